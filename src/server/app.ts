@@ -1,0 +1,117 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '../shared/api/config';
+import { publicConfig, type Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './features/health/routes';
+import { PriceFeed } from './features/prices/price-feed';
+import { pricesRoutes } from './features/prices/routes';
+import { installErrorHandler } from './platform/errors';
+import { requireDeclaredRoles } from './platform/roles';
+import { registerWeb, type WebMode } from './platform/web';
+import { getUsdToNaira } from './features/settings/usd-to-naira';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    priceFeed: PriceFeed;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** How the web app is served; 'none' for API-only tests. */
+  web?: WebMode;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies are small; uploads have their own limit. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const web = deps.web ?? 'static';
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.isProduction,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  requireDeclaredRoles(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    // Vite's dev server injects inline scripts for hot reload; the built app needs none.
+    contentSecurityPolicy:
+      web === 'vite'
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", 'data:'],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+            },
+          },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+
+  app.get(
+    '/api/config',
+    { config: { role: 'public' }, schema: { response: { 200: publicConfigSchema } } },
+    async () => publicConfig(config),
+  );
+  await app.register(healthRoutes, { database });
+  const priceFeed = new PriceFeed({
+    db: database.db,
+    apiUrl: config.priceApiUrl,
+    refreshMs: config.priceRefreshMs,
+    logger: app.log,
+    usdToNaira: () => getUsdToNaira({ db: database.db }),
+  });
+  app.decorate('priceFeed', priceFeed);
+  app.addHook('onReady', () => priceFeed.start());
+  app.addHook('onClose', () => priceFeed.stop());
+  await app.register(pricesRoutes, { priceFeed });
+
+  const sendIndex = await registerWeb(app, web, publicConfig(config));
+  app.setNotFoundHandler(
+    // Unknown /api paths are JSON 404s; other GETs that want a page get the app (history fallback).
+    async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        request.url !== '/api' &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (isPage) return sendIndex(reply, request.url);
+      return reply.status(404).send({ error: 'Not found' });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { chatCategoryEnum, chatPriorityEnum, chatStatusEnum, messageTypeEnum } from './enums';
+import { users } from './users';
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    agentId: uuid('agent_id').references(() => users.id),
+    category: chatCategoryEnum('category').notNull(),
+    status: chatStatusEnum('status').notNull().default('open'),
+    priority: chatPriorityEnum('priority').notNull().default('normal'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_sessions_customer_idx').on(t.customerId, t.updatedAt),
+    index('chat_sessions_agent_idx').on(t.agentId),
+    index('chat_sessions_updated_idx').on(t.updatedAt, t.id),
+    index('chat_sessions_created_idx').on(t.createdAt),
+  ],
+);
+
+export interface AttachmentMeta {
+  /** File name under the upload folder; never a path the client chose. */
+  storageKey: string;
+  mime: 'image/jpeg' | 'image/png' | 'image/webp';
+  size: number;
+  originalName: string;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chatSessionId: integer('chat_session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull().default(''),
+    messageType: messageTypeEnum('message_type').notNull().default('text'),
+    attachment: jsonb('attachment').$type<AttachmentMeta>(),
+    /** The sender's own id for the message: a retry with the same id never makes a duplicate. */
+    clientMessageId: text('client_message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_client_id_uq').on(t.chatSessionId, t.clientMessageId),
+    index('messages_session_idx').on(t.chatSessionId, t.id),
+    index('messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every realtime event, in order. Clients resume from the last id they saw, so a dropped
+ * socket never loses anything. `customerId` routes an event to the one customer who may see it.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    chatSessionId: integer('chat_session_id'),
+    customerId: uuid('customer_id'),
+    /** Agents see every event unless the audience is narrowed to admins. */
+    audience: text('audience', { enum: ['all', 'admins'] })
+      .notNull()
+      .default('all'),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('realtime_events_customer_idx').on(t.customerId, t.id),
+    index('realtime_events_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,24 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  AGENT_TYPES,
+  CHAT_CATEGORIES,
+  CHAT_PRIORITIES,
+  CHAT_STATUSES,
+  CUSTOMER_STATUSES,
+  MESSAGE_TYPES,
+  RATE_CURRENCIES,
+  TRANSACTION_CURRENCIES,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+} from '../../../shared/domain';
+
+export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
+export const agentTypeEnum = pgEnum('agent_type', AGENT_TYPES);
+export const chatCategoryEnum = pgEnum('chat_category', CHAT_CATEGORIES);
+export const chatStatusEnum = pgEnum('chat_status', CHAT_STATUSES);
+export const chatPriorityEnum = pgEnum('chat_priority', CHAT_PRIORITIES);
+export const messageTypeEnum = pgEnum('message_type', MESSAGE_TYPES);
+export const transactionKindEnum = pgEnum('transaction_kind', TRANSACTION_KINDS);
+export const transactionCurrencyEnum = pgEnum('transaction_currency', TRANSACTION_CURRENCIES);
+export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
+export const rateCurrencyEnum = pgEnum('rate_currency', RATE_CURRENCIES);

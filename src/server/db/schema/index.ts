@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './users';
+export * from './auth-sessions';
+export * from './chat';
+export * from './money';
+export * from './audit-log';

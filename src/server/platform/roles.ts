@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Who may call a route. `customer` means any signed-in user acting on their own records
+ * (agents and admins included where the handler allows); the handler narrows to the caller's rows.
+ */
+export const ROLES = ['public', 'customer', 'agent', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    role?: Role;
+  }
+}
+
+export class MissingRoleError extends Error {
+  constructor(method: string, url: string) {
+    super(`Route ${method} ${url} declares no role (config.role); every route must.`);
+    this.name = 'MissingRoleError';
+  }
+}
+
+/** Every route must say who may call it; a route without a role stops the app from starting. */
+export function requireDeclaredRoles(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { role?: unknown; file?: unknown };
+    // @fastify/static declares one route per built file of the web app: public by nature.
+    if (
+      config.role === undefined &&
+      typeof config.file === 'string' &&
+      !route.url.startsWith('/api')
+    ) {
+      config.role = 'public';
+    }
+    const role = config.role;
+    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+      throw new MissingRoleError(String(route.method), route.url);
+    }
+  });
+}

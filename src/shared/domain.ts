@@ -1,0 +1,31 @@
+/** The product's closed sets of values, shared by the database, the API and the screens. */
+export const CUSTOMER_STATUSES = ['active', 'banned', 'paid', 'dispute', 'hold'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const AGENT_TYPES = ['bitcoin', 'usdt', 'general'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+
+export const CHAT_CATEGORIES = ['bitcoin', 'usdt', 'payment', 'subscription', 'general'] as const;
+export type ChatCategory = (typeof CHAT_CATEGORIES)[number];
+
+export const CHAT_STATUSES = ['open', 'active', 'closed'] as const;
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+export const CHAT_PRIORITIES = ['low', 'normal', 'medium', 'high'] as const;
+export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
+
+export const MESSAGE_TYPES = ['text', 'image'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** trade: a customer sells crypto; the rest are the spec's Process Transaction types. */
+export const TRANSACTION_KINDS = ['trade', 'refund', 'charge', 'adjustment'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const TRANSACTION_CURRENCIES = ['bitcoin', 'usdt', 'usd'] as const;
+export type TransactionCurrency = (typeof TRANSACTION_CURRENCIES)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const RATE_CURRENCIES = ['bitcoin', 'usdt'] as const;
+export type RateCurrency = (typeof RATE_CURRENCIES)[number];

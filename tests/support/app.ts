@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+
+export interface TestAppOptions {
+  database: Database;
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+}
+
+export const TEST_ADMIN_SETUP_SECRET = 'test-admin-setup-secret';
+
+/** A real app on a test database, API only, quiet, with the price feed pointed nowhere useful. */
+export async function createTestApp(
+  options: TestAppOptions,
+): Promise<FastifyInstance & { config: Config }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: '/tmp/agentchat-test-unused',
+    // An address nothing listens on: price refreshes fail fast unless a test sets its own server.
+    PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
+    PRICE_REFRESH_MS: '3600000',
+    ADMIN_SETUP_SECRET: TEST_ADMIN_SETUP_SECRET,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database: options.database, web: 'none', logger: false });
+  return Object.assign(app, { config });
+}
