@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { AGENT_TYPES } from '../domain';
+import { isoDateTime } from './common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const createAgentRequestSchema = z.object({
+  email: z.email('Enter a valid email address').max(320),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'Password must be at most 256 characters'),
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  agentType: z.enum(AGENT_TYPES).default('general'),
+});
+export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>;
+
+export const agentSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  agentType: z.enum(AGENT_TYPES).nullable(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export const agentListSchema = z.array(agentSchema);
+
+export const agentIdParamsSchema = z.object({ id: z.uuid('Invalid agent id') });
+export const userIdParamsSchema = z.object({ id: z.uuid('Invalid user id') });
+
+export const agentStatusRequestSchema = z.object({ isAgent: z.boolean() });
+
+/** 12 characters from letters, digits and ! @ # $ % (the spec's generator), from a CSPRNG. */
+export const GENERATED_PASSWORD_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%';
+export const GENERATED_PASSWORD_LENGTH = 12;
+
+export function generatePassword(
+  randomValues: (array: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a),
+): string {
+  const alphabet = GENERATED_PASSWORD_ALPHABET;
+  // Rejection sampling keeps every character equally likely.
+  const limit = Math.floor(2 ** 32 / alphabet.length) * alphabet.length;
+  let out = '';
+  while (out.length < GENERATED_PASSWORD_LENGTH) {
+    for (const value of randomValues(new Uint32Array(GENERATED_PASSWORD_LENGTH))) {
+      if (value < limit && out.length < GENERATED_PASSWORD_LENGTH) out += alphabet[value % alphabet.length];
+    }
+  }
+  return out;
+}

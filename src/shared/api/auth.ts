@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { AGENT_TYPES, CUSTOMER_STATUSES } from '../domain';
+import { isoDateTime } from './common';
+
+/** The signed-in user as the API shows them. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  customerStatus: z.enum(CUSTOMER_STATUSES),
+  isAgent: z.boolean(),
+  isAdmin: z.boolean(),
+  agentType: z.enum(AGENT_TYPES).nullable(),
+  isActive: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const agentLoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Please fill in all fields').max(320),
+  password: z.string().min(1, 'Please fill in all fields').max(256),
+});
+
+export const loginQuerySchema = z.object({
+  /** Where to go after sign-in: a path on this site only. */
+  returnTo: z.string().max(2000).optional(),
+});
+
+export const callbackQuerySchema = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(256).optional(),
+  })
+  .catchall(z.string().max(4096));
+
+export const adminInitializeRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter both email and secret').max(320),
+  secret: z.string().min(1, 'Please enter both email and secret').max(512),
+});
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A redirect target after sign-in: a same-origin path. Anything else (another host,
+ * "//evil", "/\\evil", a scheme) falls back to "/".
+ */
+export function safeReturnTo(value: string | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return '/';
+  }
+  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  return value;
+}
