@@ -9,7 +9,12 @@ import {
 import { publicConfigSchema } from '../shared/api/config';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
+import { agentsRoutes } from './features/agents';
+import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health/routes';
+import { mountDevIdp } from './dev-idp';
+import { installAuth } from './platform/auth';
+import { pruneSessions } from './platform/sessions';
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
@@ -80,6 +85,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  installAuth(app, { db: database.db, config });
+
+  // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
+  const oidc =
+    config.oidc ??
+    (config.isProduction
+      ? undefined
+      : await mountDevIdp(app, {
+          publicUrl: config.publicUrl,
+          cookieSecret: config.sessionSecret,
+        }));
+  if (!oidc) throw new Error('OIDC settings are required in production');
+  const signIn = new CustomerSignIn(
+    oidc,
+    `${config.publicUrl}/api/callback`,
+    !config.isProduction && oidc.issuerUrl.startsWith('http:'),
+  );
+  await app.register(authRoutes, { db: database.db, config, signIn });
+  await app.register(agentsRoutes, { db: database.db });
+  const pruneTimer = setInterval(
+    () =>
+      void pruneSessions({ db: database.db }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session prune failed'),
+      ),
+    60 * 60 * 1000,
+  );
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   app.get(
     '/api/config',

@@ -64,6 +64,14 @@ async function main(): Promise<void> {
   const where =
     database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   app.log.info(`AgentChat is running at ${config.publicUrl} (${where})`);
+  if (config.adminSetupSecretGenerated) {
+    // Printed on purpose: the operator needs it once for /admin/setup on a development machine.
+    process.stdout.write(
+      `\nAdmin setup secret for this run: ${config.adminSetupSecret}\n` +
+        `Sign in with Google at ${config.publicUrl}/api/login, then open ${config.publicUrl}/admin/setup.\n` +
+        'Set ADMIN_SETUP_SECRET to keep one secret across restarts.\n\n',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,10 @@ interface Named {
 
 /** First plus last name, else email, else "Unknown". */
 export function displayName(user: Named): string {
-  const name = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const name = [user.firstName, user.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return name || user.email || 'Unknown';
 }
 

@@ -41,7 +41,8 @@ export const GENERATED_PASSWORD_ALPHABET =
 export const GENERATED_PASSWORD_LENGTH = 12;
 
 export function generatePassword(
-  randomValues: (array: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a),
+  randomValues: (array: Uint32Array<ArrayBuffer>) => Uint32Array<ArrayBuffer> = (a) =>
+    crypto.getRandomValues(a),
 ): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
   // Rejection sampling keeps every character equally likely.
@@ -49,7 +50,8 @@ export function generatePassword(
   let out = '';
   while (out.length < GENERATED_PASSWORD_LENGTH) {
     for (const value of randomValues(new Uint32Array(GENERATED_PASSWORD_LENGTH))) {
-      if (value < limit && out.length < GENERATED_PASSWORD_LENGTH) out += alphabet[value % alphabet.length];
+      if (value < limit && out.length < GENERATED_PASSWORD_LENGTH)
+        out += alphabet[value % alphabet.length];
     }
   }
   return out;

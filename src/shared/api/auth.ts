@@ -51,6 +51,6 @@ export function safeReturnTo(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return '/';
   }
-  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return '/';
   return value;
 }

@@ -40,8 +40,20 @@ describe.each(testDatabaseKinds())('GET /api/prices on $name', (kind) => {
     const list = await prices(instance);
     expect(list.map((p) => p.symbol)).toEqual(['BTC', 'USDT']);
     const [btc, usdt] = list;
-    expect(btc).toMatchObject({ name: 'Bitcoin', usd: '97250.5', ngn: '160463325.00', change24h: '2.35', stale: false });
-    expect(usdt).toMatchObject({ name: 'Tether', usd: '1.0002', ngn: '1650.33', change24h: '-0.01', stale: false });
+    expect(btc).toMatchObject({
+      name: 'Bitcoin',
+      usd: '97250.5',
+      ngn: '160463325.00',
+      change24h: '2.35',
+      stale: false,
+    });
+    expect(usdt).toMatchObject({
+      name: 'Tether',
+      usd: '1.0002',
+      ngn: '1650.33',
+      change24h: '-0.01',
+      stale: false,
+    });
     await instance.close();
   });
 

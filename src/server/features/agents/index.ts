@@ -1,0 +1,2 @@
+export { agentsRoutes } from './routes';
+export { createAgent } from './create-agent';

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agentIdParamsSchema,
+  agentListSchema,
+  agentSchema,
+  agentStatusRequestSchema,
+  createAgentRequestSchema,
+  userIdParamsSchema,
+} from '../../../shared/api/agents';
+import { userSchema } from '../../../shared/api/auth';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import { toUser } from '../auth';
+import { createAgent } from './create-agent';
+import { listAgents, setAgentActive, setAgentStatus, toAgent } from './manage-agents';
+
+export interface AgentsRoutesOptions {
+  db: Db;
+  /** Ends a user's live connections (realtime sockets) when their account is deactivated. */
+  onDeactivated?: (userId: string) => void;
+}
+
+export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
+  app,
+  { db, onDeactivated },
+) => {
+  app.get(
+    '/api/agents/all',
+    { config: { role: 'admin' }, schema: { response: { 200: agentListSchema } } },
+    async () => listAgents({ db }),
+  );
+
+  app.post(
+    '/api/agents/create',
+    {
+      config: { role: 'admin' },
+      schema: { body: createAgentRequestSchema, response: { 201: agentSchema } },
+    },
+    async (request, reply) => {
+      const agent = await createAgent({
+        db,
+        input: request.body,
+        actorId: requireUser(request).id,
+      });
+      return reply.status(201).send(toAgent(agent));
+    },
+  );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    app.post(
+      `/api/agents/:id/${action}`,
+      {
+        config: { role: 'admin' },
+        schema: { params: agentIdParamsSchema, response: { 200: agentSchema } },
+      },
+      async (request) =>
+        setAgentActive({
+          db,
+          actor: requireUser(request),
+          agentId: request.params.id,
+          active,
+          ...(onDeactivated ? { onDeactivated } : {}),
+        }),
+    );
+  }
+
+  app.patch(
+    '/api/admin/users/:id/agent-status',
+    {
+      config: { role: 'admin' },
+      schema: {
+        params: userIdParamsSchema,
+        body: agentStatusRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) =>
+      toUser(
+        await setAgentStatus({
+          db,
+          actor: requireUser(request),
+          userId: request.params.id,
+          isAgent: request.body.isAgent,
+        }),
+      ),
+  );
+};

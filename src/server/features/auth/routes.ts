@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminInitializeRequestSchema,
+  agentLoginRequestSchema,
+  callbackQuerySchema,
+  loginQuerySchema,
+  okResponseSchema,
+  safeReturnTo,
+  userSchema,
+} from '../../../shared/api/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import {
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  hashToken,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../../platform/sessions';
+import { agentLogin } from './agent-login';
+import type { CustomerSignIn, LoginState } from './customer-sign-in';
+import { initializeAdmin } from './initialize-admin';
+import { syncProfile } from './sync-profile';
+import { toUser } from './user-dto';
+
+const LOGIN_STATE_COOKIE = 'ac_oidc';
+const loginStateSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  returnTo: z.string(),
+});
+
+export interface AuthRoutesOptions {
+  db: Db;
+  config: Config;
+  signIn: CustomerSignIn;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { db, config, signIn },
+) => {
+  const secure = config.publicUrl.startsWith('https:');
+
+  app.get(
+    '/api/login',
+    { config: { role: 'public' }, schema: { querystring: loginQuerySchema } },
+    async (request, reply) => {
+      const { url, state } = await signIn.start(safeReturnTo(request.query.returnTo));
+      reply.setCookie(LOGIN_STATE_COOKIE, JSON.stringify(state), {
+        path: '/api/callback',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
+
+  app.get(
+    '/api/callback',
+    { config: { role: 'public' }, schema: { querystring: callbackQuerySchema } },
+    async (request, reply) => {
+      const raw = request.cookies[LOGIN_STATE_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      reply.clearCookie(LOGIN_STATE_COOKIE, { path: '/api/callback' });
+      let login: LoginState;
+      try {
+        login = loginStateSchema.parse(JSON.parse(unsigned?.valid ? (unsigned.value ?? '') : ''));
+      } catch {
+        throw new AppError(
+          'bad_request',
+          'Sign-in expired or was started elsewhere. Please sign in again.',
+        );
+      }
+      if (request.query.error) {
+        // The customer cancelled at the provider: back to where they were, still signed out.
+        return reply.redirect(login.returnTo, 302);
+      }
+      let profile;
+      try {
+        profile = await signIn.finish(new URL(request.url, config.publicUrl), login);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OIDC callback rejected');
+        throw new AppError('bad_request', 'Sign-in failed. Please try again.');
+      }
+      const user = await syncProfile({ db, profile, logger: request.log });
+      const oldToken = request.cookies[SESSION_COOKIE];
+      if (oldToken) await destroySession({ db, tokenHash: hashToken(oldToken) });
+      const session = await createSession({
+        db,
+        userId: user.id,
+        method: 'oidc',
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(reply, session.token, session.expiresAt, { secure });
+      return reply.header('cache-control', 'no-store').redirect(login.returnTo, 302);
+    },
+  );
+
+  app.get('/api/logout', { config: { role: 'public' } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await destroySession({ db, tokenHash: hashToken(token) });
+    clearSessionCookie(reply, { secure });
+    return reply.header('cache-control', 'no-store').redirect('/', 302);
+  });
+
+  app.get(
+    '/api/auth/user',
+    { config: { role: 'customer' }, schema: { response: { 200: userSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toUser(requireUser(request));
+    },
+  );
+
+  app.post(
+    '/api/agent/login',
+    {
+      config: { role: 'public' },
+      schema: { body: agentLoginRequestSchema, response: { 200: userSchema } },
+    },
+    async (request, reply) => {
+      const user = await agentLogin({
+        db,
+        username: request.body.username,
+        password: request.body.password,
+        address: request.ip,
+      });
+      const oldToken = request.cookies[SESSION_COOKIE];
+      if (oldToken) await destroySession({ db, tokenHash: hashToken(oldToken) });
+      const session = await createSession({
+        db,
+        userId: user.id,
+        method: 'password',
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(reply, session.token, session.expiresAt, { secure });
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/agent/logout',
+    { config: { role: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await destroySession({ db, tokenHash: hashToken(token) });
+      clearSessionCookie(reply, { secure });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/agent/user',
+    { config: { role: 'agent' }, schema: { response: { 200: userSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toUser(requireUser(request));
+    },
+  );
+
+  app.post(
+    '/api/admin/initialize',
+    {
+      config: { role: 'customer' },
+      schema: { body: adminInitializeRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => {
+      const user = await initializeAdmin({
+        db,
+        caller: requireUser(request),
+        email: request.body.email,
+        secret: request.body.secret,
+        configuredSecret: config.adminSetupSecret,
+        address: request.ip,
+      });
+      return toUser(user);
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { loginAttempts } from '../db/schema';
+import { AppError } from './errors';
+
+export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILED_ATTEMPTS = 5;
+
+export type AttemptScope = 'account' | 'address' | 'admin-setup';
+
+/**
+ * Failure counters kept in the database, so the limit holds across instances and restarts.
+ * Throws 429 once `MAX_FAILED_ATTEMPTS` failures happened in the window for any of the keys.
+ */
+export async function assertNotLimited(
+  db: Db,
+  keys: { scope: AttemptScope; key: string }[],
+  message: string,
+): Promise<void> {
+  const since = new Date(Date.now() - ATTEMPT_WINDOW_MS);
+  for (const { scope, key } of keys) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.scope, scope),
+          eq(loginAttempts.key, key),
+          gt(loginAttempts.createdAt, since),
+        ),
+      );
+    if ((row?.n ?? 0) >= MAX_FAILED_ATTEMPTS) throw new AppError('too_many_requests', message);
+  }
+}
+
+export async function recordFailure(
+  db: Db,
+  keys: { scope: AttemptScope; key: string }[],
+): Promise<void> {
+  await db.insert(loginAttempts).values(keys);
+  // Old failures never count again: keep the table small.
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, new Date(Date.now() - ATTEMPT_WINDOW_MS)));
+}
