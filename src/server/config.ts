@@ -116,7 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           clientSecret: env.OIDC_CLIENT_SECRET,
         }
       : undefined;
-  const generateSecret = !isProduction && !env.ADMIN_SETUP_SECRET;
+  // Only a development machine gets a generated secret; tests and production must set one.
+  const generateSecret = env.NODE_ENV === 'development' && !env.ADMIN_SETUP_SECRET;
 
   return {
     env: env.NODE_ENV,

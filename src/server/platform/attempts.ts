@@ -4,13 +4,21 @@ import { loginAttempts } from '../db/schema';
 import { AppError } from './errors';
 
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILED_ATTEMPTS = 5;
-
 export type AttemptScope = 'account' | 'address' | 'admin-setup';
 
 /**
+ * Failures allowed per window. An address gets more than an account: many Nigerian mobile
+ * users share one address behind carrier NAT, and one person's typos must not lock out the rest.
+ */
+export const MAX_FAILED_ATTEMPTS: Record<AttemptScope, number> = {
+  account: 5,
+  address: 20,
+  'admin-setup': 5,
+};
+
+/**
  * Failure counters kept in the database, so the limit holds across instances and restarts.
- * Throws 429 once `MAX_FAILED_ATTEMPTS` failures happened in the window for any of the keys.
+ * Throws 429 once a key's `MAX_FAILED_ATTEMPTS` failures happened in the window.
  */
 export async function assertNotLimited(
   db: Db,
@@ -29,7 +37,8 @@ export async function assertNotLimited(
           gt(loginAttempts.createdAt, since),
         ),
       );
-    if ((row?.n ?? 0) >= MAX_FAILED_ATTEMPTS) throw new AppError('too_many_requests', message);
+    if ((row?.n ?? 0) >= MAX_FAILED_ATTEMPTS[scope])
+      throw new AppError('too_many_requests', message);
   }
 }
 

@@ -11,6 +11,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     role?: Role;
   }
+  interface FastifyInstance {
+    /** Every route with the role it declared, for the tests that walk them all. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  role: Role;
 }
 
 export class MissingRoleError extends Error {
@@ -22,6 +32,8 @@ export class MissingRoleError extends Error {
 
 /** Every route must say who may call it; a route without a role stops the app from starting. */
 export function requireDeclaredRoles(app: FastifyInstance): void {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { role?: unknown; file?: unknown };
     // @fastify/static declares one route per built file of the web app: public by nature.
@@ -35,6 +47,9 @@ export function requireDeclaredRoles(app: FastifyInstance): void {
     const role = config.role;
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
       throw new MissingRoleError(String(route.method), route.url);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declared.push({ method, url: route.url, role: role as Role });
     }
   });
 }

@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { acquireDirLock } from '../../src/server/db/lock';
+import { auditLog, users } from '../../src/server/db/schema';
+import { createPostgresTestDatabase } from '../support/databases';
+
+const run = promisify(execFile);
+
+async function agentCreate(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(
+      'node',
+      ['--import', 'tsx', 'scripts/agent-create.ts', ...args],
+      {
+        env: { ...process.env, NODE_ENV: 'test', ...env },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const ARGS = [
+  '--email',
+  'Ops@Example.com',
+  '--password',
+  'long enough',
+  '--first-name',
+  'Ada',
+  '--last-name',
+  'Ops',
+];
+
+describe('npm run agent:create', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-cli-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates an admin in the PGlite folder, with an audit entry, and refuses a duplicate', async () => {
+    const dir = tempDir();
+    const first = await agentCreate([...ARGS, '--admin'], { DATA_DIR: dir });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Created admin ops@example.com/);
+    const again = await agentCreate(ARGS, { DATA_DIR: dir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const [row] = await database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
+    expect(row).toMatchObject({ isAdmin: true, isAgent: true, agentType: 'general' });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(audit.map((a) => a.action)).toEqual(['admin.create']);
+    await database.close();
+  });
+
+  it('applies the same validation as the API', async () => {
+    const res = await agentCreate(['--email', 'not-an-email', '--password', 'short'], {
+      DATA_DIR: tempDir(),
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/valid email/);
+    expect(res.stderr).toMatch(/at least 8 characters/);
+  });
+
+  it('says clearly when the app holds the PGlite folder', async () => {
+    const dir = tempDir();
+    const lock = acquireDirLock(dir);
+    // The lock names this test's live process, as a running app would.
+    const res = await agentCreate(ARGS, { DATA_DIR: dir });
+    lock.release();
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/in use by another AgentChat process/);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'writes to the PostgreSQL server named by DATABASE_URL',
+    async () => {
+      const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL!);
+      try {
+        const res = await agentCreate(ARGS, { DATABASE_URL: created.url, DATA_DIR: tempDir() });
+        expect(res.code).toBe(0);
+        const database = await openDatabase({ kind: 'postgres', url: created.url });
+        const rows = await database.db
+          .select()
+          .from(users)
+          .where(eq(users.email, 'ops@example.com'));
+        expect(rows).toHaveLength(1);
+        await database.close();
+      } finally {
+        await created.drop();
+      }
+    },
+  );
+});
