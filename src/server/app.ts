@@ -58,8 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   requireDeclaredRoles(app);
+  // A keep-alive connection whose request is in flight at close would hold close() open until
+  // the keep-alive timeout (72 s), past main.ts's 10 s limit: answer it, then end the connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(fastifyHelmet, {
