@@ -27,6 +27,19 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/agents/:id/deactivate': 'admin',
   'POST /api/agents/:id/activate': 'admin',
   'PATCH /api/admin/users/:id/agent-status': 'admin',
+  'GET /api/ws': 'customer',
+  'GET /api/chat-sessions': 'customer',
+  'GET /api/chat-sessions/all': 'agent',
+  'GET /api/chat-sessions/active': 'agent',
+  'POST /api/chat-sessions': 'customer',
+  'GET /api/chat-sessions/:id': 'customer',
+  'GET /api/chat-sessions/:id/messages': 'customer',
+  'POST /api/chat-sessions/:id/messages': 'customer',
+  'POST /api/chat-sessions/:id/attachments': 'customer',
+  'GET /api/attachments/:messageId': 'customer',
+  'GET /api/messages/all': 'agent',
+  'GET /api/admin/users': 'agent',
+  'PATCH /api/admin/users/:id/customer-status': 'agent',
 };
 
 type Actor = 'visitor' | 'customerA' | 'customerB' | 'agent' | 'deactivatedAgent' | 'admin';
@@ -47,7 +60,8 @@ function expected(role: Role, actor: Actor): 'allowed' | 401 | 403 {
 function concrete(url: string): string {
   return url
     .replace(/:(sessionId|chatSessionId)\b/g, '2147480000')
-    .replace(/:id\b/g, randomUUID())
+    .replace(/:messageId\b/g, '9007199254740000')
+    .replace(/:id\b/g, url.includes('chat-sessions') ? '2147480000' : randomUUID())
     .replace(/\*$/, 'anything');
 }
 

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -13,7 +14,12 @@ import { agentsRoutes } from './features/agents';
 import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health/routes';
 import { mountDevIdp } from './dev-idp';
+import { chatRoutes } from './features/chat';
+import { customersRoutes } from './features/customers';
 import { installAuth } from './platform/auth';
+import { EventLog } from './platform/realtime/events';
+import { RealtimeHub } from './platform/realtime/hub';
+import { realtimeRoutes } from './platform/realtime/routes';
 import { pruneSessions } from './platform/sessions';
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
@@ -25,6 +31,7 @@ import { getUsdToNaira } from './features/settings/usd-to-naira';
 declare module 'fastify' {
   interface FastifyInstance {
     priceFeed: PriceFeed;
+    realtime: RealtimeHub;
   }
 }
 
@@ -109,8 +116,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     `${config.publicUrl}/api/callback`,
     !config.isProduction && oidc.issuerUrl.startsWith('http:'),
   );
-  await app.register(authRoutes, { db: database.db, config, signIn });
-  await app.register(agentsRoutes, { db: database.db });
+  const events = new EventLog(database);
+  const hub = new RealtimeHub(database, events, app.log);
+  app.decorate('realtime', hub);
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(realtimeRoutes, { hub, config });
+
+  await app.register(authRoutes, {
+    db: database.db,
+    config,
+    signIn,
+    onSessionEnded: (tokenHash) => hub.disconnect({ tokenHash }, 'Signed out'),
+  });
+  await app.register(agentsRoutes, {
+    db: database.db,
+    onDeactivated: (userId) => hub.disconnect({ userId }, 'Account deactivated'),
+  });
+  await app.register(chatRoutes, { db: database.db, events, uploadDir: config.uploadDir });
+  await app.register(customersRoutes, { db: database.db, events, hub });
   const pruneTimer = setInterval(
     () =>
       void pruneSessions({ db: database.db }).catch((error: unknown) =>

@@ -39,13 +39,21 @@ export interface AuthRoutesOptions {
   db: Db;
   config: Config;
   signIn: CustomerSignIn;
+  /** Called when a sign-in session ends, to close its live sockets. */
+  onSessionEnded?: (tokenHash: string) => void;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, config, signIn },
+  { db, config, signIn, onSessionEnded },
 ) => {
   const secure = config.publicUrl.startsWith('https:');
+  const endSession = async (token: string | undefined) => {
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    await destroySession({ db, tokenHash });
+    onSessionEnded?.(tokenHash);
+  };
 
   app.get(
     '/api/login',
@@ -92,8 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new AppError('bad_request', 'Sign-in failed. Please try again.');
       }
       const user = await syncProfile({ db, profile, logger: request.log });
-      const oldToken = request.cookies[SESSION_COOKIE];
-      if (oldToken) await destroySession({ db, tokenHash: hashToken(oldToken) });
+      await endSession(request.cookies[SESSION_COOKIE]);
       const session = await createSession({
         db,
         userId: user.id,
@@ -106,8 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.get('/api/logout', { config: { role: 'public' } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await destroySession({ db, tokenHash: hashToken(token) });
+    await endSession(request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, { secure });
     return reply.header('cache-control', 'no-store').redirect('/', 302);
   });
@@ -134,8 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         password: request.body.password,
         address: request.ip,
       });
-      const oldToken = request.cookies[SESSION_COOKIE];
-      if (oldToken) await destroySession({ db, tokenHash: hashToken(oldToken) });
+      await endSession(request.cookies[SESSION_COOKIE]);
       const session = await createSession({
         db,
         userId: user.id,
@@ -151,8 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/agent/logout',
     { config: { role: 'public' }, schema: { response: { 200: okResponseSchema } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await destroySession({ db, tokenHash: hashToken(token) });
+      await endSession(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, { secure });
       return { ok: true as const };
     },

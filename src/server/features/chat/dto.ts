@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ChatSession, CustomerSummary, Message } from '../../../shared/api/chat';
+import type { Db } from '../../db/client';
+import type { AttachmentMeta } from '../../db/schema';
+import type { SessionUser } from '../../platform/sessions';
+
+/** Timestamps come back as Date from one driver and as text from the other. */
+export function iso(value: unknown): string {
+  return (value instanceof Date ? value : new Date(String(value))).toISOString();
+}
+
+function isoOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : iso(value);
+}
+
+export function toCustomerSummary(row: SessionUser): CustomerSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    customerStatus: row.customerStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface MessageRow {
+  id: number | string;
+  chatSessionId: number;
+  senderId: string;
+  content: string;
+  messageType: 'text' | 'image';
+  attachment: AttachmentMeta | null;
+  clientMessageId: string;
+  createdAt: Date | string;
+}
+
+export function toMessage(row: MessageRow, customerId: string): Message {
+  const id = Number(row.id);
+  return {
+    id,
+    chatSessionId: row.chatSessionId,
+    senderId: row.senderId,
+    senderRole: row.senderId === customerId ? 'customer' : 'agent',
+    content: row.content,
+    messageType: row.messageType,
+    attachment: row.attachment
+      ? {
+          url: `/api/attachments/${id}`,
+          mime: row.attachment.mime,
+          size: row.attachment.size,
+          name: row.attachment.originalName,
+        }
+      : null,
+    clientMessageId: row.clientMessageId,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** One row of the session listing query below. */
+interface SessionRow extends Record<string, unknown> {
+  id: number;
+  customer_id: string;
+  agent_id: string | null;
+  category: ChatSession['category'];
+  status: ChatSession['status'];
+  priority: ChatSession['priority'];
+  created_at: unknown;
+  updated_at: unknown;
+  last_message_at: unknown;
+  c_email: string | null;
+  c_first_name: string | null;
+  c_last_name: string | null;
+  c_profile_image_url: string | null;
+  c_customer_status: CustomerSummary['customerStatus'];
+  c_created_at: unknown;
+  a_first_name: string | null;
+  a_last_name: string | null;
+  lm_id: number | string | null;
+  lm_content: string | null;
+  lm_message_type: 'text' | 'image' | null;
+  lm_sender_id: string | null;
+  lm_created_at: unknown;
+}
+
+function toSession(row: SessionRow): ChatSession {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    agentId: row.agent_id,
+    category: row.category,
+    status: row.status,
+    priority: row.priority,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    lastMessageAt: isoOrNull(row.last_message_at),
+    customer: {
+      id: row.customer_id,
+      email: row.c_email,
+      firstName: row.c_first_name,
+      lastName: row.c_last_name,
+      profileImageUrl: row.c_profile_image_url,
+      customerStatus: row.c_customer_status,
+      createdAt: iso(row.c_created_at),
+    },
+    agent: row.agent_id
+      ? { id: row.agent_id, firstName: row.a_first_name, lastName: row.a_last_name }
+      : null,
+    lastMessage:
+      row.lm_id === null
+        ? null
+        : {
+            id: Number(row.lm_id),
+            content: row.lm_content ?? '',
+            messageType: row.lm_message_type ?? 'text',
+            senderId: row.lm_sender_id!,
+            createdAt: iso(row.lm_created_at),
+          },
+  };
+}
+
+/**
+ * Sessions with their customer, agent and latest message (the newest createdAt), newest
+ * activity first. `where` filters on `s` (session) and `c` (customer).
+ */
+export async function selectSessions(db: Db, where: SQL, limit: number): Promise<ChatSession[]> {
+  // Both drivers answer raw queries with `rows`; the generic database type cannot say so.
+  const result = (await db.execute(sql`
+    select s.id, s.customer_id, s.agent_id, s.category, s.status, s.priority,
+           s.created_at, s.updated_at, s.last_message_at,
+           c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
+           c.profile_image_url as c_profile_image_url, c.customer_status as c_customer_status,
+           c.created_at as c_created_at,
+           a.first_name as a_first_name, a.last_name as a_last_name,
+           lm.id as lm_id, lm.content as lm_content, lm.message_type as lm_message_type,
+           lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
+    from chat_sessions s
+    join users c on c.id = s.customer_id
+    left join users a on a.id = s.agent_id
+    left join lateral (
+      select m.id, m.content, m.message_type, m.sender_id, m.created_at
+      from messages m
+      where m.chat_session_id = s.id
+      order by m.created_at desc, m.id desc
+      limit 1
+    ) lm on true
+    where ${where}
+    order by s.updated_at desc, s.id desc
+    limit ${limit}
+  `)) as unknown as { rows: SessionRow[] };
+  return result.rows.map(toSession);
+}
+
+/** Opaque cursor over (updatedAt, id) for newest-first lists. */
+export function encodeCursor(at: string, id: number | string): string {
+  return Buffer.from(`${at}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[\w-]{1,64}$/.test(id)) return null;
+  return { at, id };
+}
+
+/** A LIKE pattern matching `text` literally anywhere. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,220 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  allMessagesQuerySchema,
+  ATTACHMENT_MAX_BYTES,
+  attachmentParamsSchema,
+  chatSessionIdParamsSchema,
+  chatSessionListQuerySchema,
+  chatSessionPageSchema,
+  chatSessionSchema,
+  createChatSessionRequestSchema,
+  MESSAGE_MAX_LENGTH,
+  messageListQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageRequestSchema,
+} from '../../../shared/api/chat';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import type { EventLog } from '../../platform/realtime/events';
+import { openAttachment, removeUpload, storeUpload } from './attachments';
+import { listAllMessages, listMessages, sendMessage } from './messages';
+import { createChatSession, getChatSession, listChatSessions } from './sessions';
+
+export interface ChatRoutesOptions {
+  db: Db;
+  events: EventLog;
+  uploadDir: string;
+}
+
+const uploadFieldsSchema = z.object({
+  clientMessageId: sendMessageRequestSchema.shape.clientMessageId,
+  caption: z.string().trim().max(MESSAGE_MAX_LENGTH).default(''),
+});
+
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
+  app,
+  { db, events, uploadDir },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
+  });
+
+  const listSchema = {
+    querystring: chatSessionListQuerySchema,
+    response: { 200: chatSessionPageSchema },
+  };
+
+  // A customer's own sessions; an agent's view of everyone's (the spec's chat list).
+  app.get(
+    '/api/chat-sessions',
+    { config: { role: 'customer' }, schema: listSchema },
+    async (request) =>
+      listChatSessions({ db, caller: requireUser(request), scope: 'all', ...request.query }),
+  );
+  app.get(
+    '/api/chat-sessions/all',
+    { config: { role: 'agent' }, schema: listSchema },
+    async (request) =>
+      listChatSessions({ db, caller: requireUser(request), scope: 'all', ...request.query }),
+  );
+  app.get(
+    '/api/chat-sessions/active',
+    { config: { role: 'agent' }, schema: listSchema },
+    async (request) =>
+      listChatSessions({ db, caller: requireUser(request), scope: 'open', ...request.query }),
+  );
+
+  app.post(
+    '/api/chat-sessions',
+    {
+      config: { role: 'customer' },
+      schema: { body: createChatSessionRequestSchema, response: { 201: chatSessionSchema } },
+    },
+    async (request, reply) => {
+      const session = await createChatSession({
+        db,
+        events,
+        caller: requireUser(request),
+        category: request.body.category,
+      });
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.get(
+    '/api/chat-sessions/:id',
+    {
+      config: { role: 'customer' },
+      schema: { params: chatSessionIdParamsSchema, response: { 200: chatSessionSchema } },
+    },
+    async (request) => getChatSession({ db, caller: requireUser(request), id: request.params.id }),
+  );
+
+  app.get(
+    '/api/chat-sessions/:id/messages',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
+    async (request) =>
+      listMessages({
+        db,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        ...request.query,
+      }),
+  );
+
+  app.post(
+    '/api/chat-sessions/:id/messages',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        body: sendMessageRequestSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await sendMessage({
+        db,
+        events,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        clientMessageId: request.body.clientMessageId,
+        content: request.body.content,
+      });
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post(
+    '/api/chat-sessions/:id/attachments',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('bad_request', 'Send the image as multipart/form-data');
+      const caller = requireUser(request);
+      const file = await request.file();
+      if (!file) throw new AppError('bad_request', 'No image was attached');
+      const fields = uploadFieldsSchema.safeParse(
+        Object.fromEntries(
+          Object.entries(file.fields).flatMap(([name, part]) =>
+            part && !Array.isArray(part) && part.type === 'field'
+              ? [[name, String(part.value)]]
+              : [],
+          ),
+        ),
+      );
+      if (!fields.success) {
+        file.file.resume();
+        throw new AppError(
+          'bad_request',
+          fields.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
+      }
+      const attachment = await storeUpload(uploadDir, file);
+      try {
+        const { message, created } = await sendMessage({
+          db,
+          events,
+          caller,
+          chatSessionId: request.params.id,
+          clientMessageId: fields.data.clientMessageId,
+          content: fields.data.caption,
+          attachment,
+        });
+        if (!created) await removeUpload(uploadDir, attachment);
+        return reply.status(created ? 201 : 200).send(message);
+      } catch (error) {
+        await removeUpload(uploadDir, attachment);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/attachments/:messageId',
+    { config: { role: 'customer' }, schema: { params: attachmentParamsSchema } },
+    async (request, reply) => {
+      const { stream, meta } = await openAttachment({
+        db,
+        caller: requireUser(request),
+        messageId: request.params.messageId,
+        uploadDir,
+      });
+      return reply
+        .type(meta.mime)
+        .header('content-length', meta.size)
+        .header('content-disposition', `inline; filename="${meta.originalName.replace(/"/g, '')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/messages/all',
+    {
+      config: { role: 'agent' },
+      schema: { querystring: allMessagesQuerySchema, response: { 200: messagePageSchema } },
+    },
+    async (request) =>
+      listAllMessages({ db, cursor: request.query.cursor, limit: request.query.limit }),
+  );
+};

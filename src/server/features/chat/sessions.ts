@@ -1,0 +1,120 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import {
+  BANNED_MESSAGE,
+  type ChatSession,
+  type ChatSessionPage,
+  CHAT_LIST_FILTERS,
+} from '../../../shared/api/chat';
+import type { Db } from '../../db/client';
+import { chatSessions } from '../../db/schema';
+import { isAgent } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import type { EventLog } from '../../platform/realtime/events';
+import type { SessionUser } from '../../platform/sessions';
+import { containsPattern, decodeCursor, encodeCursor, selectSessions } from './dto';
+
+export async function getSessionRow(db: Db, id: number) {
+  const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The session if the caller may see it: agents see every session, a customer only their own.
+ * Anyone else gets the same 404 as for a session that does not exist.
+ */
+export async function getChatSession(options: {
+  db: Db;
+  caller: SessionUser;
+  id: number;
+}): Promise<ChatSession> {
+  const { db, caller, id } = options;
+  const where = isAgent(caller)
+    ? sql`s.id = ${id}`
+    : sql`s.id = ${id} and s.customer_id = ${caller.id}`;
+  const [session] = await selectSessions(db, where, 1);
+  if (!session) throw new AppError('not_found', 'Chat session not found');
+  return session;
+}
+
+export async function loadSession(db: Db, id: number): Promise<ChatSession> {
+  const [session] = await selectSessions(db, sql`s.id = ${id}`, 1);
+  if (!session) throw new AppError('not_found', 'Chat session not found');
+  return session;
+}
+
+export async function listChatSessions(options: {
+  db: Db;
+  caller: SessionUser;
+  /** Agents see every customer's sessions unless `own` asks for the caller's own. */
+  scope: 'own' | 'all' | 'open';
+  filter?: (typeof CHAT_LIST_FILTERS)[number];
+  q?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}): Promise<ChatSessionPage> {
+  const { db, caller, limit } = options;
+  const conditions: SQL[] = [];
+  if (options.scope === 'own' || !isAgent(caller))
+    conditions.push(sql`s.customer_id = ${caller.id}`);
+  if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
+  if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
+  if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);
+  if (options.q) {
+    const pattern = containsPattern(options.q);
+    conditions.push(
+      sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${pattern} or c.email ilike ${pattern})`,
+    );
+  }
+  if (options.cursor !== undefined) {
+    const cursor = decodeCursor(options.cursor);
+    if (!cursor || !/^\d+$/.test(cursor.id)) throw new AppError('bad_request', 'Invalid cursor');
+    conditions.push(sql`(s.updated_at, s.id) < (${cursor.at}::timestamptz, ${Number(cursor.id)})`);
+  }
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const rows = await selectSessions(db, where, limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.updatedAt, last.id) : null,
+  };
+}
+
+/** A customer opens a Bitcoin or USDT chat; agents see it appear at once. */
+export async function createChatSession(options: {
+  db: Db;
+  events: EventLog;
+  caller: SessionUser;
+  category: 'bitcoin' | 'usdt';
+}): Promise<ChatSession> {
+  const { events, caller, category } = options;
+  if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
+  return events.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatSessions)
+      .values({ customerId: caller.id, category, status: 'open', priority: 'normal' })
+      .returning({ id: chatSessions.id });
+    const session = await loadSession(tx, row!.id);
+    await events.append(
+      tx,
+      { type: 'session.created', chatSessionId: session.id, session },
+      { customerId: caller.id },
+    );
+    return session;
+  });
+}
+
+/** Publishes the session as it now is (assignment, status). Call inside the transaction. */
+export async function publishSessionUpdate(
+  tx: Db,
+  events: EventLog,
+  id: number,
+): Promise<ChatSession> {
+  const session = await loadSession(tx, id);
+  await events.append(
+    tx,
+    { type: 'session.updated', chatSessionId: id, session },
+    { customerId: session.customerId },
+  );
+  return session;
+}

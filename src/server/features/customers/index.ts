@@ -1,0 +1,2 @@
+export { customersRoutes } from './routes';
+export { setCustomerStatus } from './manage-customers';

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdParamsSchema } from '../../../shared/api/agents';
+import {
+  customerListQuerySchema,
+  customerPageSchema,
+  customerStatusRequestSchema,
+  customerSummarySchema,
+} from '../../../shared/api/chat';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import type { EventLog } from '../../platform/realtime/events';
+import type { RealtimeHub } from '../../platform/realtime/hub';
+import { listCustomers, setCustomerStatus } from './manage-customers';
+
+export const customersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  events: EventLog;
+  hub: RealtimeHub;
+}> = async (app, { db, events, hub }) => {
+  // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).
+  app.get(
+    '/api/admin/users',
+    {
+      config: { role: 'agent' },
+      schema: { querystring: customerListQuerySchema, response: { 200: customerPageSchema } },
+    },
+    async (request) =>
+      listCustomers({
+        db,
+        q: request.query.q,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.patch(
+    '/api/admin/users/:id/customer-status',
+    {
+      config: { role: 'agent' },
+      schema: {
+        params: userIdParamsSchema,
+        body: customerStatusRequestSchema,
+        response: { 200: customerSummarySchema },
+      },
+    },
+    async (request) => {
+      const { customer, user } = await setCustomerStatus({
+        db,
+        events,
+        actor: requireUser(request),
+        customerId: request.params.id,
+        status: request.body.status,
+      });
+      hub.refreshUser(user);
+      return customer;
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type {} from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import { clientFrameSchema, type ServerFrame } from '../../../shared/api/chat';
+import type { Config } from '../../config';
+import { requireUser } from '../auth';
+import type { RealtimeHub, Subscriber } from './hub';
+
+/** Server pings this often; a socket that misses two pongs is dropped. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/ws: the realtime socket, authenticated by the session cookie like any request.
+ * The client sends `resume` with the last event id it has; the server sends what it missed,
+ * then live events.
+ */
+export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Config }> = async (
+  app,
+  { hub, config },
+) => {
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  app.get('/api/ws', { websocket: true, config: { role: 'customer' } }, async (socket, request) => {
+    const origin = request.headers.origin;
+    // Browsers always send Origin on a WebSocket: refuse pages of other sites (CSWSH).
+    if (
+      origin !== undefined &&
+      origin !== publicOrigin &&
+      origin !== `${request.protocol}://${request.host}`
+    ) {
+      socket.close(4403, 'Cross-origin socket refused');
+      return;
+    }
+    const user = requireUser(request);
+    let alive = true;
+    const subscriber: Subscriber = {
+      user,
+      tokenHash: request.auth!.tokenHash,
+      lastSentId: -1,
+      pending: null,
+      send: (frame: ServerFrame) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      },
+      bufferedAmount: () => socket.bufferedAmount,
+      close: (code, reason) => socket.close(code, reason),
+    };
+    hub.add(subscriber);
+
+    const heartbeat = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('pong', () => {
+      alive = true;
+    });
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      hub.remove(subscriber);
+    });
+    socket.on('message', (data) => {
+      alive = true;
+      let frame;
+      try {
+        frame = clientFrameSchema.parse(JSON.parse(String(data)));
+      } catch {
+        socket.close(4400, 'Bad frame');
+        return;
+      }
+      if (frame.type === 'ping') {
+        subscriber.send({ type: 'pong' });
+        return;
+      }
+      hub.resume(subscriber, frame.after).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'realtime: resume failed');
+        socket.close(1011, 'Resume failed; reconnect');
+      });
+    });
+    subscriber.send({ type: 'hello', lastEventId: await hub.latestId() });
+  });
+};
