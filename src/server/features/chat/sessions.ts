@@ -3,7 +3,7 @@ import {
   BANNED_MESSAGE,
   type ChatSession,
   type ChatSessionPage,
-  CHAT_LIST_FILTERS,
+  type CHAT_LIST_FILTERS,
 } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
 import { chatSessions } from '../../db/schema';
