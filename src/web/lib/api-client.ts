@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+
+/**
+ * A non-2xx answer. The message is the spec's "status: text" form, where the text is the
+ * server's `{ error }` message when it sent one, else a short plain-text body, else the status
+ * text; the status itself stays on the error for code that branches on it.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The answer came back 2xx but not in the shape the API contract promises. */
+export class ResponseShapeError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response from ${path}`, { cause });
+    this.name = 'ResponseShapeError';
+  }
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Longer bodies are pages or dumps, not messages meant for a person. */
+const MAX_PLAIN_TEXT = 200;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorText(response: Response): Promise<string> {
+  const body = (await response.text().catch(() => '')).trim();
+  if (body) {
+    const json = parseJson(body);
+    if (json !== undefined) {
+      // Loaded on the first error only: zod stays off the landing page's first load.
+      const { errorResponseSchema } = await import('../../shared/api/common');
+      const parsed = errorResponseSchema.safeParse(json);
+      if (parsed.success && parsed.data.error.trim()) return parsed.data.error.trim();
+    } else if (body.length <= MAX_PLAIN_TEXT && !body.startsWith('<')) {
+      return body;
+    }
+  }
+  return response.statusText || 'Request failed';
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** Sent as JSON with a JSON content type. */
+  json?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * One request to our own API: cookies included, JSON in and out. Resolves with the response
+ * when it is 2xx; otherwise throws an ApiError.
+ */
+export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  return response;
+}
+
+/**
+ * The response schema, or a promise of it: a screen on the landing page's first load passes
+ * `import('…/shared/api/x').then((m) => m.schema)` so zod loads while the request is in flight.
+ */
+export type SchemaSource<S extends z.ZodType> = S | Promise<S>;
+
+/** A request whose 2xx answer is parsed with the API contract's schema. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schemaSource: SchemaSource<S>,
+  options: ApiFetchOptions = {},
+): Promise<z.output<S>> {
+  const [response, schema] = await Promise.all([apiFetch(path, options), schemaSource]);
+  const text = response.status === 204 ? '' : await response.text();
+  const json = text === '' ? undefined : parseJson(text);
+  if (text !== '' && json === undefined) throw new ResponseShapeError(path, text.slice(0, 200));
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ResponseShapeError(path, parsed.error);
+  return parsed.data;
+}
+
+export interface ApiGetOptions {
+  signal?: AbortSignal;
+  /** 'null': a 401 answer resolves with null (signed out) instead of throwing. */
+  on401?: 'throw' | 'null';
+}
+
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+  options: ApiGetOptions & { on401: 'null' },
+): Promise<z.output<S> | null>;
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+  options?: ApiGetOptions & { on401?: 'throw' },
+): Promise<z.output<S>>;
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+  options: ApiGetOptions = {},
+): Promise<z.output<S> | null> {
+  try {
+    return await apiRequest(path, schema, { signal: options.signal });
+  } catch (error) {
+    if (options.on401 === 'null' && isUnauthorizedError(error)) return null;
+    throw error;
+  }
+}
+
+type BodyOptions = Omit<ApiFetchOptions, 'method' | 'json'>;
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: SchemaSource<S>,
+  options: BodyOptions = {},
+): Promise<z.output<S>> {
+  return apiRequest(path, schema, { ...options, method: 'POST', json: body });
+}
+
+export function apiPatch<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: SchemaSource<S>,
+  options: BodyOptions = {},
+): Promise<z.output<S>> {
+  return apiRequest(path, schema, { ...options, method: 'PATCH', json: body });
+}

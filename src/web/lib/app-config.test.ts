@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAppConfig } from './app-config';
+
+function setMeta(content: string | null) {
+  document.head.innerHTML = '';
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'app-config';
+  meta.setAttribute('content', content);
+  document.head.append(meta);
+}
+
+afterEach(() => setMeta(null));
+
+describe('app config', () => {
+  it('reads the configuration the server put in the page', () => {
+    setMeta('{"brandName":"Naija Desk","whatsappNumber":"2348012345678","demoMode":false}');
+    expect(readAppConfig()).toEqual({
+      brandName: 'Naija Desk',
+      whatsappNumber: '2348012345678',
+      demoMode: false,
+    });
+  });
+
+  it('fails clearly when the tag is missing or wrong', () => {
+    setMeta(null);
+    expect(() => readAppConfig()).toThrow(/is missing/);
+    setMeta('{not json');
+    expect(() => readAppConfig()).toThrow(/does not hold JSON/);
+    setMeta('{"brandName":"X","whatsappNumber":2348012345678,"demoMode":false}');
+    expect(() => readAppConfig()).toThrow('whatsappNumber must be a string');
+  });
+});
