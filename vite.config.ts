@@ -8,5 +8,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we serve supports <link rel="modulepreload">; the polyfill would only
+    // add to the landing page's first load.
+    modulePreload: { polyfill: false },
   },
 });

@@ -1,13 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders, AppShell } from './app/app-shell';
+import { readAppConfig } from './lib/app-config';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
-
-function App() {
-  return <h1 className="text-2xl font-bold">AgentChat</h1>;
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <AppProviders config={readAppConfig()} queryClient={createQueryClient()}>
+      <BrowserRouter>
+        <AppShell />
+      </BrowserRouter>
+    </AppProviders>
   </StrictMode>,
 );

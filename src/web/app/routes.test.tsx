@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubPricesApi } from '../testing/render-app';
+import { appRoutes } from './routes';
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', vi.fn());
+  stubPricesApi([]);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Every route of the spec's route table, with a sample for its parameters. */
+const SPEC_ROUTES = [
+  ['/', '/'],
+  ['/trade', '/trade'],
+  ['/chat', '/chat'],
+  ['/chat/:sessionId', '/chat/42'],
+  ['/agent/login', '/agent/login'],
+  ['/agent', '/agent'],
+  ['/agent/chats', '/agent/chats'],
+  ['/agent/dashboard', '/agent/dashboard'],
+  ['/agent/admin', '/agent/admin'],
+  ['/admin-dashboard', '/admin-dashboard'],
+  ['/agent/management', '/agent/management'],
+  ['/agent/exchange-rates', '/agent/exchange-rates'],
+  ['/exchange-rates', '/exchange-rates'],
+  ['/agent/trading-history', '/agent/trading-history'],
+  ['/trading-history', '/trading-history'],
+  ['/agent/transaction/:sessionId', '/agent/transaction/7'],
+  ['/transaction/:sessionId', '/transaction/7'],
+  ['/admin/setup', '/admin/setup'],
+  ['/test-agent', '/test-agent'],
+  ['/test-customer', '/test-customer'],
+  ['/api/login', '/api/login'],
+  ['/api/logout', '/api/logout'],
+] as const;
+
+async function expectNotFoundPage() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+  expect(
+    screen.getByText("The page you're looking for doesn't exist. Choose your access path:"),
+  ).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Customer Trading Portal' }).getAttribute('href')).toBe(
+    '/trade',
+  );
+  expect(screen.getByRole('link', { name: 'Agent & Admin Portal' }).getAttribute('href')).toBe(
+    '/agent',
+  );
+}
+
+describe('route table', () => {
+  it.each(SPEC_ROUTES)('has its own route for %s', (pattern, path) => {
+    const matches = matchRoutes(appRoutes, path);
+    expect(matches?.at(-1)?.route.path).toBe(pattern);
+  });
+
+  it('sends any other path to the not-found page', async () => {
+    expect(matchRoutes(appRoutes, '/no/such/page')?.at(-1)?.route.path).toBe('*');
+    renderApp('/no/such/page');
+    await expectNotFoundPage();
+  });
+
+  it('shows the not-found page, not a placeholder, for screens not built yet', async () => {
+    renderApp('/agent/dashboard');
+    await expectNotFoundPage();
+  });
+
+  it('opens /?chat={id} as that chat', async () => {
+    const app = renderApp('/?chat=42');
+    await screen.findByRole('heading', { name: 'Page Not Found' });
+    expect(app.currentPath()).toBe('/chat/42');
+  });
+});

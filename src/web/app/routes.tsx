@@ -1,0 +1,69 @@
+import { lazy } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing';
+import { ServerNavigation } from './server-navigation';
+
+/** Lazy too: few visits start on an unknown path. */
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/** A path from the spec's route table whose screen is not built yet: the not-found page. */
+const notBuilt = <NotFoundPage />;
+
+/** `/` is the landing page; `/?chat={id}` opens that chat. */
+function LandingRoute() {
+  const chat = new URLSearchParams(useLocation().search).get('chat');
+  if (chat) return <Navigate replace to={`/chat/${encodeURIComponent(chat)}`} />;
+  return <LandingPage />;
+}
+
+/**
+ * The spec's whole route table. The landing page is eager: it is most visitors' first load.
+ * Every other screen is one lazy route, so customer, agent and admin code each load only in
+ * their own portal:
+ *
+ *   const AgentLoginScreen = lazy(() => import('../features/auth/agent-login-screen'));
+ *   { path: '/agent/login', element: <AgentLoginScreen /> },
+ *
+ * (the screen module's default export is the screen; <AppShell> supplies the Suspense).
+ */
+export const appRoutes: RouteObject[] = [
+  // Public
+  { path: '/', element: <LandingRoute /> },
+
+  // Customer portal
+  { path: '/trade', element: notBuilt },
+  { path: '/chat', element: notBuilt },
+  { path: '/chat/:sessionId', element: notBuilt },
+  { path: '/trading-history', element: notBuilt },
+
+  // Agent portal
+  { path: '/agent/login', element: notBuilt },
+  { path: '/agent', element: notBuilt },
+  { path: '/agent/chats', element: notBuilt },
+  { path: '/agent/dashboard', element: notBuilt },
+  { path: '/agent/exchange-rates', element: notBuilt },
+  { path: '/exchange-rates', element: notBuilt },
+  { path: '/agent/trading-history', element: notBuilt },
+  { path: '/agent/transaction/:sessionId', element: notBuilt },
+  { path: '/transaction/:sessionId', element: notBuilt },
+
+  // Admin portal
+  { path: '/agent/admin', element: notBuilt },
+  { path: '/admin-dashboard', element: notBuilt },
+  { path: '/agent/management', element: notBuilt },
+  { path: '/admin/setup', element: notBuilt },
+
+  // Demo (test mode)
+  { path: '/test-agent', element: notBuilt },
+  { path: '/test-customer', element: notBuilt },
+
+  // Sign-in and sign-out belong to the server: navigation targets, not screens.
+  { path: '/api/login', element: <ServerNavigation /> },
+  { path: '/api/logout', element: <ServerNavigation /> },
+
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

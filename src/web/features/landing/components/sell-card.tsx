@@ -1,0 +1,143 @@
+import { MessageCircle, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import type { Price } from '../../prices';
+import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
+import { CoinIcon } from './coin-icon';
+import { PriceFigures, StaleNote } from './lazy-price-display';
+
+interface Asset {
+  symbol: Price['symbol'];
+  name: TradeAsset;
+}
+
+const ASSETS: readonly Asset[] = [
+  { symbol: 'BTC', name: 'Bitcoin' },
+  { symbol: 'USDT', name: 'USDT' },
+];
+
+function FiguresSkeleton() {
+  return (
+    <div aria-hidden className="flex flex-col items-end gap-2">
+      <span className="h-6 w-32 animate-pulse rounded-md bg-line" />
+      <span className="h-4 w-24 animate-pulse rounded-md bg-line/70" />
+    </div>
+  );
+}
+
+function PriceRow({
+  asset,
+  price,
+  loading,
+  whatsappNumber,
+}: {
+  asset: Asset;
+  price: Price | undefined;
+  loading: boolean;
+  whatsappNumber: string;
+}) {
+  return (
+    <li data-testid={`price-row-${asset.symbol}`} className="rounded-2xl border border-line p-4">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <CoinIcon symbol={asset.symbol} />
+          <div className="min-w-0">
+            <h3 className="font-semibold">{asset.name}</h3>
+            <p className="text-sm text-ink-muted">{asset.symbol}</p>
+          </div>
+        </div>
+        {price ? (
+          <Suspense fallback={<FiguresSkeleton />}>
+            <PriceFigures price={price} />
+          </Suspense>
+        ) : loading ? (
+          <FiguresSkeleton />
+        ) : (
+          <p className="text-right font-semibold text-brand-800">Fair Market Rate</p>
+        )}
+      </div>
+      <a
+        href={whatsAppTradeLink(whatsappNumber, asset.name)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}
+      >
+        <MessageCircle aria-hidden />
+        Trade {asset.name} Now
+      </a>
+    </li>
+  );
+}
+
+export function SellCard({
+  prices,
+  loading,
+  whatsappNumber,
+}: {
+  prices: readonly Price[];
+  loading: boolean;
+  whatsappNumber: string;
+}) {
+  const live = prices.length > 0 && prices.every((p) => !p.stale);
+  return (
+    <section
+      id="sell"
+      aria-labelledby="sell-title"
+      className="rounded-3xl bg-surface p-4 text-ink shadow-card ring-1 ring-black/5 sm:p-6"
+    >
+      <div className="flex items-start justify-between gap-3 px-1">
+        <div>
+          <h2 id="sell-title" className="text-xl font-bold tracking-tight sm:text-2xl">
+            Sell Your Crypto
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">Get naira for your Bitcoin and USDT.</p>
+        </div>
+        {live && (
+          <span className="mt-1 inline-flex shrink-0 items-center gap-1.5 rounded-full bg-up-soft px-2.5 py-1 text-xs font-semibold text-up">
+            <span
+              aria-hidden
+              className="size-1.5 rounded-full bg-up motion-safe:animate-pulse-dot"
+            />
+            Live rates
+          </span>
+        )}
+      </div>
+      <ul className="mt-5 flex flex-col gap-3" aria-busy={loading}>
+        {ASSETS.map((asset) => (
+          <PriceRow
+            key={asset.symbol}
+            asset={asset}
+            price={prices.find((p) => p.symbol === asset.symbol)}
+            loading={loading}
+            whatsappNumber={whatsappNumber}
+          />
+        ))}
+      </ul>
+      {prices.some((p) => p.stale) && (
+        <Suspense fallback={null}>
+          <StaleNote prices={prices} />
+        </Suspense>
+      )}
+      <div
+        aria-hidden
+        className="mt-4 flex items-center gap-3 px-1 text-xs font-medium text-ink-muted"
+      >
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <Link
+        to="/trade"
+        className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-4 w-full' })}
+      >
+        <MessagesSquare aria-hidden />
+        Chat here
+      </Link>
+      <p className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-brand-800">
+        <ShieldCheck aria-hidden className="size-4 shrink-0" />
+        No KYC, no third parties required
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { LandingPage } from './landing-page';
+export { tradeMessage, whatsAppTradeLink, type TradeAsset } from './whatsapp-link';
