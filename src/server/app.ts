@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // Before the auth hook: its own hook marks upgrade requests so a refused one is closed.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   installAuth(app, { db: database.db, config });
 
   // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
@@ -121,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(realtimeRoutes, { hub, config });
 
   await app.register(authRoutes, {
