@@ -40,6 +40,12 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/messages/all': 'agent',
   'GET /api/admin/users': 'agent',
   'PATCH /api/admin/users/:id/customer-status': 'agent',
+  // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
+  'POST /api/test/chat-sessions': 'public',
+  'GET /api/test/chat-sessions': 'public',
+  'GET /api/test/messages/:id': 'public',
+  'POST /api/test/messages': 'public',
+  'PATCH /api/admin/users/:id/status': 'agent',
 };
 
 type Actor = 'visitor' | 'customerA' | 'customerB' | 'agent' | 'deactivatedAgent' | 'admin';
@@ -61,7 +67,7 @@ function concrete(url: string): string {
   return url
     .replace(/:(sessionId|chatSessionId)\b/g, '2147480000')
     .replace(/:messageId\b/g, '9007199254740000')
-    .replace(/:id\b/g, url.includes('chat-sessions') ? '2147480000' : randomUUID())
+    .replace(/:id\b/g, /chat-sessions|test\/messages/.test(url) ? '2147480000' : randomUUID())
     .replace(/\*$/, 'anything');
 }
 

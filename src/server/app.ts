@@ -16,6 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { mountDevIdp } from './dev-idp';
 import { chatRoutes } from './features/chat';
 import { customersRoutes } from './features/customers';
+import { demoRoutes } from './features/demo';
 import { installAuth } from './platform/auth';
 import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(chatRoutes, { db: database.db, events, uploadDir: config.uploadDir });
   await app.register(customersRoutes, { db: database.db, events, hub });
+  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, hub });
   const pruneTimer = setInterval(
     () =>
       void pruneSessions({ db: database.db }).catch((error: unknown) =>

@@ -1,2 +1,3 @@
 export { chatRoutes } from './routes';
+export { sendMessage } from './messages';
 export { loadSession, publishSessionUpdate } from './sessions';

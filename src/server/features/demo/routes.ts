@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userIdParamsSchema } from '../../../shared/api/agents';
+import {
+  chatSessionIdParamsSchema,
+  customerStatusRequestSchema,
+  customerSummarySchema,
+} from '../../../shared/api/chat';
+import {
+  demoCreateSessionRequestSchema,
+  demoMessageSchema,
+  demoSendMessageRequestSchema,
+  demoSessionSchema,
+} from '../../../shared/api/demo';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import type { EventLog } from '../../platform/realtime/events';
+import type { RealtimeHub } from '../../platform/realtime/hub';
+import { setCustomerStatus } from '../customers';
+import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage } from './demo';
+
+/**
+ * The spec's demo calls for /test-customer and /test-agent, registered only in DEMO_MODE.
+ * They are public but reach only the fixed demo customer's sessions.
+ */
+export const demoRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  events: EventLog;
+  hub: RealtimeHub;
+}> = async (app, { db, events, hub }) => {
+  app.post(
+    '/api/test/chat-sessions',
+    {
+      config: { role: 'public' },
+      schema: { body: demoCreateSessionRequestSchema, response: { 201: demoSessionSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createDemoSession({ db, events, ...request.body })),
+  );
+
+  app.get(
+    '/api/test/chat-sessions',
+    { config: { role: 'public' }, schema: { response: { 200: z.array(demoSessionSchema) } } },
+    async () => listDemoSessions({ db }),
+  );
+
+  app.get(
+    '/api/test/messages/:id',
+    {
+      config: { role: 'public' },
+      schema: { params: chatSessionIdParamsSchema, response: { 200: z.array(demoMessageSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listDemoMessages({ db, chatSessionId: request.params.id });
+    },
+  );
+
+  app.post(
+    '/api/test/messages',
+    {
+      config: { role: 'public' },
+      schema: { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await sendDemoMessage({
+          db,
+          events,
+          chatSessionId: request.body.chatSessionId,
+          content: request.body.content,
+        }),
+      ),
+  );
+
+  // The demo agent view's status dropdown: the same change as customer-status, for agents.
+  app.patch(
+    '/api/admin/users/:id/status',
+    {
+      config: { role: 'agent' },
+      schema: {
+        params: userIdParamsSchema,
+        body: customerStatusRequestSchema,
+        response: { 200: customerSummarySchema },
+      },
+    },
+    async (request) => {
+      const { customer, user } = await setCustomerStatus({
+        db,
+        events,
+        actor: requireUser(request),
+        customerId: request.params.id,
+        status: request.body.status,
+      });
+      hub.refreshUser(user);
+      return customer;
+    },
+  );
+};
