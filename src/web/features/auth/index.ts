@@ -1,0 +1,1 @@
+export { currentUserQuery, getCurrentUser, useCurrentUser } from './api/get-current-user';
