@@ -1,4 +1,4 @@
-import type net from 'node:net';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,15 +58,16 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
       expect(res.headers['cache-control']).toBe('no-store');
     });
 
-    it('answers 503 when the database is closed', async () => {
-      // A second connection to the same database, so the test's own stays open for the others.
-      const closed: Database =
+    it('answers 503 once the database is closed under a running app', async () => {
+      // A connection of its own to a migrated database, so the test's own stays open.
+      const own: Database =
         kind.name === 'postgres'
           ? await openDatabase({ kind: 'postgres', url: database.url! })
-          : await openDatabase({ kind: 'pglite', dataDir: undefined });
-      await closed.close();
-      const other = await createTestApp({ database: closed });
+          : await openPgliteTestDatabase();
+      const other = await createTestApp({ database: own });
       try {
+        expect((await other.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        await own.close();
         const res = await other.inject({ method: 'GET', url: '/api/health' });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
@@ -183,23 +184,73 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
   });
 });
 
-describe('the app without a reachable database', () => {
-  it('answers /api/health with 503 when PostgreSQL refuses connections', async () => {
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: 'postgres://postgres@127.0.0.1:1/none',
+/** A TCP proxy in front of PostgreSQL that can be cut, as when the database server goes away. */
+async function cuttableProxy(target: string): Promise<{ url: string; cut(): Promise<void> }> {
+  const upstream = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
+    track(client);
+    track(server);
+    client.pipe(server).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(target);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: proxied.toString(),
+    cut: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+const postgres = testDatabaseKinds().find((k) => k.name === 'postgres');
+
+describe.skipIf(!postgres)('a PostgreSQL server that goes away under a running app', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await postgres!.open();
+  });
+  afterAll(() => database?.dispose());
+
+  it('answers /api/health and database requests with 503, never a stack trace', async () => {
+    const proxy = await cuttableProxy(database.url!);
+    const through = await openDatabase({ kind: 'postgres', url: proxy.url });
+    const app = await createTestApp({ database: through });
+    app.get('/api/test/read', { config: { role: 'public' } }, async () => {
+      await through.db.execute(sql`select count(*) from users`);
+      return { ok: true };
     });
-    const app = await createTestApp({ database });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/test/read' })).statusCode).toBe(200);
+
+      await proxy.cut();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
+      const read = await app.inject({ method: 'GET', url: '/api/test/read' });
+      expect(read.statusCode).toBe(503);
+      expect(read.json()).toEqual({
+        error: 'The service is temporarily unavailable. Please try again shortly.',
+      });
     } finally {
       await app.close();
-      await database.close();
+      await through.close();
     }
   });
+});
 
+describe('a database that hangs', () => {
   it('answers /api/health with 503 within about 2 s when the database hangs', async () => {
     const database = await openPgliteTestDatabase();
     // A database that takes the connection and never answers: pg would wait 5 s to give up.
