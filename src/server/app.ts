@@ -27,7 +27,8 @@ import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
 import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, type WebMode } from './platform/web';
-import { getUsdToNaira } from './features/settings/usd-to-naira';
+import { getUsdToNaira, ratesRoutes } from './features/rates';
+import { transactionsRoutes } from './features/transactions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(chatRoutes, { db: database.db, events, uploadDir: config.uploadDir });
   await app.register(customersRoutes, { db: database.db, events, hub });
+  await app.register(ratesRoutes, {
+    db: database.db,
+    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
+  });
+  await app.register(transactionsRoutes, { db: database.db, events });
   if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, hub });
   const pruneTimer = setInterval(
     () =>

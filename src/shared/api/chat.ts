@@ -7,6 +7,7 @@ import {
   MESSAGE_TYPES,
 } from '../domain';
 import { isoDateTime } from './common';
+import { transactionSchema } from './transactions';
 
 /** Text messages are trimmed and 1 to 4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -144,6 +145,8 @@ export const REALTIME_EVENT_TYPES = [
   'session.created',
   'session.updated',
   'customer.updated',
+  'transaction.created',
+  'transaction.updated',
 ] as const;
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [
@@ -169,6 +172,18 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     id: z.number(),
     type: z.literal('customer.updated'),
     customer: customerSummarySchema,
+  }),
+  z.object({
+    id: z.number(),
+    type: z.literal('transaction.created'),
+    chatSessionId: z.number(),
+    transaction: transactionSchema,
+  }),
+  z.object({
+    id: z.number(),
+    type: z.literal('transaction.updated'),
+    chatSessionId: z.number(),
+    transaction: transactionSchema,
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -1,0 +1,2 @@
+export { ratesRoutes } from './routes';
+export { getRates, getUsdToNaira } from './manage-rates';

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chatSessionIdParamsSchema } from '../../../shared/api/chat';
+import {
+  createTransactionRequestSchema,
+  customerTransactionsQuerySchema,
+  idempotencyHeadersSchema,
+  transactionIdParamsSchema,
+  transactionPageSchema,
+  transactionSchema,
+  transactionStatusRequestSchema,
+} from '../../../shared/api/transactions';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import type { EventLog } from '../../platform/realtime/events';
+import {
+  createTransaction,
+  listCustomerTransactions,
+  listSessionTransactions,
+  setTransactionStatus,
+} from './manage-transactions';
+
+export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Db; events: EventLog }> = async (
+  app,
+  { db, events },
+) => {
+  app.post(
+    '/api/transactions',
+    {
+      config: { role: 'agent' },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: createTransactionRequestSchema,
+        response: { 200: transactionSchema, 201: transactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { transaction, created } = await createTransaction({
+        db,
+        events,
+        agent: requireUser(request),
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.status(created ? 201 : 200).send(transaction);
+    },
+  );
+
+  app.patch(
+    '/api/transactions/:id/status',
+    {
+      config: { role: 'agent' },
+      schema: {
+        params: transactionIdParamsSchema,
+        body: transactionStatusRequestSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) =>
+      setTransactionStatus({
+        events,
+        agent: requireUser(request),
+        id: request.params.id,
+        status: request.body.status,
+      }),
+  );
+
+  app.get(
+    '/api/transactions/customer',
+    {
+      config: { role: 'customer' },
+      schema: {
+        querystring: customerTransactionsQuerySchema,
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) =>
+      listCustomerTransactions({ db, caller: requireUser(request), ...request.query }),
+  );
+
+  app.get(
+    '/api/chat-sessions/:id/transactions',
+    {
+      config: { role: 'customer' },
+      schema: { params: chatSessionIdParamsSchema, response: { 200: z.array(transactionSchema) } },
+    },
+    async (request) =>
+      listSessionTransactions({
+        db,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+      }),
+  );
+};

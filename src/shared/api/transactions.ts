@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { TRANSACTION_CURRENCIES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../domain';
+import { isoDateTime } from './common';
+import { positiveDecimal } from './rates';
+
+export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_KINDS)[number], string> = {
+  trade: 'Sell',
+  refund: 'Refund',
+  charge: 'New Charge',
+  adjustment: 'Price Adjustment',
+};
+
+/** Transactions over $50 show the spec's "Approval Required" notice; never blocked. */
+export const APPROVAL_THRESHOLD_USD = '50';
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  chatSessionId: z.number().int(),
+  customerId: z.uuid(),
+  agentId: z.uuid(),
+  type: z.enum(TRANSACTION_KINDS),
+  transactionType: z.string(),
+  currency: z.enum(TRANSACTION_CURRENCIES),
+  /** Crypto amount (8 places) or dollars (2 places). */
+  amount: z.string(),
+  /** Naira per unit of the currency. */
+  rate: z.string(),
+  /** Naira, amount x rate rounded half-up to the kobo. */
+  total: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const chatSessionId = z.coerce
+  .number()
+  .int()
+  .positive('Invalid chat session id')
+  .max(2_147_483_647);
+
+/** The spec's Process Transaction form: a dollar amount, converted at the USD-to-naira rate. */
+export const adjustmentRequestSchema = z.object({
+  chatSessionId,
+  customerId: z.uuid().optional(),
+  type: z.enum(['refund', 'charge', 'adjustment']),
+  amount: positiveDecimal('Amount', 2),
+  reason: z.string().trim().min(1, 'Please fill in all required fields').max(1000),
+});
+
+/** A trade recorded from a chat: crypto amount at a naira rate. */
+export const tradeRequestSchema = z.object({
+  chatSessionId,
+  customerId: z.uuid().optional(),
+  type: z.literal('trade'),
+  currency: z.enum(['bitcoin', 'usdt']),
+  amount: positiveDecimal('Amount', 8),
+  rate: positiveDecimal('Rate', 2),
+  status: z.enum(TRANSACTION_STATUSES).default('pending'),
+  reason: z.string().trim().max(1000).optional(),
+});
+
+export const createTransactionRequestSchema = z.discriminatedUnion('type', [
+  tradeRequestSchema,
+  adjustmentRequestSchema,
+]);
+export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
+
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .trim()
+    .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
+    .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
+});
+
+export const transactionStatusRequestSchema = z.object({ status: z.enum(['completed', 'failed']) });
+export const transactionIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive('Invalid transaction id').max(2_147_483_647),
+});
+
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export const customerTransactionsQuerySchema = z.object({
+  /** Agents pass the customer whose history they open; customers always get their own. */
+  customerId: z.uuid().optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
