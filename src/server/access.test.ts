@@ -40,6 +40,13 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/messages/all': 'agent',
   'GET /api/admin/users': 'agent',
   'PATCH /api/admin/users/:id/customer-status': 'agent',
+  'GET /api/exchange-rates': 'public',
+  'POST /api/exchange-rates': 'agent',
+  'GET /api/exchange-rates/history': 'agent',
+  'POST /api/transactions': 'agent',
+  'PATCH /api/transactions/:id/status': 'agent',
+  'GET /api/transactions/customer': 'customer',
+  'GET /api/chat-sessions/:id/transactions': 'customer',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',
@@ -67,7 +74,10 @@ function concrete(url: string): string {
   return url
     .replace(/:(sessionId|chatSessionId)\b/g, '2147480000')
     .replace(/:messageId\b/g, '9007199254740000')
-    .replace(/:id\b/g, /chat-sessions|test\/messages/.test(url) ? '2147480000' : randomUUID())
+    .replace(
+      /:id\b/g,
+      /chat-sessions|test\/messages|transactions/.test(url) ? '2147480000' : randomUUID(),
+    )
     .replace(/\*$/, 'anything');
 }
 
