@@ -12,7 +12,7 @@ export default function NotFoundPage() {
       <Link to="/" className="rounded-lg p-1" aria-label={`${brandName} home`}>
         <BrandMark name={brandName} />
       </Link>
-      <div className="mt-8 w-full max-w-md rounded-3xl bg-surface p-6 text-center shadow-card ring-1 ring-black/5 sm:p-8">
+      <div className="mt-8 w-full max-w-md rounded-3xl bg-surface p-5 text-center shadow-card ring-1 ring-black/5 sm:p-8">
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
           <SearchX aria-hidden className="size-7" />
         </span>

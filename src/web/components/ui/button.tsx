@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-[18px] [&_svg]:shrink-0';
+  'inline-flex items-center justify-center gap-2 rounded-xl text-center leading-tight font-semibold transition-colors select-none disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-[18px] [&_svg]:shrink-0';
 
 const variants = {
   /** The main action on light surfaces. */
@@ -15,10 +15,13 @@ const variants = {
   gold: 'bg-gold-400 text-brand-950 shadow-sm hover:bg-gold-300 active:bg-gold-500',
 } as const;
 
-/** Every size is at least 44 px tall: a comfortable touch target. */
+/**
+ * Every size is at least 44 px tall: a comfortable touch target. A label too long for a
+ * narrow screen wraps (the button grows) rather than overflowing its container.
+ */
 const sizes = {
-  md: 'h-11 px-5 text-[15px]',
-  lg: 'h-12 px-6 text-base',
+  md: 'min-h-11 px-5 py-2 text-[15px]',
+  lg: 'min-h-12 px-5 py-2 text-base',
 } as const;
 
 export interface ButtonStyle {

@@ -23,34 +23,34 @@ export function Hero({
       className="on-dark relative overflow-hidden bg-brand-950 text-white"
     >
       <div aria-hidden className="hero-backdrop pointer-events-none absolute inset-0" />
-      <div className="relative mx-auto grid max-w-6xl gap-10 px-4 pt-10 pb-12 sm:px-6 sm:pt-16 lg:grid-cols-[1fr_440px] lg:items-center lg:gap-14 lg:pt-20 lg:pb-24">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-8 pb-10 sm:px-6 sm:pt-16 lg:grid-cols-[1fr_440px] lg:items-center lg:gap-14 lg:pt-12 lg:pb-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">
             Bitcoin &amp; USDT to naira
           </p>
           <h1
             id="hero-title"
-            className="mt-5 text-[2.5rem] leading-[1.05] font-extrabold tracking-tight text-balance sm:text-6xl"
+            className="mt-4 text-[2.5rem] leading-[1.05] font-extrabold tracking-tight text-balance sm:text-6xl"
           >
             Sell crypto, we go <span className="text-gold-300">{brandName}</span>
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-100/90">
+          <p className="mt-4 max-w-xl text-base leading-relaxed text-brand-100/90 sm:mt-5 sm:text-lg">
             Chat with a real agent, get a fair rate for your Bitcoin or USDT, and receive naira
             cash. Simple, personal and fast.
           </p>
           {loading ? (
             <span
               aria-hidden
-              className="mt-7 block h-11 w-72 max-w-full animate-pulse rounded-full bg-white/10"
+              className="mt-6 block h-11 w-72 max-w-full animate-pulse rounded-full bg-white/10"
             />
           ) : (
             prices.length > 0 && (
-              <div className="mt-7">
+              <div className="mt-6">
                 <PriceTicker prices={prices} />
               </div>
             )
           )}
-          <ul className="mt-7 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-white/90">
+          <ul className="mt-7 hidden flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-white/90 sm:flex">
             {TRUST_POINTS.map((point) => (
               <li key={point} className="flex items-center gap-2">
                 <ShieldCheck aria-hidden className="size-5 text-gold-300" />

@@ -8,3 +8,4 @@ export const PriceFigures = lazy(() =>
 );
 export const TickerItem = lazy(() => loadPriceDisplay().then((m) => ({ default: m.TickerItem })));
 export const StaleNote = lazy(() => loadPriceDisplay().then((m) => ({ default: m.StaleNote })));
+export const ChangeBadge = lazy(() => loadPriceDisplay().then((m) => ({ default: m.ChangeBadge })));

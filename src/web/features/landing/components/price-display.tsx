@@ -11,11 +11,17 @@ import type { Price } from '../../prices';
 /** Naira prices this large read better without kobo. */
 const WHOLE_NAIRA_FROM = 100_000;
 
+/** Naira with kobo, except for large prices where kobo is noise. */
+function displayNaira(ngn: string): string {
+  return formatNaira(ngn, { whole: dec(ngn).gte(WHOLE_NAIRA_FROM) });
+}
+
 function isDown(change: string): boolean {
   return dec(change).isNegative() && !dec(change).isZero();
 }
 
-function ChangeBadge({ change }: { change: string }) {
+/** The 24 h change, green up or red down. */
+export function ChangeBadge({ change }: { change: string }) {
   const down = isDown(change);
   const Icon = down ? TrendingDown : TrendingUp;
   return (
@@ -32,22 +38,18 @@ function ChangeBadge({ change }: { change: string }) {
   );
 }
 
-/** A row's naira price, its USD price and the 24 h change. */
+/** A row's naira price, large, and its USD price. */
 export function PriceFigures({ price }: { price: Price }) {
-  const whole = dec(price.ngn).gte(WHOLE_NAIRA_FROM);
   return (
-    <div className="text-right">
+    <>
       <p
         data-testid="price-ngn"
-        className="text-lg leading-tight font-bold tabular-nums sm:text-xl"
+        className="text-2xl leading-tight font-bold tracking-tight tabular-nums sm:text-[1.625rem]"
       >
-        {formatNaira(price.ngn, { whole })}
+        {displayNaira(price.ngn)}
       </p>
-      <p className="mt-1 flex items-center justify-end gap-2 text-sm text-ink-muted">
-        <span className="tabular-nums">{formatUsd(price.usd)}</span>
-        {price.change24h !== null && <ChangeBadge change={price.change24h} />}
-      </p>
-    </div>
+      <p className="mt-0.5 text-sm text-ink-muted tabular-nums">{formatUsd(price.usd)}</p>
+    </>
   );
 }
 
@@ -60,7 +62,7 @@ export function TickerItem({ price }: { price: Price }) {
       className="flex items-center gap-2 whitespace-nowrap motion-safe:animate-ticker-in"
     >
       <span className="font-semibold">{price.symbol}</span>
-      <span className="tabular-nums">{formatNaira(price.ngn, { whole: true })}</span>
+      <span className="tabular-nums">{displayNaira(price.ngn)}</span>
       {change !== null && (
         <span
           className={cn(

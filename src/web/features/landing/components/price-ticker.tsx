@@ -24,14 +24,14 @@ export function PriceTicker({ prices }: { prices: readonly Price[] }) {
   return (
     <div
       data-testid="price-ticker"
-      className="inline-flex h-11 max-w-full items-center gap-3 rounded-full border border-white/15 bg-white/10 pr-1 pl-4 text-sm text-white backdrop-blur"
+      className="inline-flex h-11 max-w-full items-center gap-2.5 rounded-full border border-white/15 bg-white/10 pr-1 pl-4 sm:gap-3 text-sm text-white backdrop-blur"
     >
       <span className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-brand-200 uppercase">
         <span
           aria-hidden
           className="size-2 rounded-full bg-gold-400 motion-safe:animate-pulse-dot"
         />
-        Live
+        <span className="sr-only sm:not-sr-only">Live</span>
       </span>
       <span role="marquee" aria-label="Live prices" className="min-w-0 overflow-hidden">
         <Suspense fallback={<span className="block h-4 w-44 animate-pulse rounded bg-white/15" />}>

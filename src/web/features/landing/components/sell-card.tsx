@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import type { Price } from '../../prices';
 import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
 import { CoinIcon } from './coin-icon';
-import { PriceFigures, StaleNote } from './lazy-price-display';
+import { ChangeBadge, PriceFigures, StaleNote } from './lazy-price-display';
 
 interface Asset {
   symbol: Price['symbol'];
@@ -19,9 +19,9 @@ const ASSETS: readonly Asset[] = [
 
 function FiguresSkeleton() {
   return (
-    <div aria-hidden className="flex flex-col items-end gap-2">
-      <span className="h-6 w-32 animate-pulse rounded-md bg-line" />
-      <span className="h-4 w-24 animate-pulse rounded-md bg-line/70" />
+    <div aria-hidden className="flex flex-col gap-2 pt-1">
+      <span className="h-7 w-44 animate-pulse rounded-md bg-line" />
+      <span className="h-4 w-20 animate-pulse rounded-md bg-line/70" />
     </div>
   );
 }
@@ -39,14 +39,19 @@ function PriceRow({
 }) {
   return (
     <li data-testid={`price-row-${asset.symbol}`} className="rounded-2xl border border-line p-4">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <CoinIcon symbol={asset.symbol} />
-          <div className="min-w-0">
-            <h3 className="font-semibold">{asset.name}</h3>
-            <p className="text-sm text-ink-muted">{asset.symbol}</p>
-          </div>
+      <div className="flex items-center gap-3">
+        <CoinIcon symbol={asset.symbol} />
+        <div className="min-w-0 flex-1">
+          <h3 className="leading-tight font-semibold">{asset.name}</h3>
+          <p className="text-sm text-ink-muted">{asset.symbol}</p>
         </div>
+        {price?.change24h != null && (
+          <Suspense fallback={null}>
+            <ChangeBadge change={price.change24h} />
+          </Suspense>
+        )}
+      </div>
+      <div className="mt-3 min-h-[3.25rem]">
         {price ? (
           <Suspense fallback={<FiguresSkeleton />}>
             <PriceFigures price={price} />
@@ -54,14 +59,19 @@ function PriceRow({
         ) : loading ? (
           <FiguresSkeleton />
         ) : (
-          <p className="text-right font-semibold text-brand-800">Fair Market Rate</p>
+          <>
+            <p className="text-xl leading-tight font-bold text-brand-800 sm:text-2xl">
+              Fair Market Rate
+            </p>
+            <p className="mt-0.5 text-sm text-ink-muted">Your agent confirms it in chat.</p>
+          </>
         )}
       </div>
       <a
         href={whatsAppTradeLink(whatsappNumber, asset.name)}
         target="_blank"
         rel="noopener noreferrer"
-        className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}
+        className={buttonClasses({ size: 'lg', className: 'mt-3 w-full' })}
       >
         <MessageCircle aria-hidden />
         Trade {asset.name} Now
@@ -103,7 +113,7 @@ export function SellCard({
           </span>
         )}
       </div>
-      <ul className="mt-5 flex flex-col gap-3" aria-busy={loading}>
+      <ul className="mt-4 flex flex-col gap-3" aria-busy={loading}>
         {ASSETS.map((asset) => (
           <PriceRow
             key={asset.symbol}
@@ -119,22 +129,14 @@ export function SellCard({
           <StaleNote prices={prices} />
         </Suspense>
       )}
-      <div
-        aria-hidden
-        className="mt-4 flex items-center gap-3 px-1 text-xs font-medium text-ink-muted"
-      >
-        <span className="h-px flex-1 bg-line" />
-        or
-        <span className="h-px flex-1 bg-line" />
-      </div>
       <Link
         to="/trade"
-        className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-4 w-full' })}
+        className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3 w-full' })}
       >
         <MessagesSquare aria-hidden />
         Chat here
       </Link>
-      <p className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-brand-800">
+      <p className="mt-3 flex items-center justify-center gap-2 text-sm font-medium text-brand-800">
         <ShieldCheck aria-hidden className="size-4 shrink-0" />
         No KYC, no third parties required
       </p>

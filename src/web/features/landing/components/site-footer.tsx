@@ -32,15 +32,15 @@ export function SiteFooter({
             <ArrowRight aria-hidden />
           </a>
         </div>
-        <div className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-          <div>
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="col-span-2 lg:col-span-1">
             <BrandMark name={brandName} tone="light" />
             <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/75">
               Sell Bitcoin and USDT for naira by chatting with a real agent. No KYC, no third
               parties.
             </p>
           </div>
-          <nav aria-label="Trade">
+          <nav aria-label="Trade" className="col-span-2 sm:col-span-1">
             <h2 className="text-sm font-semibold tracking-wide text-gold-300 uppercase">Trade</h2>
             <ul className="mt-3 text-sm">
               <li>

@@ -10,7 +10,7 @@ const NAV = [
 
 export function SiteHeader({ brandName }: { brandName: string }) {
   return (
-    <header className="on-dark sticky top-0 z-40 border-b border-white/10 bg-brand-950/95 backdrop-blur supports-[backdrop-filter]:bg-brand-950/80">
+    <header className="on-dark sticky top-0 z-40 border-b border-white/10 bg-brand-950">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
           <BrandMark name={brandName} tone="light" />
