@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricesResponseSchema } from '../../src/shared/api/prices';
+import { formatNaira, usdToNaira } from '../../src/shared/money';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const WHATSAPP_NUMBER = '2348012345678';
+const BRAND_NAME = 'AgentChat';
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** What the landing page shows for a quote: USD at the default 1650, whole naira from ₦100,000. */
+function expectedNaira(usd: number): string {
+  const ngn = usdToNaira(String(usd), '1650');
+  return formatNaira(ngn, { whole: Number(ngn) >= 100_000 });
+}
+
+async function waitForServerPrices(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const prices = pricesResponseSchema.parse(await (await fetch(`${baseUrl}/api/prices`)).json());
+    if (prices.length === 2) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the app never got prices from the price server');
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-full.png`), fullPage: true });
+}
+
+/** A page in its own context (axe needs one), closed with it. */
+async function openPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return Object.assign(page, { dispose: () => context.close() });
+}
+
+/** Elements that stick out of a `width` wide viewport, even where an ancestor clips them. */
+async function elementsOutside(page: Page, width: number): Promise<string[]> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+  return page.evaluate((viewportWidth) => {
+    const outside: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 1 && (box.right > viewportWidth + 0.5 || box.left < -0.5)) {
+        outside.push(`${el.tagName.toLowerCase()}.${String(el.className)}`.slice(0, 100));
+      }
+    }
+    return outside;
+  }, width);
+}
+
+/** Elements that stick out of their card: the card's content box must hold them. */
+async function elementsOutsideOf(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((cardSelector) => {
+    const card = document.querySelector(cardSelector)!;
+    const bounds = card.getBoundingClientRect();
+    const style = getComputedStyle(card);
+    const left = bounds.left + parseFloat(style.paddingLeft);
+    const right = bounds.right - parseFloat(style.paddingRight);
+    const outside: string[] = [];
+    for (const el of card.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 1 && (box.right > right + 0.5 || box.left < left - 0.5)) {
+        outside.push(`${el.tagName.toLowerCase()}.${String(el.className)}`.slice(0, 100));
+      }
+    }
+    return outside;
+  }, selector);
+}
+
+async function rowText(page: Page, symbol: 'BTC' | 'USDT'): Promise<string> {
+  return (await page.getByTestId(`price-row-${symbol}`).textContent()) ?? '';
+}
+
+describe.skipIf(!hasChromium)('landing page in a real browser against the real server', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { BRAND_NAME, WHATSAPP_NUMBER },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+  });
+
+  it('shows live naira prices and a ticker that rotates every 3 s', async () => {
+    await waitForServerPrices(server.url);
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/`);
+
+    await page
+      .getByRole('heading', { level: 1, name: `Sell crypto, we go ${BRAND_NAME}` })
+      .waitFor();
+    const btc = page.getByTestId('price-row-BTC').getByTestId('price-ngn');
+    const usdt = page.getByTestId('price-row-USDT').getByTestId('price-ngn');
+    await btc.waitFor();
+    expect(await btc.textContent()).toBe(expectedNaira(priceServer.quotes.bitcoin.usd));
+    expect(await usdt.textContent()).toBe(expectedNaira(priceServer.quotes.tether.usd));
+    expect(await rowText(page, 'BTC')).toContain('$97,250.50');
+    expect(await rowText(page, 'BTC')).toContain('+2.35%');
+
+    const item = page.getByTestId('price-ticker-item');
+    await item.waitFor();
+    const first = (await item.textContent()) ?? '';
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector('[data-testid="price-ticker-item"]')?.textContent !== before,
+      first,
+      { timeout: 5_000 },
+    );
+    const second = (await item.textContent()) ?? '';
+    expect([first.slice(0, 3), second.slice(0, 4)]).toEqual(['BTC', 'USDT']);
+
+    const trade = page.getByRole('link', { name: 'Trade Bitcoin Now' });
+    const href = new URL((await trade.getAttribute('href'))!);
+    expect(href.origin + href.pathname).toBe(`https://wa.me/${WHATSAPP_NUMBER}`);
+    expect(href.searchParams.get('text')).toBe(
+      'Hello, I want to sell Bitcoin. What is your current rate?',
+    );
+    expect(await trade.getAttribute('target')).toBe('_blank');
+
+    // Mobile first: nothing wider than the phone, even where a section clips its overflow.
+    expect(await elementsOutside(page, PHONE.width)).toEqual([]);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'landing-360x740');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'landing-1280x800');
+
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+    await page.dispose();
+  });
+
+  it('without prices (price service down, nothing stored): "Fair Market Rate" and no ticker', async () => {
+    await priceServer.stop();
+    await server.restart({ freshDataDir: true });
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/`);
+
+    await page.getByTestId('price-row-BTC').getByText('Fair Market Rate').waitFor();
+    expect(await rowText(page, 'BTC')).toContain('Fair Market Rate');
+    expect(await rowText(page, 'USDT')).toContain('Fair Market Rate');
+    expect(await elementsOutside(page, PHONE.width)).toEqual([]);
+    expect(await page.getByTestId('price-ticker').count()).toBe(0);
+    expect(await page.getByTestId('price-ngn').count()).toBe(0);
+    await screenshot(page, 'landing-no-prices-360x740');
+    await page.dispose();
+  });
+
+  it('shows the not-found page, with both access paths, for an unknown path', async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/no/such/page`);
+
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    expect(
+      await page
+        .getByText("The page you're looking for doesn't exist. Choose your access path:")
+        .count(),
+    ).toBe(1);
+    const customer = page.getByRole('link', { name: 'Customer Trading Portal' });
+    const agent = page.getByRole('link', { name: 'Agent & Admin Portal' });
+    expect(await customer.getAttribute('href')).toBe('/trade');
+    expect(await agent.getAttribute('href')).toBe('/agent');
+    expect(await elementsOutside(page, PHONE.width)).toEqual([]);
+    expect(await elementsOutsideOf(page, 'main > div')).toEqual([]);
+    await screenshot(page, 'not-found-360x740');
+
+    await agent.click();
+    await page.waitForURL(`${server.url}/agent`);
+    await page.dispose();
+  });
+});
