@@ -10,11 +10,24 @@ type ResyncListener = () => void;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
 const PING_EVERY_MS = 20_000;
+/** A socket that answers nothing this long after a ping is dead (a half-open connection). */
+const PONG_TIMEOUT_MS = 10_000;
 
 /** Full jitter: a random wait up to an exponentially growing cap, so clients do not stampede. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const cap = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
   return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+export interface RealtimeClientOptions {
+  url?: () => string;
+  /**
+   * Where the browser announces `online` and `offline` (the window). A socket whose network
+   * went away may stay "open" and silent for minutes, so going offline drops it at once,
+   * and coming back online reconnects at once instead of after the backoff.
+   */
+  network?: EventTarget | null;
+  random?: () => number;
 }
 
 /**
@@ -25,16 +38,31 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private lastEventId: number | null = null;
+  /** Set when the server's log no longer reaches back to what we saw: refetch on resume. */
+  private mustResync = false;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private state: ConnectionState = 'connecting';
   private readonly eventListeners = new Set<EventListener>();
   private readonly resyncListeners = new Set<ResyncListener>();
   private readonly stateListeners = new Set<() => void>();
   private users = 0;
+  private readonly url: () => string;
+  private readonly network: EventTarget | null;
+  private readonly random: () => number;
 
-  constructor(private readonly url: () => string = defaultUrl) {}
+  constructor(options: RealtimeClientOptions = {}) {
+    this.url = options.url ?? defaultUrl;
+    this.network =
+      options.network !== undefined
+        ? options.network
+        : typeof window === 'undefined'
+          ? null
+          : window;
+    this.random = options.random ?? Math.random;
+  }
 
   getState = (): ConnectionState => this.state;
 
@@ -56,12 +84,33 @@ export class RealtimeClient {
   /** Screens that need live data retain the client; the socket closes when none does. */
   retain(): () => void {
     this.users++;
-    if (this.users === 1) this.connect();
+    if (this.users === 1) {
+      this.network?.addEventListener('offline', this.handleOffline);
+      this.network?.addEventListener('online', this.handleOnline);
+      this.connect();
+    }
+    let released = false;
     return () => {
+      if (released) return;
+      released = true;
       this.users--;
-      if (this.users === 0) this.disconnect();
+      if (this.users === 0) {
+        this.network?.removeEventListener('offline', this.handleOffline);
+        this.network?.removeEventListener('online', this.handleOnline);
+        this.disconnect();
+      }
     };
   }
+
+  private readonly handleOffline = (): void => {
+    if (this.socket) this.lost(this.socket);
+  };
+
+  private readonly handleOnline = (): void => {
+    if (this.users === 0 || this.socket) return;
+    this.attempt = 0;
+    this.connect();
+  };
 
   private setState(state: ConnectionState): void {
     if (this.state === state) return;
@@ -74,36 +123,77 @@ export class RealtimeClient {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.onmessage = (message) => {
-      const parsed = serverFrameSchema.safeParse(JSON.parse(String(message.data)));
+      if (this.socket !== socket) return;
+      clearTimeout(this.pongTimer);
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = serverFrameSchema.safeParse(data);
       if (parsed.success) this.handle(parsed.data);
     };
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      clearInterval(this.pingTimer);
-      if (this.users === 0) return;
-      this.setState('reconnecting');
-      this.timer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
-    };
-    socket.onerror = () => socket.close();
+    socket.onclose = () => this.lost(socket);
+    socket.onerror = () => this.lost(socket);
+  }
+
+  /** The socket closed, failed or went silent: forget it and try again after a backoff. */
+  private lost(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.stopTimers();
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+    if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {
+      socket.close();
+    }
+    if (this.users === 0) return;
+    this.setState('reconnecting');
+    this.timer = setTimeout(() => this.connect(), backoffDelay(this.attempt++, this.random));
   }
 
   private disconnect(): void {
     clearTimeout(this.timer);
-    clearInterval(this.pingTimer);
+    this.stopTimers();
     const socket = this.socket;
     this.socket = null;
-    socket?.close();
+    if (socket) {
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.onerror = null;
+      socket.close();
+    }
     this.setState('connecting');
+  }
+
+  private stopTimers(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
   }
 
   private send(frame: object): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
+  private ping(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.send({ type: 'ping' });
+    clearTimeout(this.pongTimer);
+    this.pongTimer = setTimeout(() => this.lost(socket), PONG_TIMEOUT_MS);
+  }
+
   private handle(frame: ServerFrame): void {
     switch (frame.type) {
       case 'hello': {
+        if (this.lastEventId !== null && frame.lastEventId < this.lastEventId) {
+          // The server's log is behind what we saw (its database was reset or restored):
+          // continue from its present and have the screens refetch.
+          this.lastEventId = frame.lastEventId;
+          this.mustResync = true;
+        }
         // A first connection starts from now (screens load their data over HTTP);
         // a reconnection asks for everything after the last event it saw.
         this.send({ type: 'resume', after: this.lastEventId ?? frame.lastEventId });
@@ -114,9 +204,10 @@ export class RealtimeClient {
         this.attempt = 0;
         this.setState('online');
         clearInterval(this.pingTimer);
-        this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_EVERY_MS);
-        if (!frame.complete) {
-          this.lastEventId = frame.upTo;
+        this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+        if (!frame.complete || this.mustResync) {
+          this.mustResync = false;
+          this.lastEventId = Math.max(this.lastEventId ?? 0, frame.upTo);
           for (const listener of this.resyncListeners) listener();
         }
         break;
