@@ -8,6 +8,7 @@
  *   npm run bench -- --list
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -69,6 +70,8 @@ async function main(): Promise<number> {
     log: (line) => console.error(line),
   };
 
+  // The 1-minute load before we add our own: other work on the machine skews the figures.
+  const loadBefore = os.loadavg()[0]!;
   const startedAt = new Date().toISOString();
   const rows: BenchRow[] = [];
   const failures: { suite: string; error: string }[] = [];
@@ -92,8 +95,15 @@ async function main(): Promise<number> {
     options: { durationSeconds: options.durationSeconds, connections: options.connections },
     rows,
     failures,
+    loadBefore: Math.round(loadBefore * 100) / 100,
   });
   console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+  if (loadBefore >= 1) {
+    console.log(
+      `The machine was busy before the run (load average ${loadBefore.toFixed(1)}): ` +
+        'the figures may be lower than on an idle machine.',
+    );
+  }
 
   const missed = rows.filter((row) => meetsBudget(row) === false);
   if (missed.length > 0) console.log(`Budget missed: ${missed.map((r) => r.name).join(', ')}`);

@@ -74,6 +74,8 @@ export interface RunRecord {
   options: { durationSeconds: number; connections: number };
   rows: BenchRow[];
   failures: { suite: string; error: string }[];
+  /** The machine's 1-minute load average before the run. */
+  loadBefore: number;
 }
 
 /** Writes results/latest.json and a dated copy beside it (the folder is git-ignored). */
