@@ -47,6 +47,11 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'PATCH /api/transactions/:id/status': 'agent',
   'GET /api/transactions/customer': 'customer',
   'GET /api/chat-sessions/:id/transactions': 'customer',
+  'GET /api/admin/analytics': 'admin',
+  'GET /api/admin/chat-sessions': 'admin',
+  'GET /api/admin/transactions': 'admin',
+  'GET /api/admin/export/transactions.csv': 'admin',
+  'GET /api/admin/export/audit-log.csv': 'admin',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',

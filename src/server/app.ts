@@ -10,6 +10,7 @@ import {
 import { publicConfigSchema } from '../shared/api/config';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
+import { adminRoutes } from './features/admin';
 import { agentsRoutes } from './features/agents';
 import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health/routes';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
   });
   await app.register(transactionsRoutes, { db: database.db, events });
+  await app.register(adminRoutes, { db: database.db });
   if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, hub });
   const pruneTimer = setInterval(
     () =>

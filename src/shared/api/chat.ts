@@ -127,12 +127,6 @@ export const sendMessageRequestSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, `Message is too long (at most ${MESSAGE_MAX_LENGTH} characters)`),
 });
 
-export const customerListQuerySchema = z.object({
-  ...cursorQuery,
-  q: z.string().trim().max(100).optional(),
-});
-export const customerPageSchema = pageSchema(customerSummarySchema);
-
 export const customerStatusRequestSchema = z.object({ status: z.enum(CUSTOMER_STATUSES) });
 
 export const attachmentParamsSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CustomerSummary } from '../../../shared/api/chat';
 import type { CustomerStatus } from '../../../shared/domain';
 import type { Db } from '../../db/client';
@@ -17,49 +17,6 @@ function toCustomer(row: SessionUser): CustomerSummary {
     profileImageUrl: row.profileImageUrl,
     customerStatus: row.customerStatus,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function pattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Customers (users who are not agents), newest first, with a name or email search. */
-export async function listCustomers(options: {
-  db: Db;
-  q: string | undefined;
-  cursor: string | undefined;
-  limit: number;
-}): Promise<{ items: CustomerSummary[]; nextCursor: string | null }> {
-  const { db, q, limit } = options;
-  const conditions: (SQL | undefined)[] = [eq(users.isAgent, false), eq(users.isAdmin, false)];
-  if (q) {
-    const p = pattern(q);
-    conditions.push(
-      sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${p} or ${users.email} ilike ${p})`,
-    );
-  }
-  if (options.cursor !== undefined) {
-    const [at, id] = Buffer.from(options.cursor, 'base64url').toString('utf8').split('|');
-    if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new AppError('bad_request', 'Invalid cursor');
-    }
-    conditions.push(sql`(${users.createdAt}, ${users.id}) < (${at}::timestamptz, ${id}::uuid)`);
-  }
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toCustomer);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor:
-      rows.length > limit && last
-        ? Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url')
-        : null,
   };
 }
 

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
-import {
-  customerListQuerySchema,
-  customerPageSchema,
-  customerStatusRequestSchema,
-  customerSummarySchema,
-} from '../../../shared/api/chat';
+import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/admin';
+import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
 import type { RealtimeHub } from '../../platform/realtime/hub';
-import { listCustomers, setCustomerStatus } from './manage-customers';
+import { listUsers } from '../admin';
+import { setCustomerStatus } from './manage-customers';
 
 export const customersRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -22,15 +19,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{
     '/api/admin/users',
     {
       config: { role: 'agent' },
-      schema: { querystring: customerListQuerySchema, response: { 200: customerPageSchema } },
+      schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserPageSchema } },
     },
-    async (request) =>
-      listCustomers({
-        db,
-        q: request.query.q,
-        cursor: request.query.cursor,
-        limit: request.query.limit,
-      }),
+    async (request) => listUsers({ db, ...request.query }),
   );
 
   app.patch(

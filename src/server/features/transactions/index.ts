@@ -1,1 +1,2 @@
 export { transactionsRoutes } from './routes';
+export { toTransaction } from './manage-transactions';

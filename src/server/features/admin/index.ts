@@ -1,0 +1,2 @@
+export { adminRoutes } from './routes';
+export { listUsers } from './lists';

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSessionPageSchema,
+  adminSessionsQuerySchema,
+  adminTransactionPageSchema,
+  adminTransactionsQuerySchema,
+  analyticsQuerySchema,
+  analyticsSchema,
+  exportQuerySchema,
+} from '../../../shared/api/admin';
+import type { Db } from '../../db/client';
+import { computeAnalytics } from './analytics';
+import { exportAuditLog, exportTransactions } from './export';
+import { listAdminSessions, listAdminTransactions } from './lists';
+
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/admin/analytics',
+    {
+      config: { role: 'admin' },
+      schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } },
+    },
+    async (request) => computeAnalytics({ db, ...request.query }),
+  );
+
+  app.get(
+    '/api/admin/chat-sessions',
+    {
+      config: { role: 'admin' },
+      schema: { querystring: adminSessionsQuerySchema, response: { 200: adminSessionPageSchema } },
+    },
+    async (request) => listAdminSessions({ db, ...request.query }),
+  );
+
+  app.get(
+    '/api/admin/transactions',
+    {
+      config: { role: 'admin' },
+      schema: {
+        querystring: adminTransactionsQuerySchema,
+        response: { 200: adminTransactionPageSchema },
+      },
+    },
+    async (request) => listAdminTransactions({ db, ...request.query }),
+  );
+
+  for (const [name, make] of [
+    ['transactions', exportTransactions],
+    ['audit-log', exportAuditLog],
+  ] as const) {
+    app.get(
+      `/api/admin/export/${name}.csv`,
+      { config: { role: 'admin' }, schema: { querystring: exportQuerySchema } },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-${from}-to-${to}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(make(db, from, to));
+      },
+    );
+  }
+};

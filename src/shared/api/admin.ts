@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CHAT_CATEGORIES, CHAT_STATUSES, CUSTOMER_STATUSES, TRANSACTION_STATUSES } from '../domain';
+import { isoDateTime } from './common';
+import { transactionSchema } from './transactions';
+
+/** Business days are Lagos days. */
+export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
+
+const isoDate = z.iso.date();
+
+export const analyticsQuerySchema = z
+  .object({
+    /** First Lagos day of the range (YYYY-MM-DD); default six days before `to`. */
+    from: isoDate.optional(),
+    /** Last Lagos day of the range, inclusive; default today in Lagos. */
+    to: isoDate.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: '`from` must not be after `to`',
+    path: ['from'],
+  });
+
+export const analyticsSchema = z.object({
+  range: z.object({ from: isoDate, to: isoDate, timeZone: z.string() }),
+  userStats: z.object({
+    total: z.number().int(),
+    agents: z.number().int(),
+    customers: z.number().int(),
+    newThisWeek: z.number().int(),
+  }),
+  sessionStats: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    bitcoin: z.number().int(),
+    usdt: z.number().int(),
+    activeBitcoin: z.number().int(),
+    activeUsdt: z.number().int(),
+  }),
+  /** Transactions created in the range. Volume is naira: the sum of completed totals. */
+  transactionStats: z.object({
+    total: z.number().int(),
+    completed: z.number().int(),
+    pending: z.number().int(),
+    failed: z.number().int(),
+    totalVolume: z.string(),
+  }),
+  /** Percent split of the range's sessions; null when there were none. */
+  distribution: z.object({ bitcoin: z.string().nullable(), usdt: z.string().nullable() }),
+  /** Null where the divisor is zero: the screen shows "-". */
+  metrics: z.object({
+    successRate: z.string().nullable(),
+    avgVolume: z.string().nullable(),
+    agentUtilization: z.string().nullable(),
+  }),
+  dailyActivity: z.array(
+    z.object({ date: isoDate, sessions: z.number().int(), transactions: z.number().int() }),
+  ),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const ADMIN_USER_ROLES = ['all', 'agents', 'customers'] as const;
+
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  customerStatus: z.enum(CUSTOMER_STATUSES),
+  isAgent: z.boolean(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  sessionCount: z.number().int(),
+  transactionCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminSessionSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(CHAT_CATEGORIES),
+  status: z.enum(CHAT_STATUSES),
+  customer: z.object({ id: z.uuid(), name: z.string() }),
+  agent: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  transactionCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+const page = {
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  q: z.string().trim().max(100).optional(),
+};
+
+/** GET /api/admin/users: customers by default (the agent chat list); admins filter by role. */
+export const adminUsersQuerySchema = z.object({
+  ...page,
+  role: z.enum(ADMIN_USER_ROLES).default('customers'),
+});
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminSessionsQuerySchema = z.object({
+  ...page,
+  filter: z.enum(['all', 'active', 'bitcoin', 'usdt']).default('all'),
+});
+export const adminTransactionsQuerySchema = z.object({
+  ...page,
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+});
+
+export const adminSessionPageSchema = z.object({
+  items: z.array(adminSessionSchema),
+  nextCursor: z.string().nullable(),
+});
+export const adminTransactionPageSchema = z.object({
+  items: z.array(transactionSchema.extend({ customerName: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+
+export const exportQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
