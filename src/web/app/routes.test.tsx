@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubPricesApi } from '../testing/render-app';
@@ -72,8 +72,12 @@ describe('route table', () => {
   });
 
   it('opens /?chat={id} as that chat', async () => {
+    const fetchMock = stubPricesApi([]);
     const app = renderApp('/?chat=42');
-    await screen.findByRole('heading', { name: 'Page Not Found' });
+    // The chat screen loaded: it asks who is signed in.
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything()),
+    );
     expect(app.currentPath()).toBe('/chat/42');
   });
 });

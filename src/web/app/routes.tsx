@@ -31,9 +31,12 @@ export const appRoutes: RouteObject[] = [
   { path: '/', element: <LandingRoute /> },
 
   // Customer portal
-  { path: '/trade', element: notBuilt },
-  { path: '/chat', element: notBuilt },
-  { path: '/chat/:sessionId', element: notBuilt },
+  { path: '/trade', Component: lazy(() => import('../features/chat/chat-choice-screen')) },
+  { path: '/chat', Component: lazy(() => import('../features/chat/chat-choice-screen')) },
+  {
+    path: '/chat/:sessionId',
+    Component: lazy(() => import('../features/chat/chat-session-screen')),
+  },
   { path: '/trading-history', element: notBuilt },
 
   // Agent portal

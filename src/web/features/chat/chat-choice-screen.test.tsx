@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BANNED_MESSAGE } from '../../../shared/api/chat';
+import { toastStore } from '../../lib/toast';
+import ChatChoiceScreen from './chat-choice-screen';
+import { resetSignInRedirect, UNAUTHORIZED_REDIRECT_MS } from './sign-in';
+import {
+  deferred,
+  fakeRealtime,
+  json,
+  makeMessage,
+  makeSession,
+  makeUser,
+  renderWithApp,
+  stubApi,
+} from './test-support';
+
+vi.mock('../../lib/realtime', async () => ({
+  useRealtime: (await import('./test-support')).useFakeRealtime,
+}));
+
+function renderChoice(path = '/trade') {
+  return renderWithApp(<ChatChoiceScreen />, path, path);
+}
+
+function choice(category: 'bitcoin' | 'usdt') {
+  return screen.getByTestId(`choice-${category}`) as HTMLButtonElement;
+}
+
+beforeEach(() => {
+  fakeRealtime.reset();
+  resetSignInRedirect();
+});
+
+afterEach(() => {
+  cleanup();
+  toastStore.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ChatChoiceScreen', () => {
+  it('offers Bitcoin and USDT with their agents and badges, and the earlier conversations', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(makeUser()),
+      'GET /api/chat-sessions': () =>
+        json({
+          items: [
+            makeSession({
+              id: 9,
+              category: 'usdt',
+              lastMessage: makeMessage({ id: 4, content: 'Thanks, received' }),
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderChoice();
+    await screen.findByText('Bitcoin Trading');
+    expect(choice('bitcoin').textContent).toContain('Chat with Agent Tunde');
+    expect(choice('bitcoin').textContent).toContain('BTC');
+    expect(choice('usdt').textContent).toContain('USDT Trading');
+    expect(choice('usdt').textContent).toContain('Chat with Agent Amaka');
+    const earlier = await screen.findByRole('link', { name: /Thanks, received/ });
+    expect(earlier.getAttribute('href')).toBe('/chat/9');
+  });
+
+  it('blocks choosing while the conversation starts, then opens it', async () => {
+    const created = deferred<Response>();
+    const calls = stubApi({
+      'GET /api/auth/user': () => json(makeUser()),
+      'GET /api/chat-sessions': () => json({ items: [], nextCursor: null }),
+      'POST /api/chat-sessions': () => created.promise,
+    });
+    const app = renderChoice('/chat');
+    await screen.findByText('Bitcoin Trading');
+
+    fireEvent.click(choice('bitcoin'));
+    await waitFor(() =>
+      expect(choice('bitcoin').textContent).toContain('Starting conversation...'),
+    );
+    expect(choice('bitcoin').disabled).toBe(true);
+    expect(choice('usdt').disabled).toBe(true);
+    fireEvent.click(choice('usdt'));
+    fireEvent.click(choice('bitcoin'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toEqual([
+      { method: 'POST', path: '/api/chat-sessions', body: { category: 'bitcoin' } },
+    ]);
+
+    await act(async () => created.resolve(json(makeSession({ id: 31 }), 201)));
+    await waitFor(() => expect(app.currentPath()).toBe('/chat/31'));
+  });
+
+  it("shows a banned customer the server's error and lets them choose again", async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(makeUser({ customerStatus: 'banned' })),
+      'GET /api/chat-sessions': () => json({ items: [], nextCursor: null }),
+      'POST /api/chat-sessions': () => json({ error: BANNED_MESSAGE }, 403),
+    });
+    const app = renderChoice();
+    await screen.findByText('Bitcoin Trading');
+    fireEvent.click(choice('usdt'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(BANNED_MESSAGE);
+    expect(alert.textContent).not.toContain('403');
+    await waitFor(() => expect(choice('usdt').disabled).toBe(false));
+    expect(choice('usdt').textContent).not.toContain('Starting conversation...');
+    expect(app.currentPath()).toBe('/trade');
+  });
+
+  it('sends a visitor to sign in, coming back to where they were', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/chat', search: '', assign });
+    stubApi({ 'GET /api/auth/user': () => json({ error: 'Unauthorized' }, 401) });
+    renderChoice('/chat');
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, UNAUTHORIZED_REDIRECT_MS + 50));
+    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fchat');
+  });
+
+  it('sends agents to their own chat list', async () => {
+    stubApi({ 'GET /api/auth/user': () => json(makeUser({ isAgent: true })) });
+    const app = renderChoice();
+    await waitFor(() => expect(app.currentPath()).toBe('/agent/chats'));
+  });
+});

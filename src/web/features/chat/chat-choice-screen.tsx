@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { User } from '../../../shared/api/auth';
+import { toast } from '../../lib/toast';
+import { useCreateChatSession } from './api/create-chat-session';
+import { useChatSessions } from './api/list-chat-sessions';
+import type { TradeCategory } from './categories';
+import { ChoiceCards } from './components/choice-cards';
+import { PortalHeader } from './components/portal-header';
+import { ScreenError, ScreenSpinner } from './components/screen-states';
+import { SessionList } from './components/session-list';
+import { handleUnauthorized, isStaff, useSignedInUser } from './sign-in';
+import { useLiveSessionList } from './use-live-session-list';
+import { serverText } from './use-sender';
+
+function useStartConversation() {
+  const navigate = useNavigate();
+  const create = useCreateChatSession();
+  const [creating, setCreating] = useState<TradeCategory | null>(null);
+  // A second press in the same moment, before React re-renders the disabled cards.
+  const busy = useRef(false);
+
+  function choose(category: TradeCategory) {
+    if (busy.current) return;
+    busy.current = true;
+    setCreating(category);
+    create.mutate(category, {
+      onSuccess: (session) => {
+        void navigate(`/chat/${session.id}`);
+      },
+      onError: (error) => {
+        busy.current = false;
+        setCreating(null);
+        if (handleUnauthorized(error)) return;
+        toast({
+          title: 'Failed to create chat session',
+          description: serverText(error),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return { creating, choose };
+}
+
+function ChoiceContent({ user }: { user: User }) {
+  const { creating, choose } = useStartConversation();
+  const sessions = useChatSessions();
+  useLiveSessionList();
+  const list = sessions.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <PortalHeader user={user} />
+      <main className="flex-1">
+        <section className="on-dark relative overflow-hidden bg-brand-950 text-white">
+          <div aria-hidden className="hero-backdrop pointer-events-none absolute inset-0" />
+          <div className="relative mx-auto max-w-5xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12 sm:pb-28">
+            <p className="text-sm font-medium text-brand-200">Hi {user.firstName ?? 'there'} 👋</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+              What would you like to sell?
+            </h1>
+            <p className="mt-2 max-w-xl text-brand-100/90">
+              Pick a desk to chat with an agent. You get a rate in minutes and naira when the trade
+              is done.
+            </p>
+          </div>
+        </section>
+        <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-12 sm:-mt-20 sm:px-6">
+          <ChoiceCards creating={creating} onChoose={choose} />
+          <p role="status" className="sr-only">
+            {creating ? 'Starting conversation...' : ''}
+          </p>
+          <section
+            aria-labelledby="your-conversations"
+            className="mt-6 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5 sm:mt-8"
+          >
+            <h2
+              id="your-conversations"
+              className="border-b border-line px-4 py-3 text-base font-semibold text-ink"
+            >
+              Your conversations
+            </h2>
+            <SessionList
+              sessions={list}
+              loading={sessions.isPending}
+              hasMore={sessions.hasNextPage}
+              loadingMore={sessions.isFetchingNextPage}
+              onLoadMore={() => void sessions.fetchNextPage()}
+            />
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** `/trade` and `/chat`: the customer chooses Bitcoin or USDT, or reopens a conversation. */
+export default function ChatChoiceScreen() {
+  const me = useSignedInUser();
+  if (me.isError) return <ScreenError onRetry={() => void me.refetch()} />;
+  if (!me.data) return <ScreenSpinner />;
+  if (isStaff(me.data)) return <Navigate replace to="/agent/chats" />;
+  return <ChoiceContent user={me.data} />;
+}

@@ -1,0 +1,7 @@
+/** The chat feature's query keys: one place, so realtime updates write where screens read. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  sessions: () => ['chat', 'sessions'] as const,
+  session: (id: number) => ['chat', 'session', id] as const,
+  messages: (id: number) => ['chat', 'messages', id] as const,
+};

@@ -1,0 +1,13 @@
+/**
+ * A new message's own id (a UUID v4): the server stores a message once per id, so a retry
+ * with it never makes a duplicate. crypto.randomUUID needs a secure context; plain-HTTP pages
+ * (a LAN address) fall back to the same format from getRandomValues.
+ */
+export function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,82 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ChatSession } from '../../../../shared/api/chat';
+import { displayName, initials } from '../../../../shared/names';
+import { categoryDetails } from '../categories';
+import type { Viewer } from '../viewer';
+import { CategoryBadge, CustomerStatusBadge } from './badges';
+import { CoinAvatar, InitialsAvatar } from './coin-avatar';
+
+/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk's agent. */
+export function agentNameFor(session: ChatSession): string {
+  const name = session.agent?.firstName?.trim() || session.agent?.lastName?.trim();
+  return name ? `Agent ${name}` : categoryDetails(session.category).agentName;
+}
+
+/** The other side's name, as the viewer calls them. */
+export function otherPartyName(session: ChatSession, viewer: Viewer): string {
+  return viewer === 'customer' ? agentNameFor(session) : displayName(session.customer);
+}
+
+function BackLink({ viewer }: { viewer: Viewer }) {
+  return (
+    <Link
+      to={viewer === 'customer' ? '/chat' : '/agent/chats'}
+      aria-label={viewer === 'customer' ? 'Back to chat options' : 'Back to chats'}
+      className="-ml-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white/90 hover:bg-white/10 hover:text-white"
+    >
+      <ArrowLeft aria-hidden className="size-5" />
+    </Link>
+  );
+}
+
+/**
+ * The conversation's header. A customer sees the agent and their specialty ("Bitcoin
+ * Specialist" / "USDT Expert"); an agent sees the customer and their status.
+ */
+export function ChatHeader({
+  session,
+  viewer,
+}: {
+  session: ChatSession | undefined;
+  viewer: Viewer;
+}) {
+  const details = session ? categoryDetails(session.category) : null;
+  return (
+    <header className="on-dark flex h-16 shrink-0 items-center gap-3 bg-brand-950 px-3 text-white sm:px-4">
+      <BackLink viewer={viewer} />
+      {!session || !details ? (
+        <div aria-hidden className="flex flex-1 items-center gap-3">
+          <span className="size-11 animate-pulse rounded-full bg-white/10" />
+          <span className="h-4 w-36 animate-pulse rounded bg-white/10" />
+        </div>
+      ) : (
+        <>
+          {viewer === 'customer' ? (
+            <CoinAvatar symbol={details.symbol} />
+          ) : (
+            <InitialsAvatar initials={initials(session.customer)} />
+          )}
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-base leading-tight font-semibold" data-testid="chat-title">
+              {otherPartyName(session, viewer)}
+            </h1>
+            <p className="mt-0.5 flex min-w-0 items-center gap-2 text-[13px] text-brand-100/85">
+              {viewer === 'customer' ? (
+                <span className="truncate">{details.specialty}</span>
+              ) : (
+                <>
+                  <CustomerStatusBadge status={session.customer.customerStatus} />
+                  {session.customer.email && (
+                    <span className="hidden truncate sm:inline">{session.customer.email}</span>
+                  )}
+                </>
+              )}
+            </p>
+          </div>
+          <CategoryBadge category={session.category} tone="dark" />
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,127 @@
+import { Check, CircleAlert, Clock, RotateCw } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { formatMessageTime } from '../chat-date';
+import { ImageThumbnail } from './image-viewer';
+
+export type DeliveryState = 'sending' | 'sent' | 'failed';
+
+/** One bubble's worth of a message, stored or still on its way. */
+export interface ChatItem {
+  key: string;
+  clientMessageId: string;
+  own: boolean;
+  kind: 'text' | 'image';
+  content: string;
+  /** The image to show: the attachment URL, or the local preview while uploading. */
+  imageUrl: string | null;
+  createdAt: string;
+  /** The viewer's own messages only. */
+  state: DeliveryState | null;
+}
+
+/** For screen readers; a failed message says "Not sent" under its bubble for everyone. */
+const STATE_LABELS: Record<DeliveryState, string | null> = {
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: null,
+};
+
+function DeliveryIcon({ state }: { state: DeliveryState }) {
+  const Icon = state === 'sending' ? Clock : state === 'sent' ? Check : CircleAlert;
+  return (
+    <>
+      <Icon aria-hidden className={cn('size-3.5', state === 'failed' && 'text-down')} />
+      {STATE_LABELS[state] && <span className="sr-only">{STATE_LABELS[state]}</span>}
+    </>
+  );
+}
+
+function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
+  return (
+    <span
+      className={cn(
+        'pointer-events-none absolute right-2 bottom-1 flex items-center gap-1 text-[11px] leading-none tabular-nums',
+        onImage
+          ? 'rounded-full bg-black/45 px-1.5 py-1 text-white'
+          : item.own
+            ? 'text-brand-900/60'
+            : 'text-ink-muted',
+      )}
+    >
+      <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
+      {item.state && <DeliveryIcon state={item.state} />}
+    </span>
+  );
+}
+
+/**
+ * A message bubble: the viewer's own on the right, the other side's on the left. Text is
+ * rendered as text, never as HTML. A failed message offers a retry.
+ */
+export function MessageBubble({
+  item,
+  grouped,
+  onRetry,
+}: {
+  item: ChatItem;
+  /** Follows a message from the same side: tighter, no tail. */
+  grouped: boolean;
+  onRetry?: (clientMessageId: string) => void;
+}) {
+  const imageOnly = item.kind === 'image' && !item.content;
+  return (
+    <li
+      data-testid="message"
+      data-state={item.state ?? undefined}
+      data-side={item.own ? 'own' : 'other'}
+      className={cn(
+        'flex flex-col',
+        item.own ? 'items-end' : 'items-start',
+        grouped ? 'mt-1' : 'mt-3',
+      )}
+    >
+      <div
+        className={cn(
+          'relative max-w-[85%] rounded-2xl shadow-[0_1px_1px_rgb(6_37_31/0.12)] sm:max-w-[70%]',
+          item.own ? 'bg-brand-100 text-ink' : 'bg-surface text-ink',
+          !grouped && (item.own ? 'rounded-tr-md' : 'rounded-tl-md'),
+          item.kind === 'image' ? 'p-1' : 'px-3 pt-1.5 pb-2',
+          item.state === 'failed' && 'ring-1 ring-down/40',
+        )}
+      >
+        {item.kind === 'image' && item.imageUrl && (
+          <ImageThumbnail url={item.imageUrl} uploading={item.state === 'sending'} />
+        )}
+        {item.content && (
+          <p
+            data-testid="message-text"
+            className={cn(
+              'text-[15px] leading-snug break-words whitespace-pre-wrap',
+              item.kind === 'image' && 'px-2 pt-1 pb-1.5',
+            )}
+          >
+            {item.content}
+            {/* Room on the last line for the time, as messaging apps do. */}
+            <span aria-hidden className={cn('inline-block', item.state ? 'w-[4.25rem]' : 'w-11')} />
+          </p>
+        )}
+        <Meta item={item} onImage={imageOnly} />
+      </div>
+      {item.state === 'failed' && (
+        <p className="mt-1 flex items-center gap-2 text-xs font-medium text-down">
+          Not sent
+          {onRetry && (
+            <button
+              type="button"
+              onClick={() => onRetry(item.clientMessageId)}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-brand-800 ring-1 ring-brand-700/30 hover:bg-brand-50"
+            >
+              <RotateCw aria-hidden className="size-3.5" />
+              Retry
+            </button>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import type { User } from '../../../../shared/api/auth';
+import { initials } from '../../../../shared/names';
+import { BrandMark } from '../../../components/brand-mark';
+import { useAppConfig } from '../../../lib/app-config';
+
+/** The customer portal's top bar: the brand (home), who is signed in, and sign-out. */
+export function PortalHeader({ user }: { user: User }) {
+  const { brandName } = useAppConfig();
+  return (
+    <header className="on-dark sticky top-0 z-40 border-b border-white/10 bg-brand-950">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
+          <BrandMark name={brandName} tone="light" />
+        </Link>
+        <div className="flex items-center gap-2">
+          <span
+            aria-hidden
+            className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950"
+          >
+            {initials(user)}
+          </span>
+          <a
+            href="/api/logout"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white"
+          >
+            <LogOut aria-hidden className="size-4" />
+            Sign out
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { buttonClasses } from '../../../components/ui/button';
+
+/** While the signed-in user loads, or while leaving for sign-in. */
+export function ScreenSpinner() {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center bg-canvas">
+      <span
+        aria-hidden
+        className="size-8 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700"
+      />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** The signed-in user could not be read (the server is unreachable). */
+export function ScreenError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-3xl bg-surface p-8 text-center shadow-card"
+      >
+        <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>
+        <p className="mt-3 text-ink-muted">We could not reach the server. Please try again.</p>
+        <button
+          type="button"
+          onClick={onRetry}
+          className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}
+        >
+          Try again
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,218 @@
+import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { ChatSession, Message } from '../../../shared/api/chat';
+import { ApiError } from '../../lib/api-client';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../auth';
+import { useChatSession } from './api/get-chat-session';
+import { useMessages } from './api/list-messages';
+import { categoryDetails } from './categories';
+import { ChatHeader, otherPartyName } from './components/chat-header';
+import { Composer } from './components/composer';
+import { ConnectionBanner } from './components/connection-banner';
+import type { ChatItem } from './components/message-bubble';
+import { MessageList } from './components/message-list';
+import { useOutbox, type OutgoingMessage } from './outbox';
+import { handleUnauthorized } from './sign-in';
+import { useLiveConversation } from './use-live-conversation';
+import { useSender } from './use-sender';
+import type { Viewer } from './viewer';
+
+function toItems(
+  messages: readonly Message[],
+  pending: readonly OutgoingMessage[],
+  viewer: Viewer,
+): ChatItem[] {
+  const stored = new Set(messages.map((m) => m.clientMessageId));
+  return [
+    ...messages.map((m): ChatItem => ({
+      key: `m${m.id}`,
+      clientMessageId: m.clientMessageId,
+      own: m.senderRole === viewer,
+      kind: m.messageType,
+      content: m.content,
+      imageUrl: m.attachment?.url ?? null,
+      createdAt: m.createdAt,
+      state: m.senderRole === viewer ? 'sent' : null,
+    })),
+    ...pending
+      .filter((p) => !stored.has(p.clientMessageId))
+      .map((p): ChatItem => ({
+        key: `c${p.clientMessageId}`,
+        clientMessageId: p.clientMessageId,
+        own: true,
+        kind: p.kind,
+        content: p.content,
+        imageUrl: p.previewUrl ?? null,
+        createdAt: p.createdAt,
+        state: p.status,
+      })),
+  ];
+}
+
+function Welcome({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
+  if (viewer === 'agent') {
+    return (
+      <p className="mx-auto my-auto rounded-xl bg-surface/90 px-4 py-3 text-center text-sm text-ink-muted shadow-sm">
+        No messages yet. Start the conversation!
+      </p>
+    );
+  }
+  const details = categoryDetails(session.category);
+  return (
+    <div
+      data-testid="welcome"
+      className="mx-auto my-auto w-full max-w-sm rounded-2xl bg-surface/95 p-5 text-center shadow-sm ring-1 ring-black/5"
+    >
+      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <MessageCircleMore aria-hidden className="size-6" />
+      </span>
+      <h2 className="mt-3 text-lg font-semibold text-ink">Welcome to {details.title}</h2>
+      <p className="mt-1.5 text-sm leading-relaxed text-ink-muted">
+        {otherPartyName(session, viewer)} will help you sell your {details.asset} for naira. Say
+        hello and tell us how much you want to sell. You can share wallet and payment screenshots
+        here too.
+      </p>
+    </div>
+  );
+}
+
+function NotFound({ viewer }: { viewer: Viewer }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center bg-canvas px-6 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <SearchX aria-hidden className="size-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold text-ink">Chat not found</h2>
+      <p className="mt-2 max-w-xs text-ink-muted">
+        This conversation does not exist, or it is not yours to open.
+      </p>
+      <Link
+        to={viewer === 'customer' ? '/chat' : '/agent/chats'}
+        className={buttonClasses({ className: 'mt-6' })}
+      >
+        {viewer === 'customer' ? 'Back to chat options' : 'Back to chats'}
+      </Link>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-1 flex-col items-center justify-center bg-canvas px-6 text-center"
+    >
+      <h2 className="text-xl font-bold text-ink">Failed to fetch messages</h2>
+      <p className="mt-2 text-ink-muted">Check your connection and try again.</p>
+      <button type="button" onClick={onRetry} className={buttonClasses({ className: 'mt-6' })}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function ClosedNote({ children }: { children: string }) {
+  return (
+    <p className="flex shrink-0 items-center justify-center gap-2 border-t border-line bg-surface px-4 py-4 text-sm text-ink-muted">
+      <Lock aria-hidden className="size-4" />
+      {children}
+    </p>
+  );
+}
+
+/**
+ * One conversation, for its customer or for an agent (`/chat/:id` either way): the header,
+ * the bubbles, and the input. Messages arrive live; the viewer's own show sending, sent or
+ * failed with a retry.
+ */
+export function ConversationView({
+  sessionId,
+  viewer,
+  className,
+}: {
+  sessionId: number;
+  viewer: Viewer;
+  className?: string;
+}) {
+  const session = useChatSession(sessionId);
+  const messages = useMessages(sessionId);
+  const pending = useOutbox(sessionId);
+  const { send, retry, retryNetworkFailures } = useSender(sessionId);
+  const user = useCurrentUser().data;
+  const [announcement, setAnnouncement] = useState('');
+
+  const sessionData = session.data;
+  const onIncoming = useCallback(
+    (added: Message[]) => {
+      const theirs = added.filter((m) => m.senderRole !== viewer).at(-1);
+      if (!theirs || !sessionData) return;
+      const from = otherPartyName(sessionData, viewer);
+      setAnnouncement(
+        `New message from ${from}: ${theirs.content || (theirs.messageType === 'image' ? 'a screenshot' : '')}`,
+      );
+    },
+    [sessionData, viewer],
+  );
+  const connection = useLiveConversation(
+    sessionId,
+    messages.isSuccess,
+    onIncoming,
+    retryNetworkFailures,
+  );
+
+  const error = session.error ?? messages.error;
+  useEffect(() => {
+    handleUnauthorized(error);
+  }, [error]);
+
+  const items = useMemo(
+    () => toItems(messages.data ?? [], pending, viewer),
+    [messages.data, pending, viewer],
+  );
+
+  // A malformed id (400) is as much "no such chat" as an unknown one (404).
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const restricted = viewer === 'customer' && user?.customerStatus === 'banned';
+
+  return (
+    <section
+      aria-label="Conversation"
+      className={cn('flex h-full min-h-0 flex-col bg-canvas', className)}
+    >
+      <ChatHeader session={session.data} viewer={viewer} />
+      <ConnectionBanner state={connection} />
+      {notFound ? (
+        <NotFound viewer={viewer} />
+      ) : error && !session.data ? (
+        <LoadFailed onRetry={() => void session.refetch().then(() => messages.refetch())} />
+      ) : messages.isError ? (
+        <LoadFailed onRetry={() => void messages.refetch()} />
+      ) : (
+        <>
+          <MessageList
+            items={items}
+            loading={!messages.data || !session.data}
+            empty={session.data && <Welcome session={session.data} viewer={viewer} />}
+            onRetry={(id) => void retry(id)}
+          />
+          {session.data?.status === 'closed' ? (
+            <ClosedNote>This conversation is closed.</ClosedNote>
+          ) : restricted ? (
+            <ClosedNote>Your account is restricted. Contact support.</ClosedNote>
+          ) : (
+            <Composer
+              onSendText={(content) => send({ kind: 'text', content })}
+              onSendImage={(file) => void send({ kind: 'image', file })}
+            />
+          )}
+        </>
+      )}
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">
+        {announcement}
+      </p>
+    </section>
+  );
+}

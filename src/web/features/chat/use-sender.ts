@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { sendMessage } from './api/send-message';
+import { uploadAttachment } from './api/upload-attachment';
+import { newClientMessageId } from './client-message-id';
+import { addMessages } from './messages-cache';
+import { outbox, type OutgoingMessage } from './outbox';
+import { handleUnauthorized } from './sign-in';
+
+/** The server's own words from an "status: text" error. */
+export function serverText(error: unknown): string {
+  if (error instanceof ApiError) return error.message.replace(/^\d{3}: /, '');
+  return 'Check your connection and try again.';
+}
+
+/**
+ * Sends the viewer's messages optimistically: a bubble appears at once (sending), becomes
+ * the stored message when the server confirms it (sent), or shows failed with a retry.
+ * Every attempt carries the message's one clientMessageId, so a retry never duplicates.
+ */
+export function useSender(chatSessionId: number) {
+  const queryClient = useQueryClient();
+
+  const deliver = useCallback(
+    async (entry: OutgoingMessage): Promise<void> => {
+      const { clientMessageId } = entry;
+      outbox.patch(clientMessageId, { status: 'sending', failure: undefined });
+      try {
+        const message =
+          entry.kind === 'image' && entry.file
+            ? await uploadAttachment(chatSessionId, {
+                clientMessageId,
+                caption: entry.content,
+                file: entry.file,
+              })
+            : await sendMessage(chatSessionId, { clientMessageId, content: entry.content });
+        addMessages(queryClient, chatSessionId, [message]);
+      } catch (error) {
+        const rejected = error instanceof ApiError;
+        outbox.patch(clientMessageId, {
+          status: 'failed',
+          failure: rejected ? 'rejected' : 'network',
+        });
+        if (rejected && !handleUnauthorized(error)) {
+          toast({
+            title: 'Failed to send message',
+            description: serverText(error),
+            variant: 'destructive',
+          });
+        }
+      }
+    },
+    [chatSessionId, queryClient],
+  );
+
+  const send = useCallback(
+    (input: { kind: 'text'; content: string } | { kind: 'image'; file: File }) => {
+      const entry: OutgoingMessage = {
+        clientMessageId: newClientMessageId(),
+        chatSessionId,
+        status: 'sending',
+        createdAt: new Date().toISOString(),
+        ...(input.kind === 'text'
+          ? { kind: 'text', content: input.content.trim() }
+          : {
+              kind: 'image',
+              content: '',
+              file: input.file,
+              previewUrl: URL.createObjectURL(input.file),
+            }),
+      };
+      outbox.put(entry);
+      return deliver(entry);
+    },
+    [chatSessionId, deliver],
+  );
+
+  /** Sends a failed message again, with the same clientMessageId. */
+  const retry = useCallback(
+    (clientMessageId: string) => {
+      const entry = outbox.get(clientMessageId);
+      if (entry?.status === 'failed') return deliver(entry);
+      return Promise.resolve();
+    },
+    [deliver],
+  );
+
+  /** When the connection is back: everything that failed for want of it, in order. */
+  const retryNetworkFailures = useCallback(async () => {
+    const failed = outbox
+      .getSnapshot()
+      .filter(
+        (e) =>
+          e.chatSessionId === chatSessionId && e.status === 'failed' && e.failure === 'network',
+      );
+    for (const entry of failed) await deliver(entry);
+  }, [chatSessionId, deliver]);
+
+  return { send, retry, retryNetworkFailures };
+}
