@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubPricesApi } from '../testing/render-app';
@@ -67,16 +68,31 @@ describe('route table', () => {
   });
 
   it('shows the not-found page, not a placeholder, for screens not built yet', async () => {
-    renderApp('/agent/dashboard');
-    await expectNotFoundPage();
+    const notFound = appRoutes.find((r) => r.path === '*')?.element;
+    const notBuilt = appRoutes.filter(
+      (r) =>
+        r.path !== '*' &&
+        isValidElement(r.element) &&
+        isValidElement(notFound) &&
+        r.element.type === notFound.type,
+    );
+    for (const route of notBuilt) {
+      const path = SPEC_ROUTES.find(([pattern]) => pattern === route.path)?.[1];
+      if (!path) throw new Error(`${route.path} is not in the spec's route table`);
+      renderApp(path);
+      await expectNotFoundPage();
+      cleanup();
+    }
   });
 
   it('opens /?chat={id} as that chat', async () => {
     const fetchMock = stubPricesApi([]);
     const app = renderApp('/?chat=42');
     // The chat screen loaded: it asks who is signed in.
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything()),
+    // A cold lazy chunk can take more than waitFor's default second on a busy machine.
+    await waitFor(
+      () => expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything()),
+      { timeout: 5_000 },
     );
     expect(app.currentPath()).toBe('/chat/42');
   });
