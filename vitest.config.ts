@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +24,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the web app once before the browser tests (only when they are selected).
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // After the unit tests, one file at a time: each starts a server process and a
+          // browser, which would crowd the timings of everything running beside them.
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

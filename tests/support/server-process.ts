@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const START_TIMEOUT_MS = 30_000;
+/** Generous: a cold start (tsx, PGlite, migrations) on a busy 2-core machine can take 20 s. */
+const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** Lines of the server's output kept for the error message when it fails to start. */
 const OUTPUT_LINES = 200;
