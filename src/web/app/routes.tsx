@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing';
 import { ServerNavigation } from './server-navigation';
@@ -57,8 +57,21 @@ export const appRoutes: RouteObject[] = [
   { path: '/admin/setup', element: notBuilt },
 
   // Demo (test mode)
-  { path: '/test-agent', element: notBuilt },
-  { path: '/test-customer', element: notBuilt },
+  // Only while the server runs in DEMO_MODE; otherwise they show the not-found page.
+  {
+    path: '/test-agent',
+    element: createElement(
+      lazy(() => import('../features/demo/demo-agent-screen')),
+      { notFound: notBuilt },
+    ),
+  },
+  {
+    path: '/test-customer',
+    element: createElement(
+      lazy(() => import('../features/demo/demo-customer-screen')),
+      { notFound: notBuilt },
+    ),
+  },
 
   // Sign-in and sign-out belong to the server: navigation targets, not screens.
   { path: '/api/login', element: <ServerNavigation /> },
