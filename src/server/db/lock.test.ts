@@ -46,7 +46,7 @@ class Output {
     child.stderr?.on('data', add);
   }
 
-  waitFor(pattern: RegExp, child: ChildProcess, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  waitFor(pattern: RegExp, child: ChildProcess, timeoutMs = 90_000): Promise<RegExpMatchArray> {
     const match = this.text.match(pattern);
     if (match) return Promise.resolve(match);
     return new Promise((resolve, reject) => {
@@ -212,7 +212,7 @@ describe('the server on one DATA_DIR', () => {
     // The refused start did no harm: the first still serves, and still holds the lock.
     expect(await health(first)).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
-  }, 90_000);
+  }, 240_000);
 
   it('shuts down on SIGTERM and SIGINT: exit 0, lock released, the next start works', async () => {
     const first = await startServer();
@@ -228,7 +228,7 @@ describe('the server on one DATA_DIR', () => {
     expect(await exited(next.child)).toBe(0);
     expect(next.output.text).toContain('SIGINT received: finishing requests and shutting down');
     expect(fs.existsSync(lockFile())).toBe(false);
-  }, 90_000);
+  }, 240_000);
 
   it('starts after a crash: the dead process lock is taken over and the database opens', async () => {
     const first = await startServer();
@@ -241,5 +241,5 @@ describe('the server on one DATA_DIR', () => {
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(next.child.pid));
     next.child.kill('SIGTERM');
     expect(await exited(next.child)).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
