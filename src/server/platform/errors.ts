@@ -40,6 +40,24 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
 ]);
 
+/**
+ * PostgreSQL data errors that only bad input can cause (a NUL character in text, a number out
+ * of range, a malformed value that slipped past a schema): the client's fault, so a 400.
+ */
+const BAD_INPUT_CODES = new Set(['22021', '22P05', '22003', '22P02', '22007', '22008']);
+
+function pgCode(error: unknown): string | undefined {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
@@ -81,6 +99,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send({ error: validationMessage(error) });
+    }
+    const code = pgCode(error);
+    if (code && BAD_INPUT_CODES.has(code)) {
+      request.log.warn({ err: error }, 'input rejected by the database');
+      return reply
+        .status(400)
+        .send({ error: 'Invalid input: remove unsupported characters or values' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
