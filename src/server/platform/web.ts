@@ -59,6 +59,8 @@ export async function registerWeb(
     root: webDistDir,
     wildcard: false,
     index: false,
+    // scripts/precompress.ts writes .br and .gz beside the built files.
+    preCompressed: true,
     // Hashed asset names never change; everything else is revalidated.
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
