@@ -8,6 +8,7 @@ import { decimalString } from '../../shared/api/common';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { settings } from '../db/schema';
 import { AppError, type AppErrorCode } from './errors';
 
 const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try again shortly.' };
@@ -92,6 +93,14 @@ async function appWithFailingRoutes(database: Database): Promise<{
     },
     async (request) => ({ received: request.body }),
   );
+  api.post('/api/test/store', route, async (request) => {
+    const { key, value, spread } = request.body as { key: string; value: string; spread: string };
+    await database.db.insert(settings).values({ key, value });
+    if (spread !== undefined) {
+      await database.db.execute(sql`select ${spread}::numeric(6, 2)`);
+    }
+    return { stored: true };
+  });
   api.get('/api/test/query-db', route, async () => {
     await database.db.execute(sql`select 1`);
     return { ok: true };
@@ -263,6 +272,16 @@ describe.each(testDatabaseKinds())('the error handler on $name', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: { name: 'Ada', amount: '0.12345678' } });
+  });
+
+  it.each([
+    ['a NUL character in text', { key: 'k1', value: 'a\u0000b' }],
+    ['a number out of range for its column', { key: 'k2', value: 'v', spread: '123456.7' }],
+  ])('answers input the database refuses (%s) with 400, and logs it', async (_case, body) => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/store', payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid input: remove unsupported characters or values' });
+    expect(logs.map((l) => l.msg)).toContain('input rejected by the database');
   });
 
   it('answers 200 from a route that reads the database while it is up', async () => {
