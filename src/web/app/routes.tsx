@@ -40,7 +40,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/trading-history', element: notBuilt },
 
   // Agent portal
-  { path: '/agent/login', element: notBuilt },
+  { path: '/agent/login', Component: lazy(() => import('../features/auth/agent-login-screen')) },
   { path: '/agent', element: notBuilt },
   { path: '/agent/chats', element: notBuilt },
   { path: '/agent/dashboard', element: notBuilt },
@@ -53,8 +53,11 @@ export const appRoutes: RouteObject[] = [
   // Admin portal
   { path: '/agent/admin', element: notBuilt },
   { path: '/admin-dashboard', element: notBuilt },
-  { path: '/agent/management', element: notBuilt },
-  { path: '/admin/setup', element: notBuilt },
+  {
+    path: '/agent/management',
+    Component: lazy(() => import('../features/agents/agent-management-screen')),
+  },
+  { path: '/admin/setup', Component: lazy(() => import('../features/auth/admin-setup-screen')) },
 
   // Demo (test mode)
   // Only while the server runs in DEMO_MODE; otherwise they show the not-found page.
