@@ -1,6 +1,9 @@
 import { ArrowLeft, Bitcoin, CircleDollarSign, Loader2, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEMO_AGENT_NAMES, DEMO_CUSTOMER_ID, type DemoSession } from '../../../shared/api/demo';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { useDemoMessages, useSendDemoMessage } from './api/demo-messages';
 import { useCreateDemoSession, type DemoCategory } from './api/demo-sessions';
@@ -36,51 +39,61 @@ function optionFor(category: DemoCategory) {
 }
 
 function Choice({ onStarted }: { onStarted: (session: DemoSession) => void }) {
+  const { brandName } = useAppConfig();
   const create = useCreateDemoSession();
   const starting = create.isPending;
   return (
-    <main className="mx-auto w-full max-w-md flex-1 overflow-y-auto px-4 py-8 sm:py-14">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Start a conversation</h1>
-      <p className="mt-2 text-ink-muted">
-        Choose what you want to sell. An agent will chat with you.
-      </p>
-      <div className="relative mt-6">
-        <ul className="grid gap-3" aria-busy={starting}>
-          {OPTIONS.map((option) => (
-            <li key={option.category}>
-              <button
-                type="button"
-                disabled={starting}
-                onClick={() => create.mutate(option.category, { onSuccess: onStarted })}
-                className="flex w-full items-center gap-4 rounded-2xl bg-surface p-4 text-left shadow-card ring-1 ring-black/5 transition-colors hover:ring-brand-600 disabled:opacity-60"
-              >
-                <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-                  {option.icon}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{option.title}</span>
-                  <span className="block text-sm text-ink-muted">
-                    Chat with {DEMO_AGENT_NAMES[option.category]}
+    <>
+      <header className="on-dark bg-brand-950">
+        <div className="mx-auto flex h-16 max-w-md items-center px-4">
+          <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
+            <BrandMark name={brandName} tone="light" />
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-md flex-1 overflow-y-auto px-4 py-8 sm:py-14">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Start a conversation</h1>
+        <p className="mt-2 text-ink-muted">
+          Choose what you want to sell. An agent will chat with you.
+        </p>
+        <div className="relative mt-6">
+          <ul className="grid gap-3" aria-busy={starting}>
+            {OPTIONS.map((option) => (
+              <li key={option.category}>
+                <button
+                  type="button"
+                  disabled={starting}
+                  onClick={() => create.mutate(option.category, { onSuccess: onStarted })}
+                  className="flex w-full items-center gap-4 rounded-2xl bg-surface p-4 text-left shadow-card ring-1 ring-black/5 transition-colors hover:ring-brand-600 disabled:opacity-60"
+                >
+                  <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+                    {option.icon}
                   </span>
-                </span>
-                <span className="rounded-full bg-gold-200 px-2.5 py-0.5 text-xs font-bold text-brand-950">
-                  {option.badge}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {starting && (
-          <div
-            role="status"
-            className="absolute inset-0 flex items-center justify-center gap-2 rounded-2xl bg-canvas/80 font-semibold text-brand-800"
-          >
-            <Loader2 aria-hidden className="size-5 animate-spin" />
-            Starting conversation...
-          </div>
-        )}
-      </div>
-    </main>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold">{option.title}</span>
+                    <span className="block text-sm text-ink-muted">
+                      Chat with {DEMO_AGENT_NAMES[option.category]}
+                    </span>
+                  </span>
+                  <span className="rounded-full bg-gold-200 px-2.5 py-0.5 text-xs font-bold text-brand-950">
+                    {option.badge}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {starting && (
+            <div
+              role="status"
+              className="absolute inset-0 flex items-center justify-center gap-2 rounded-2xl bg-canvas/80 font-semibold text-brand-800"
+            >
+              <Loader2 aria-hidden className="size-5 animate-spin" />
+              Starting conversation...
+            </div>
+          )}
+        </div>
+      </main>
+    </>
   );
 }
 
