@@ -1,0 +1,106 @@
+import { useState, type ReactNode } from 'react';
+import { inputClasses, Label } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A labelled numeric input with its reason when invalid. A number input holds "" while what
+ * is typed is no number (the browser's badInput), so that case is told apart here and said
+ * as "... must be a number" rather than "... is required".
+ */
+export function MoneyField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  notANumber,
+  step = 'any',
+  prefix,
+  suffix,
+  hint,
+  className,
+  inputClassName,
+  'data-testid': testId,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown under the field (the caller decides when: after an edit or a save attempt). */
+  error?: string | null;
+  /** The message for input that is no number at all. */
+  notANumber: string;
+  step?: string;
+  prefix?: string;
+  suffix?: string;
+  hint?: ReactNode;
+  className?: string;
+  inputClassName?: string;
+  'data-testid'?: string;
+}) {
+  const [badInput, setBadInput] = useState(false);
+  const message = badInput ? notANumber : error;
+  const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cn('min-w-0', className)}>
+      <Label htmlFor={id} className="mb-1.5">
+        {label}
+      </Label>
+      <div className="relative">
+        {prefix && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-ink-muted"
+          >
+            {prefix}
+          </span>
+        )}
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          value={value}
+          data-testid={testId}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setBadInput(event.target.validity?.badInput ?? false);
+            onChange(event.target.value);
+          }}
+          // A wheel over a focused number input would change the figure unseen.
+          onWheel={(event) => event.currentTarget.blur()}
+          className={cn(
+            inputClasses,
+            'tabular-nums',
+            prefix && 'pl-8',
+            suffix && 'pr-14',
+            inputClassName,
+          )}
+        />
+        {suffix && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm font-medium text-ink-muted"
+          >
+            {suffix}
+          </span>
+        )}
+      </div>
+      {hint && !message && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm font-medium text-down"
+          data-testid="field-error"
+        >
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

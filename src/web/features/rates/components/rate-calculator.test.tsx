@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_RATES,
+  json,
+  MANAGED_RATES,
+  pricesResponse,
+  renderWithApp,
+  stubApi,
+} from '../test-support';
+import { RateCalculator } from './rate-calculator';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function input(name: RegExp): HTMLInputElement {
+  return screen.getByLabelText(name) as HTMLInputElement;
+}
+
+describe('RateCalculator', () => {
+  it('turns a BTC amount into naira and naira into BTC at the managed sell rate', async () => {
+    stubApi({
+      'GET /api/exchange-rates': () => json(MANAGED_RATES),
+      'GET /api/prices': () => pricesResponse(),
+    });
+    renderWithApp(<RateCalculator />, '/');
+    await screen.findByTestId('calculator-rate');
+    expect(screen.getByTestId('calculator-rate').textContent).toBe(
+      'Our rate: ₦157,254,058.50 per BTC. Your agent confirms the final amount in chat.',
+    );
+
+    fireEvent.change(input(/You sell/), { target: { value: '0.05' } });
+    expect(input(/You receive/).value).toBe('7862702.93');
+    expect(screen.getByTestId('calculator-result').textContent).toBe('0.05 BTC = ₦7,862,702.93');
+
+    fireEvent.change(input(/You receive/), { target: { value: '1000000' } });
+    expect(input(/You sell/).value).toBe('0.00635913');
+    expect(screen.getByTestId('calculator-result').textContent).toBe(
+      '0.00635913 BTC = ₦1,000,000.00',
+    );
+
+    // The other coin, same naira typed: its own rate.
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT' }));
+    expect(input(/You sell/).value).toBe('612.05878212');
+    expect(screen.getByTestId('calculator-rate').textContent).toContain('₦1,633.83 per USDT');
+  });
+
+  it('says what is wrong with the amount', async () => {
+    stubApi({
+      'GET /api/exchange-rates': () => json(MANAGED_RATES),
+      'GET /api/prices': () => pricesResponse(),
+    });
+    renderWithApp(<RateCalculator currency="usdt" lockCurrency />, '/');
+    await screen.findByTestId('calculator-rate');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    fireEvent.change(input(/You sell \(USDT\)/), { target: { value: '12abc' } });
+    expect(screen.getByText('Amount must be a number')).toBeTruthy();
+    expect(input(/You receive/).value).toBe('');
+    expect(input(/You sell/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('uses the market price before rates are managed, and says so when there is none', async () => {
+    stubApi({
+      'GET /api/exchange-rates': () => json(DEFAULT_RATES),
+      'GET /api/prices': () => pricesResponse(),
+    });
+    renderWithApp(<RateCalculator currency="usdt" />, '/');
+    await screen.findByTestId('calculator-rate');
+    expect(screen.getByTestId('calculator-rate').textContent).toBe(
+      'Market price: ₦1,650.33 per USDT. Your agent confirms the rate in chat.',
+    );
+    fireEvent.change(input(/You sell/), { target: { value: '100' } });
+    expect(input(/You receive/).value).toBe('165033.00');
+    cleanup();
+
+    stubApi({
+      'GET /api/exchange-rates': () => json(DEFAULT_RATES),
+      'GET /api/prices': () => json({ error: 'Internal Server Error' }, 500),
+    });
+    renderWithApp(<RateCalculator />, '/');
+    const note = await screen.findByTestId('calculator-unavailable');
+    expect(within(note).getByText('Fair Market Rate.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,127 @@
+import { Calculator } from 'lucide-react';
+import type { Price } from '../../../../shared/api/prices';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { RATE_RULES, type RateDraft, type RateField } from '../lib/rate-form';
+import { RATE_NAMES, RATE_SYMBOLS } from '../lib/symbols';
+import { CoinBadge } from './coin-badge';
+import { MoneyField } from './money-field';
+import { PortalCard } from './portal-page';
+
+const FIELD_LABELS: Record<RateField, string> = {
+  spreadPercentage: 'Spread %',
+  buyRateUsd: 'Buy Rate (USD)',
+  sellRateUsd: 'Sell Rate (USD)',
+  buyRateNaira: 'Buy Rate (Naira)',
+  sellRateNaira: 'Sell Rate (Naira)',
+};
+
+/**
+ * One currency's rates: market price, spread, USD and Naira buy/sell, Auto Calculate and
+ * when it was last saved.
+ */
+export function RateCard({
+  rate,
+  price,
+  errors,
+  autoError,
+  onChange,
+  onAutoCalculate,
+}: {
+  rate: RateDraft;
+  price: Price | undefined;
+  /** The messages to show now, by field. */
+  errors: Partial<Record<RateField, string>>;
+  /** Why Auto Calculate could not run, when it was pressed and could not. */
+  autoError: string | null;
+  onChange: (field: RateField, value: string) => void;
+  onAutoCalculate: () => void;
+}) {
+  const symbol = RATE_SYMBOLS[rate.currency];
+  const titleId = `rate-${rate.currency}-title`;
+  const field = (
+    name: RateField,
+    extra: { prefix?: string; step?: string; suffix?: string; className?: string },
+  ) => (
+    <MoneyField
+      id={`${rate.currency}-${name}`}
+      data-testid={`${rate.currency}-${name}`}
+      label={FIELD_LABELS[name]}
+      value={rate[name]}
+      onChange={(value) => onChange(name, value)}
+      error={errors[name]}
+      notANumber={`${RATE_RULES[name].label} must be a number`}
+      {...extra}
+    />
+  );
+  return (
+    <PortalCard aria-labelledby={titleId} data-testid={`rate-card-${rate.currency}`}>
+      <div className="flex items-start gap-3">
+        <CoinBadge currency={rate.currency} />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="text-lg leading-tight font-bold">
+            {RATE_NAMES[rate.currency]} <span className="font-normal text-ink-muted">{symbol}</span>
+          </h2>
+          <p className="mt-0.5 text-sm text-ink-muted" data-testid={`${rate.currency}-market`}>
+            Market price{' '}
+            <span className="font-semibold text-ink tabular-nums">
+              {price ? formatUsd(price.usd) : 'unavailable'}
+            </span>
+            {price?.stale && <span className="font-semibold text-yellow-900"> (stale)</span>}
+          </p>
+        </div>
+        {!rate.managed && (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+            Default
+          </span>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        {field('spreadPercentage', { step: '0.1', suffix: '%', className: 'w-40' })}
+        <Button
+          variant="outline"
+          onClick={onAutoCalculate}
+          aria-describedby={autoError ? `${rate.currency}-auto-error` : undefined}
+        >
+          <Calculator aria-hidden />
+          Auto Calculate
+        </Button>
+      </div>
+      {autoError && (
+        <p
+          id={`${rate.currency}-auto-error`}
+          role="alert"
+          className="mt-1 text-sm font-medium text-down"
+        >
+          {autoError}
+        </p>
+      )}
+
+      <fieldset className="mt-4">
+        <legend className="text-xs font-semibold tracking-wider text-ink-muted uppercase">
+          USD rates
+        </legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {field('buyRateUsd', { prefix: '$' })}
+          {field('sellRateUsd', { prefix: '$' })}
+        </div>
+      </fieldset>
+      <fieldset className="mt-4">
+        <legend className="text-xs font-semibold tracking-wider text-ink-muted uppercase">
+          Naira rates
+        </legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {field('buyRateNaira', { prefix: '₦' })}
+          {field('sellRateNaira', { prefix: '₦' })}
+        </div>
+      </fieldset>
+
+      <p className="mt-4 text-xs text-ink-muted" data-testid={`${rate.currency}-last-updated`}>
+        {rate.lastUpdated
+          ? `Last updated: ${formatDateTime(rate.lastUpdated)}`
+          : 'Last updated: never (default rates)'}
+      </p>
+    </PortalCard>
+  );
+}

@@ -1,0 +1,241 @@
+import { LogOut, MessagesSquare, RefreshCw, Save } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { RateCurrency } from '../../../shared/domain';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { isUnauthorizedError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { toast } from '../../lib/toast';
+import { RequireAgent, useAgentAccess, useAgentLogout } from '../auth';
+import { usePrices } from '../prices';
+import { useRates } from './api/get-rates';
+import { useSaveRates } from './api/save-rates';
+import { MarketPricesCard } from './components/market-prices-card';
+import { MoneyField } from './components/money-field';
+import { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
+import { RateCard } from './components/rate-card';
+import { RateHistory } from './components/rate-history';
+import { ScreenMessage, ScreenSpinner } from './components/screen-states';
+import {
+  autoCalculateRate,
+  draftFrom,
+  editRateField,
+  editUsdToNaira,
+  toSaveRequest,
+  USD_TO_NAIRA_RULE,
+  validateDraft,
+  type RateField,
+  type RatesDraft,
+} from './lib/rate-form';
+import { RATE_SYMBOLS } from './lib/symbols';
+
+export const AGENT_ACCESS_REQUIRED = 'Agent access required for exchange rate management';
+export const RATES_SAVED = 'Exchange rates updated successfully';
+export const RATES_SAVE_FAILED = 'Failed to update exchange rates';
+
+/**
+ * The spec's guard for exchange rates: anyone but an agent (or admin) gets the toast
+ * "Unauthorized – Agent access required for exchange rate management" and goes home.
+ * Agents continue inside <RequireAgent>, which signs them in again on a 401.
+ */
+function AgentsOnly({ children }: { children: ReactNode }) {
+  const access = useAgentAccess();
+  const navigate = useNavigate();
+  const denied = access.isSuccess && access.data.state !== 'agent';
+  useEffect(() => {
+    if (!denied) return;
+    toast({ title: 'Unauthorized', description: AGENT_ACCESS_REQUIRED, variant: 'destructive' });
+    navigate('/', { replace: true });
+  }, [denied, navigate]);
+  if (access.isError) {
+    return (
+      <ScreenMessage title="Could not check your access" tone="danger">
+        <Button className="mt-6" onClick={() => void access.refetch()}>
+          <RefreshCw aria-hidden />
+          Try Again
+        </Button>
+      </ScreenMessage>
+    );
+  }
+  if (!access.isSuccess || denied) return <ScreenSpinner label="Checking your access…" />;
+  return <RequireAgent>{children}</RequireAgent>;
+}
+
+type FieldKey = 'usdToNaira' | `${RateCurrency}.${RateField}`;
+
+function ExchangeRates() {
+  const rates = useRates();
+  const prices = usePrices();
+  const save = useSaveRates();
+  const logout = useAgentLogout();
+  const [edited, setEdited] = useState<RatesDraft | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [autoErrors, setAutoErrors] = useState<Partial<Record<RateCurrency, string>>>({});
+
+  const draft = edited ?? (rates.data ? draftFrom(rates.data) : null);
+  const errors = draft ? validateDraft(draft) : null;
+  const visible = (key: FieldKey, message: string | undefined) =>
+    message && (showAll || touched.has(key)) ? message : undefined;
+
+  const touch = (key: FieldKey) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
+
+  const actions = (
+    <>
+      <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+      <PortalNavButton
+        icon={<LogOut aria-hidden />}
+        label="Logout"
+        onClick={logout.logout}
+        disabled={logout.isPending}
+      />
+    </>
+  );
+
+  if (!draft) {
+    return (
+      <PortalPage title="Exchange Rates" actions={actions} back={{ to: '/agent', label: 'Back' }}>
+        {rates.isError ? (
+          <PortalCard>
+            <div role="alert" className="py-6 text-center">
+              <p className="font-semibold text-down">Failed to fetch exchange rates</p>
+              <Button variant="outline" className="mt-4" onClick={() => void rates.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </PortalCard>
+        ) : (
+          <p role="status" className="py-10 text-center text-ink-muted">
+            Loading exchange rates...
+          </p>
+        )}
+      </PortalPage>
+    );
+  }
+
+  const onSave = () => {
+    if (errors) {
+      setShowAll(true);
+      // Take the agent to the first field that needs fixing.
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLInputElement>('[data-money-form] [aria-invalid="true"]')
+          ?.focus(),
+      );
+      return;
+    }
+    save.mutate(toSaveRequest(draft), {
+      onSuccess: () => {
+        setEdited(null);
+        setTouched(new Set());
+        setShowAll(false);
+        setAutoErrors({});
+        toast({ title: 'Success', description: RATES_SAVED, variant: 'success' });
+      },
+      onError: (error) => {
+        // A 401 is the guard's: it says "Unauthorized" and signs in again.
+        if (isUnauthorizedError(error)) return;
+        const reason = errorText(error, '');
+        toast({
+          title: 'Error',
+          description: reason ? `${RATES_SAVE_FAILED}: ${reason}` : RATES_SAVE_FAILED,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const priceList = prices.data ?? [];
+  return (
+    <PortalPage title="Exchange Rates" actions={actions} back={{ to: '/agent', label: 'Back' }}>
+      <div className="grid gap-4 sm:gap-6 md:grid-cols-2" data-money-form>
+        <MarketPricesCard prices={priceList} loading={prices.isPending} />
+        <PortalCard aria-labelledby="usd-to-naira-title">
+          <h2 id="usd-to-naira-title" className="text-lg font-bold">
+            USD to Naira Rate
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            Every Naira rate is its USD rate at this rate; changing it recalculates them.
+          </p>
+          <MoneyField
+            id="usd-to-naira"
+            data-testid="usd-to-naira"
+            className="mt-3"
+            label="1 USD ="
+            prefix="₦"
+            value={draft.usdToNaira}
+            onChange={(value) => {
+              setEdited(editUsdToNaira(draft, value));
+              touch('usdToNaira');
+            }}
+            error={visible('usdToNaira', errors?.usdToNaira)}
+            notANumber={`${USD_TO_NAIRA_RULE.label} must be a number`}
+          />
+        </PortalCard>
+        {draft.rates.map((rate) => {
+          const price = priceList.find((p) => p.symbol === RATE_SYMBOLS[rate.currency]);
+          const rateErrors = errors?.rates[rate.currency] ?? {};
+          const shown: Partial<Record<RateField, string>> = {};
+          for (const [field, message] of Object.entries(rateErrors) as [RateField, string][]) {
+            const text = visible(`${rate.currency}.${field}`, message);
+            if (text) shown[field] = text;
+          }
+          return (
+            <RateCard
+              key={rate.currency}
+              rate={rate}
+              price={price}
+              errors={shown}
+              autoError={autoErrors[rate.currency] ?? null}
+              onChange={(field, value) => {
+                setEdited(editRateField(draft, rate.currency, field, value));
+                touch(`${rate.currency}.${field}`);
+                setAutoErrors((e) => ({ ...e, [rate.currency]: undefined }));
+              }}
+              onAutoCalculate={() => {
+                const result = autoCalculateRate(draft, rate.currency, price?.usd ?? null);
+                if (result.ok) {
+                  setEdited(result.draft);
+                  setAutoErrors((e) => ({ ...e, [rate.currency]: undefined }));
+                } else {
+                  setAutoErrors((e) => ({ ...e, [rate.currency]: result.error }));
+                }
+              }}
+            />
+          );
+        })}
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-3 flex flex-col gap-2 border-t border-line bg-canvas/95 px-3 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        {showAll && errors && (
+          <ErrorAlert>
+            Some rates need fixing before they can be saved: see the fields marked in red.
+          </ErrorAlert>
+        )}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {edited && (
+            <p className="text-sm text-ink-muted" data-testid="unsaved">
+              Unsaved changes
+            </p>
+          )}
+          <Button size="lg" onClick={onSave} disabled={save.isPending} className="max-sm:w-full">
+            <Save aria-hidden />
+            {save.isPending ? 'Saving...' : 'Save All Exchange Rates'}
+          </Button>
+        </div>
+      </div>
+
+      <RateHistory />
+    </PortalPage>
+  );
+}
+
+/** /agent/exchange-rates and /exchange-rates: the managed rates, agents only. */
+export default function ExchangeRatesScreen() {
+  return (
+    <AgentsOnly>
+      <ExchangeRates />
+    </AgentsOnly>
+  );
+}

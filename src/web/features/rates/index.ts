@@ -1,0 +1,9 @@
+export { RateCalculator } from './components/rate-calculator';
+export { getRates, ratesKeys, ratesQuery, useRates } from './api/get-rates';
+export { getAgentListRates, useAgentListRates, type AgentListRate } from './lib/agent-list-rates';
+export { calculatorRate, type CalculatorRate } from './lib/calculator';
+export { decimalError, groupDigits, normalizeDecimal, type DecimalRule } from './lib/decimal-field';
+export { RATE_NAMES, RATE_SYMBOLS } from './lib/symbols';
+export { MoneyField } from './components/money-field';
+export { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
+export { ScreenMessage, ScreenSpinner } from './components/screen-states';

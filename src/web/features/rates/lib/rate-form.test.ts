@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATES, MANAGED_RATES } from '../test-support';
+import { decimalError, groupDigits, normalizeDecimal } from './decimal-field';
+import {
+  autoCalculateRate,
+  draftFrom,
+  editRateField,
+  editUsdToNaira,
+  NO_MARKET_PRICE,
+  RATE_RULES,
+  SELL_ABOVE_BUY,
+  toSaveRequest,
+  validateDraft,
+  type RatesDraft,
+} from './rate-form';
+
+const bitcoin = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'bitcoin')!;
+const usdt = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'usdt')!;
+
+describe('Auto Calculate', () => {
+  it('sets buy = market x (1 + spread/100) and sell = market x (1 - spread/100), and their Naira rates', () => {
+    const result = autoCalculateRate(draftFrom(DEFAULT_RATES), 'bitcoin', '97250.5');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(bitcoin(result.draft)).toMatchObject({
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+    });
+    // The other currency is left alone.
+    expect(usdt(result.draft)).toEqual(usdt(draftFrom(DEFAULT_RATES)));
+  });
+
+  it('uses the spread and USD-to-Naira rate as typed, to 8 places in USD and to the kobo in naira', () => {
+    let draft = editRateField(draftFrom(DEFAULT_RATES), 'usdt', 'spreadPercentage', '1.5');
+    draft = editUsdToNaira(draft, '1700.5');
+    const result = autoCalculateRate(draft, 'usdt', '1.0002');
+    if (!result.ok) throw new Error(result.error);
+    // 1.0002 x 1.015 = 1.015203; x 0.985 = 0.985197; naira half-up to the kobo.
+    expect(usdt(result.draft)).toMatchObject({
+      buyRateUsd: '1.015203',
+      sellRateUsd: '0.985197',
+      buyRateNaira: '1726.35',
+      sellRateNaira: '1675.33',
+    });
+  });
+
+  it('says why it cannot run: a bad spread, a bad USD rate, no market price', () => {
+    const draft = draftFrom(DEFAULT_RATES);
+    expect(autoCalculateRate(draft, 'bitcoin', null)).toEqual({
+      ok: false,
+      error: NO_MARKET_PRICE,
+      field: 'market',
+    });
+    expect(
+      autoCalculateRate(editRateField(draft, 'bitcoin', 'spreadPercentage', '60'), 'bitcoin', '1'),
+    ).toEqual({ ok: false, error: 'Spread % must be at most 50', field: 'spreadPercentage' });
+    expect(autoCalculateRate(editUsdToNaira(draft, '0'), 'bitcoin', '1')).toMatchObject({
+      ok: false,
+      field: 'usdToNaira',
+    });
+  });
+});
+
+describe('editing a USD rate', () => {
+  it('recalculates its Naira rate at the current USD-to-Naira rate', () => {
+    const draft = editRateField(draftFrom(MANAGED_RATES), 'bitcoin', 'sellRateUsd', '90000');
+    expect(bitcoin(draft).sellRateUsd).toBe('90000');
+    expect(bitcoin(draft).sellRateNaira).toBe('148500000.00');
+    // The buy side is untouched.
+    expect(bitcoin(draft).buyRateNaira).toBe('163672591.50');
+  });
+
+  it('keeps the Naira rate while the USD rate is not a valid number', () => {
+    const draft = editRateField(draftFrom(MANAGED_RATES), 'bitcoin', 'buyRateUsd', '-5');
+    expect(bitcoin(draft).buyRateNaira).toBe('163672591.50');
+  });
+
+  it('recalculates every Naira rate when the USD-to-Naira rate changes', () => {
+    const draft = editUsdToNaira(draftFrom(MANAGED_RATES), '1700');
+    expect(bitcoin(draft).sellRateNaira).toBe('162019333.00');
+    expect(usdt(draft).buyRateNaira).toBe('1717.34');
+    expect(editUsdToNaira(draftFrom(MANAGED_RATES), 'abc').rates).toEqual(
+      draftFrom(MANAGED_RATES).rates,
+    );
+  });
+
+  it('leaves a Naira rate typed by hand as typed', () => {
+    const draft = editRateField(draftFrom(MANAGED_RATES), 'usdt', 'sellRateNaira', '1620');
+    expect(usdt(draft).sellRateNaira).toBe('1620');
+    expect(usdt(draft).sellRateUsd).toBe('0.990198');
+  });
+});
+
+describe('validation messages', () => {
+  it.each([
+    ['', 'USD buy rate is required'],
+    ['abc', 'USD buy rate must be a number'],
+    ['1e5', 'USD buy rate must be a number'],
+    ['-5', 'USD buy rate cannot be negative'],
+    ['0', 'USD buy rate must be greater than zero'],
+    ['0.000', 'USD buy rate must be greater than zero'],
+    ['1.123456789', 'USD buy rate can have at most 8 decimal places'],
+    ['1000000000000', 'USD buy rate is too large'],
+  ])('USD buy rate %j: %s', (value, message) => {
+    expect(decimalError(value, RATE_RULES.buyRateUsd)).toBe(message);
+  });
+
+  it.each([
+    ['0', null],
+    ['50', null],
+    ['2.5', null],
+    ['50.01', 'Spread % must be at most 50'],
+    ['51', 'Spread % must be at most 50'],
+    ['-1', 'Spread % cannot be negative'],
+    ['1.234', 'Spread % can have at most 2 decimal places'],
+    ['x', 'Spread % must be a number'],
+  ])('Spread % %j: %s', (value, message) => {
+    expect(decimalError(value, RATE_RULES.spreadPercentage)).toBe(message);
+  });
+
+  it('refuses a sell rate above the buy rate, as the server does', () => {
+    const draft = editRateField(draftFrom(MANAGED_RATES), 'bitcoin', 'sellRateUsd', '99195.52');
+    expect(validateDraft(draft)).toEqual({ rates: { bitcoin: { sellRateUsd: SELL_ABOVE_BUY } } });
+  });
+
+  it('collects every problem by field, and none for a valid draft', () => {
+    expect(validateDraft(draftFrom(MANAGED_RATES))).toBeNull();
+    let draft = editUsdToNaira(draftFrom(MANAGED_RATES), '');
+    draft = editRateField(draft, 'usdt', 'spreadPercentage', '75');
+    draft = editRateField(draft, 'usdt', 'buyRateNaira', '0');
+    expect(validateDraft(draft)).toEqual({
+      usdToNaira: 'USD to Naira rate is required',
+      rates: {
+        usdt: {
+          spreadPercentage: 'Spread % must be at most 50',
+          buyRateNaira: 'Naira buy rate must be greater than zero',
+        },
+      },
+    });
+  });
+});
+
+describe('the save request', () => {
+  it('sends every currency and the USD-to-Naira rate as plain decimals', () => {
+    let draft = editUsdToNaira(draftFrom(MANAGED_RATES), '1650.50');
+    draft = editRateField(draft, 'bitcoin', 'spreadPercentage', '.5');
+    expect(toSaveRequest(draft)).toEqual({
+      usdToNaira: '1650.5',
+      rates: [
+        {
+          currency: 'bitcoin',
+          spreadPercentage: '0.5',
+          buyRateUsd: '99195.51',
+          sellRateUsd: '95305.49',
+          buyRateNaira: '163722189.26',
+          sellRateNaira: '157301711.25',
+        },
+        {
+          currency: 'usdt',
+          spreadPercentage: '1',
+          buyRateUsd: '1.010202',
+          sellRateUsd: '0.990198',
+          buyRateNaira: '1667.34',
+          sellRateNaira: '1634.32',
+        },
+      ],
+    });
+  });
+
+  it('normalises and groups decimals without floats', () => {
+    expect(normalizeDecimal(' 0007.50 ')).toBe('7.5');
+    expect(groupDigits('7862702.93')).toBe('7,862,702.93');
+    expect(groupDigits('123456789012.12345678')).toBe('123,456,789,012.12345678');
+    expect(groupDigits('999')).toBe('999');
+  });
+});
