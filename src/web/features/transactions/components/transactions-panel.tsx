@@ -1,0 +1,175 @@
+import { Check, History, Plus, ReceiptText, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Transaction } from '../../../../shared/api/transactions';
+import type { RateCurrency } from '../../../../shared/domain';
+import { Button } from '../../../components/ui/button';
+import { ApiError, isUnauthorizedError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { errorText } from '../../../lib/error-text';
+import { toast } from '../../../lib/toast';
+import { useSessionTransactions } from '../api/get-session-transactions';
+import { useSetTransactionStatus, type FinalStatus } from '../api/set-transaction-status';
+import { useLiveTransactions } from '../lib/use-live-transactions';
+import { RecordTradeForm } from './record-trade-form';
+import { TransactionCard } from './transaction-card';
+
+function StatusActions({
+  transaction,
+  onConflict,
+}: {
+  transaction: Transaction;
+  onConflict: () => void;
+}) {
+  const change = useSetTransactionStatus();
+  const set = (status: FinalStatus) =>
+    change.mutate(
+      { id: transaction.id, status },
+      {
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return;
+          // Someone else settled it first: show what it is now.
+          if (error instanceof ApiError && error.status === 409) onConflict();
+          toast({
+            title: 'Error',
+            description: errorText(error, 'Failed to update the transaction'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  const pending = change.isPending;
+  return (
+    <>
+      <Button
+        onClick={() => set('completed')}
+        disabled={pending}
+        aria-label={`Complete ${transaction.reference}`}
+        className="flex-1"
+      >
+        <Check aria-hidden />
+        Complete
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => set('failed')}
+        disabled={pending}
+        aria-label={`Fail ${transaction.reference}`}
+        className="flex-1 border-down/40 text-down hover:border-down hover:bg-down-soft"
+      >
+        <X aria-hidden />
+        Fail
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A chat's transactions as cards, live for both sides ('transaction.*' events). Agents also
+ * get "Record trade" and Complete / Fail on pending cards.
+ */
+export function TransactionsPanel({
+  chatSessionId,
+  viewer,
+  customerId,
+  defaultCurrency,
+  className,
+}: {
+  chatSessionId: number;
+  viewer: 'customer' | 'agent';
+  /** The chat's customer: sent with trades, and the agent's link to their trading history. */
+  customerId?: string;
+  /** The chat's coin, preselected in "Record trade". */
+  defaultCurrency?: RateCurrency;
+  className?: string;
+}) {
+  const query = useSessionTransactions(chatSessionId);
+  useLiveTransactions();
+  const [recording, setRecording] = useState(false);
+  const agent = viewer === 'agent';
+  const transactions = query.data ?? [];
+  const historyFor = customerId ?? transactions[0]?.customerId;
+
+  return (
+    <section
+      aria-labelledby={`transactions-${chatSessionId}-title`}
+      data-testid="transactions-panel"
+      className={cn('flex flex-col gap-3', className)}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2
+          id={`transactions-${chatSessionId}-title`}
+          className="flex items-center gap-2 text-base font-bold"
+        >
+          <ReceiptText aria-hidden className="size-5 text-brand-700" />
+          Transactions
+          {transactions.length > 0 && (
+            <span className="rounded-full bg-brand-50 px-2 text-xs font-semibold text-brand-800">
+              {transactions.length}
+            </span>
+          )}
+        </h2>
+        {agent && (
+          <Button
+            variant={recording ? 'ghost' : 'outline'}
+            onClick={() => setRecording((r) => !r)}
+            aria-expanded={recording}
+          >
+            {recording ? <X aria-hidden /> : <Plus aria-hidden />}
+            {recording ? 'Close' : 'Record trade'}
+          </Button>
+        )}
+      </div>
+
+      {agent && recording && (
+        <RecordTradeForm
+          chatSessionId={chatSessionId}
+          customerId={customerId}
+          defaultCurrency={defaultCurrency}
+          onDone={() => setRecording(false)}
+        />
+      )}
+
+      {query.isPending ? (
+        <p role="status" className="text-sm text-ink-muted">
+          Loading transactions...
+        </p>
+      ) : query.isError ? (
+        <div role="alert" className="text-sm">
+          <p className="font-medium text-down">Failed to fetch transactions</p>
+          <Button variant="outline" className="mt-2" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : transactions.length === 0 ? (
+        <p className="text-sm text-ink-muted">No transactions in this chat yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {transactions.map((t) => (
+            <li key={t.id}>
+              <TransactionCard
+                compact
+                transaction={t}
+                actions={
+                  agent && t.status === 'pending' ? (
+                    <StatusActions transaction={t} onConflict={() => void query.refetch()} />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {agent && historyFor && (
+        <Link
+          to={`/agent/trading-history?customerId=${encodeURIComponent(historyFor)}`}
+          className="inline-flex min-h-11 items-center gap-2 self-start rounded-xl px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <History aria-hidden className="size-[18px]" />
+          Customer&apos;s trading history
+        </Link>
+      )}
+    </section>
+  );
+}

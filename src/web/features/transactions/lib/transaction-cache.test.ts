@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { makeTransaction } from '../test-support';
+import { upsertInList, upsertInPages } from './transaction-cache';
+
+describe('transaction caches', () => {
+  it('replaces a known transaction in place and adds a new one newest first', () => {
+    const list = [makeTransaction({ id: 3 }), makeTransaction({ id: 1 })];
+    const done = makeTransaction({ id: 1, status: 'completed' });
+    expect(upsertInList(list, done).map((t) => [t.id, t.status])).toEqual([
+      [3, 'pending'],
+      [1, 'completed'],
+    ]);
+    expect(upsertInList(list, makeTransaction({ id: 2 })).map((t) => t.id)).toEqual([3, 2, 1]);
+  });
+
+  it('puts a new one on the first page, changes one on any page, and skips one not loaded', () => {
+    const data = {
+      pages: [
+        { items: [makeTransaction({ id: 9 }), makeTransaction({ id: 8 })], nextCursor: '8' },
+        { items: [makeTransaction({ id: 5 })], nextCursor: '5' },
+      ],
+      pageParams: [null, '8'],
+    };
+    const added = upsertInPages(data, makeTransaction({ id: 10 }));
+    expect(added.pages[0]!.items.map((t) => t.id)).toEqual([10, 9, 8]);
+    const changed = upsertInPages(data, makeTransaction({ id: 5, status: 'failed' }));
+    expect(changed.pages[1]!.items[0]!.status).toBe('failed');
+    expect(upsertInPages(data, makeTransaction({ id: 2 }))).toBe(data);
+    const empty = { pages: [{ items: [], nextCursor: null }], pageParams: [null] };
+    expect(upsertInPages(empty, makeTransaction({ id: 1 })).pages[0]!.items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,223 @@
+import { ArrowRight, LogOut, MessagesSquare, ReceiptText, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { User } from '../../../shared/api/auth';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
+import { RequireAgent, useAgentLogout, useCurrentUser, useGuardedUser } from '../auth';
+import {
+  PortalCard,
+  PortalNavButton,
+  PortalNavLink,
+  PortalPage,
+  ScreenMessage,
+  ScreenSpinner,
+} from '../rates';
+import { useCustomerTransactions } from './api/list-customer-transactions';
+import { TransactionCard } from './components/transaction-card';
+import { shortId } from './lib/display';
+import { useLiveTransactions } from './lib/use-live-transactions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isStaff(user: User): boolean {
+  return user.isAgent || user.isAdmin;
+}
+
+function HistoryList({ customerId, own }: { customerId: string; own: boolean }) {
+  const query = useCustomerTransactions(customerId);
+  useLiveTransactions();
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-12 text-center text-ink-muted">
+        {own ? 'Loading your trading history...' : 'Loading trading history...'}
+      </p>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return (
+      <PortalCard>
+        <div role="alert" className="py-6 text-center">
+          <p className="font-semibold text-down">Failed to fetch the trading history</p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden />
+            Try again
+          </Button>
+        </div>
+      </PortalCard>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <PortalCard data-testid="history-empty">
+        <div className="py-6 text-center">
+          <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+            <ReceiptText aria-hidden className="size-7" />
+          </span>
+          <h2 className="mt-4 text-xl font-bold">No Trading History</h2>
+          <p className="mt-2 text-ink-muted">
+            {own
+              ? 'Your trades with our agents will appear here.'
+              : 'This customer has no transactions yet.'}
+          </p>
+          {own && (
+            <Link to="/trade" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+              Start Trading
+              <ArrowRight aria-hidden />
+            </Link>
+          )}
+        </div>
+      </PortalCard>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-3 sm:gap-4 md:grid-cols-2" aria-label="Transactions">
+        {items.map((t) => (
+          <li key={t.id}>
+            <TransactionCard transaction={t} className="h-full" />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** An agent on the history screen without a customer: where to find one. */
+function ChooseCustomer() {
+  return (
+    <PortalCard>
+      <div className="py-6 text-center">
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+          <Search aria-hidden className="size-7" />
+        </span>
+        <h2 className="mt-4 text-xl font-bold">Choose a customer</h2>
+        <p className="mt-2 text-ink-muted">
+          Open a customer&apos;s trading history from their chat.
+        </p>
+        <Link to="/agent/chats" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+          <MessagesSquare aria-hidden />
+          Go to chats
+        </Link>
+      </div>
+    </PortalCard>
+  );
+}
+
+function AgentActions() {
+  const logout = useAgentLogout();
+  return (
+    <>
+      <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+      <PortalNavButton
+        icon={<LogOut aria-hidden />}
+        label="Logout"
+        onClick={logout.logout}
+        disabled={logout.isPending}
+      />
+    </>
+  );
+}
+
+function CustomerActions() {
+  return (
+    <>
+      <PortalNavLink to="/trade" icon={<MessagesSquare aria-hidden />} label="Chat" />
+      <PortalNavLink to="/api/logout" reload icon={<LogOut aria-hidden />} label="Sign out" />
+    </>
+  );
+}
+
+/** The history itself: a customer's own, or for staff the customer in ?customerId=. */
+function TradingHistory({ viewer }: { viewer: User }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const staff = isStaff(viewer);
+  const requested = params.get('customerId');
+  const customerId = staff ? (requested && UUID.test(requested) ? requested : null) : viewer.id;
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(staff ? '/agent/chats' : '/trade');
+  };
+  return (
+    <PortalPage
+      title="Trading History"
+      actions={staff ? <AgentActions /> : <CustomerActions />}
+      back={{ onClick: goBack, label: 'Back' }}
+      aside={
+        staff && customerId ? (
+          <span className="rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm font-semibold text-gold-200">
+            Customer #<span className="font-mono">{shortId(customerId)}</span>
+          </span>
+        ) : undefined
+      }
+    >
+      {customerId ? (
+        <HistoryList key={customerId} customerId={customerId} own={!staff} />
+      ) : (
+        <ChooseCustomer />
+      )}
+    </PortalPage>
+  );
+}
+
+function AgentTradingHistory() {
+  return <TradingHistory viewer={useGuardedUser()} />;
+}
+
+/** Signed in: on; a 401 later signs in again. */
+function SignedInTradingHistory({ user }: { user: User }) {
+  useUnauthorizedRedirect();
+  return <TradingHistory viewer={user} />;
+}
+
+/** Login required (SPEC 6): a visitor is told, then sent to sign in and brought back. */
+function CustomerTradingHistory() {
+  const user = useCurrentUser();
+  const signedOut = user.isSuccess && user.data === null;
+  useEffect(() => {
+    if (signedOut) redirectToSignIn();
+  }, [signedOut]);
+  if (user.isError) {
+    return (
+      <ScreenMessage title="Something went wrong" tone="danger">
+        <p className="mt-3 text-ink-muted">We could not reach the server. Please try again.</p>
+        <Button size="lg" className="mt-6 w-full" onClick={() => void user.refetch()}>
+          Try again
+        </Button>
+      </ScreenMessage>
+    );
+  }
+  if (!user.data) return <ScreenSpinner />;
+  return <SignedInTradingHistory user={user.data} />;
+}
+
+/**
+ * /trading-history: a customer's own trades (login required). /agent/trading-history: agents,
+ * with ?customerId= for the customer whose history they open. Both live.
+ */
+export default function TradingHistoryScreen() {
+  const { pathname } = useLocation();
+  if (pathname.startsWith('/agent/')) {
+    return (
+      <RequireAgent>
+        <AgentTradingHistory />
+      </RequireAgent>
+    );
+  }
+  return <CustomerTradingHistory />;
+}
