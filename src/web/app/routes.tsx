@@ -37,36 +37,24 @@ export const appRoutes: RouteObject[] = [
     path: '/chat/:sessionId',
     Component: lazy(() => import('../features/chat/chat-session-screen')),
   },
-  {
-    path: '/trading-history',
-    Component: lazy(() => import('../features/transactions/trading-history-screen')),
-  },
+  { path: '/trading-history', element: notBuilt },
 
   // Agent portal
   { path: '/agent/login', Component: lazy(() => import('../features/auth/agent-login-screen')) },
-  { path: '/agent', element: notBuilt },
-  { path: '/agent/chats', element: notBuilt },
-  { path: '/agent/dashboard', element: notBuilt },
+  { path: '/agent', Component: lazy(() => import('../features/agent-chats/agent-chats-screen')) },
   {
-    path: '/agent/exchange-rates',
-    Component: lazy(() => import('../features/rates/exchange-rates-screen')),
+    path: '/agent/chats',
+    Component: lazy(() => import('../features/agent-chats/agent-chats-screen')),
   },
   {
-    path: '/exchange-rates',
-    Component: lazy(() => import('../features/rates/exchange-rates-screen')),
+    path: '/agent/dashboard',
+    Component: lazy(() => import('../features/agent-chats/agent-dashboard-screen')),
   },
-  {
-    path: '/agent/trading-history',
-    Component: lazy(() => import('../features/transactions/trading-history-screen')),
-  },
-  {
-    path: '/agent/transaction/:sessionId',
-    Component: lazy(() => import('../features/transactions/process-transaction-screen')),
-  },
-  {
-    path: '/transaction/:sessionId',
-    Component: lazy(() => import('../features/transactions/process-transaction-screen')),
-  },
+  { path: '/agent/exchange-rates', element: notBuilt },
+  { path: '/exchange-rates', element: notBuilt },
+  { path: '/agent/trading-history', element: notBuilt },
+  { path: '/agent/transaction/:sessionId', element: notBuilt },
+  { path: '/transaction/:sessionId', element: notBuilt },
 
   // Admin portal
   { path: '/agent/admin', element: notBuilt },

@@ -1,0 +1,140 @@
+import { Archive, LayoutDashboard, Lock, LogOut, Users } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { RequireAgent, useAgentLogout } from '../auth';
+import { useChatSessions, type ChatListFilter } from './api/list-chat-sessions';
+import { AgentTopBar, TopBarButton, TopBarLink } from './components/agent-top-bar';
+import { ChatList } from './components/chat-list';
+import { ConnectionIndicator } from './components/connection-indicator';
+import { FilterTabs } from './components/filter-tabs';
+import { RatesStrip } from './components/rates-strip';
+import { SearchBox } from './components/search-box';
+import { useDebouncedValue } from './lib/use-debounced-value';
+import { useLiveAgentSessions } from './lib/use-live-sessions';
+
+const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'active', label: 'Active' },
+];
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The spec's "Locked chats" and "Archived" entries: shown, with no behaviour. */
+function FolderEntries() {
+  return (
+    <ul className="mt-2 flex flex-col border-b border-line pb-2">
+      {[
+        { icon: Lock, label: 'Locked chats' },
+        { icon: Archive, label: 'Archived' },
+      ].map(({ icon: Icon, label }) => (
+        <li
+          key={label}
+          className="flex min-h-11 items-center gap-4 px-4 text-sm font-medium text-ink-muted sm:px-5"
+        >
+          <Icon aria-hidden className="size-5 text-brand-700" />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Unassigned chats in the tab title, so a waiting customer shows from another tab. */
+function useUnreadTitle(unread: number) {
+  const { brandName } = useAppConfig();
+  useEffect(() => {
+    const previous = document.title;
+    document.title = unread > 0 ? `(${unread}) Chats · ${brandName}` : `Chats · ${brandName}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [unread, brandName]);
+}
+
+function AgentChats() {
+  const [filter, setFilter] = useState<ChatListFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useChatSessions(filter, q);
+  const connection = useLiveAgentSessions();
+  const logout = useAgentLogout();
+
+  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  useUnreadTitle(sessions.filter((s) => s.agentId === null).length);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <AgentTopBar
+        title={
+          <>
+            <span className="sm:hidden">Chats</span>
+            <span className="max-sm:hidden">Customer Chats</span>
+          </>
+        }
+        actions={
+          <>
+            <TopBarLink to="/agent/management" icon={<Users aria-hidden />} label="Manage Agents" />
+            <TopBarLink
+              to="/agent/dashboard"
+              icon={<LayoutDashboard aria-hidden />}
+              label="Dashboard"
+            />
+            <TopBarButton
+              icon={<LogOut aria-hidden />}
+              label="Logout"
+              onClick={logout.logout}
+              disabled={logout.isPending}
+            />
+          </>
+        }
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <RatesStrip />
+          <ConnectionIndicator state={connection} />
+        </div>
+      </AgentTopBar>
+      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6">
+        <section
+          aria-label="Chat list"
+          className="bg-surface sm:rounded-3xl sm:shadow-card sm:ring-1 sm:ring-black/5"
+        >
+          <div className="flex flex-col gap-3 p-3 sm:p-5">
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              placeholder="Search or start a new chat"
+            />
+          </div>
+          <FilterTabs value={filter} onChange={setFilter} options={FILTERS} label="Filter chats">
+            <FolderEntries />
+            <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
+              <ChatList
+                sessions={sessions}
+                status={query.status}
+                hasMore={Boolean(hasNextPage)}
+                loadingMore={isFetchingNextPage}
+                onLoadMore={loadMore}
+                onRetry={() => void query.refetch()}
+              />
+            </div>
+          </FilterTabs>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** /agent and /agent/chats: every customer chat, live. */
+export default function AgentChatsScreen() {
+  return (
+    <RequireAgent>
+      <AgentChats />
+    </RequireAgent>
+  );
+}

@@ -1,0 +1,41 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  chatSessionPageSchema,
+  type CHAT_LIST_FILTERS,
+  type ChatSessionPage,
+} from '../../../../shared/api/chat';
+import { apiGet } from '../../../lib/api-client';
+
+export type ChatListFilter = (typeof CHAT_LIST_FILTERS)[number];
+
+const PAGE_SIZE = 30;
+
+/** Every agent list of sessions lives under this key, so realtime events reach them all. */
+export const AGENT_SESSIONS_KEY = 'agent-sessions';
+
+export function listChatSessions(options: {
+  filter: ChatListFilter;
+  q: string;
+  cursor: string | undefined;
+  signal?: AbortSignal;
+}): Promise<ChatSessionPage> {
+  const params = new URLSearchParams({ filter: options.filter, limit: String(PAGE_SIZE) });
+  if (options.q) params.set('q', options.q);
+  if (options.cursor) params.set('cursor', options.cursor);
+  return apiGet(`/api/chat-sessions/all?${params}`, chatSessionPageSchema, {
+    signal: options.signal,
+  });
+}
+
+export function chatSessionsQuery(filter: ChatListFilter, q: string) {
+  return infiniteQueryOptions({
+    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q] as const,
+    queryFn: ({ pageParam, signal }) => listChatSessions({ filter, q, cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useChatSessions(filter: ChatListFilter, q: string) {
+  return useInfiniteQuery(chatSessionsQuery(filter, q));
+}

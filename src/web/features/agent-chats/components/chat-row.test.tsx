@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { fullPageNavigation } from '../../../lib/navigation';
+import { toastStore } from '../../../lib/toast';
+import { resetUnauthorizedRedirect } from '../../../lib/unauthorized';
+import { makeCustomer, makeSession } from '../testing';
+import { ChatRow } from './chat-row';
+
+function renderRow(session = makeSession()) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ul>
+          <ChatRow session={session} now={new Date('2026-03-18T12:00:00Z')} />
+        </ul>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const lastToast = () => toastStore.getSnapshot()[0];
+
+beforeEach(() => {
+  // Radix positions its menu with ResizeObserver, which jsdom lacks.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  toastStore.remove();
+  resetUnauthorizedRedirect();
+});
+
+describe('chat row', () => {
+  it("shows the customer's name, the status badge, and opens /chat/{id}", () => {
+    renderRow(makeSession({ id: 42 }));
+    expect(screen.getByTestId('chat-row-name').textContent).toBe('Ada Obi');
+    expect(screen.getByTestId('customer-status').textContent).toBe('Active');
+    expect(screen.getByTestId('customer-status').dataset.tone).toBe('green');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/chat/42');
+  });
+
+  it('says "Customer #" and the last 4 characters of the id when the customer has no name or email', () => {
+    renderRow(
+      makeSession({ customer: makeCustomer({ firstName: null, lastName: null, email: null }) }),
+    );
+    expect(screen.getByTestId('chat-row-name').textContent).toBe('Customer #1a2b');
+  });
+
+  it('says "No messages yet" and shows no time before the first message', () => {
+    renderRow();
+    expect(screen.getByTestId('chat-row-preview').textContent).toBe('No messages yet');
+    expect(screen.getByTestId('chat-row-time').textContent).toBe('');
+  });
+
+  it('shows the last message and its time by the chat date rule; a photo as "Photo"', () => {
+    const lastMessage = {
+      id: 7,
+      content: 'Sent 0.05 BTC',
+      messageType: 'text' as const,
+      senderId: makeCustomer().id,
+      createdAt: '2026-03-17T10:00:00.000Z',
+    };
+    renderRow(makeSession({ lastMessage, lastMessageAt: lastMessage.createdAt }));
+    expect(screen.getByTestId('chat-row-preview').textContent).toBe('Sent 0.05 BTC');
+    expect(screen.getByTestId('chat-row-time').textContent).toBe('Yesterday');
+    cleanup();
+    renderRow(makeSession({ lastMessage: { ...lastMessage, messageType: 'image', content: '' } }));
+    expect(screen.getByTestId('chat-row-preview').textContent).toBe('Photo');
+  });
+
+  it('shows the green dot only while no agent is assigned', () => {
+    renderRow();
+    expect(screen.getByRole('img', { name: 'No agent assigned' })).toBeTruthy();
+    cleanup();
+    renderRow(makeSession({ agentId: '5d3c2b1a-0000-4000-8000-000000000001' }));
+    expect(screen.queryByTestId('unassigned-dot')).toBeNull();
+  });
+
+  it.each([
+    ['active', 'Active', 'green'],
+    ['banned', 'Banned', 'red'],
+    ['paid', 'Paid', 'blue'],
+    ['dispute', 'Dispute', 'yellow'],
+    ['hold', 'Hold', 'grey'],
+  ] as const)('shows the %s status as "%s" in %s', (status, label, tone) => {
+    renderRow(makeSession({ customer: makeCustomer({ customerStatus: status }) }));
+    const badge = screen.getByTestId('customer-status');
+    expect(badge.textContent).toBe(label);
+    expect(badge.dataset.tone).toBe(tone);
+  });
+});
+
+function stubPatch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function markAs(label: string) {
+  const trigger = screen.getByRole('button', { name: 'Mark Customer As (Ada Obi)' });
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getByText('Mark Customer As')).toBeTruthy();
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  ).toEqual(['Active', 'Paid', 'Dispute', 'Hold', 'Ban Customer']);
+  fireEvent.click(within(menu).getByRole('menuitem', { name: label }));
+}
+
+describe('"Mark Customer As" menu', () => {
+  it('sends the new status and toasts "Status Updated"', async () => {
+    const fetchMock = stubPatch(
+      new Response(JSON.stringify(makeCustomer({ customerStatus: 'banned' })), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    renderRow();
+    await markAs('Ban Customer');
+    await waitFor(() => expect(lastToast()?.title).toBe('Status Updated'));
+    expect(lastToast()?.description).toBe('Customer status has been updated successfully');
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe(`/api/admin/users/${makeCustomer().id}/customer-status`);
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"status":"banned"}');
+  });
+
+  it('toasts "Error" / "Failed to update customer status" when the change fails', async () => {
+    stubPatch(new Response('{"error":"Customer not found"}', { status: 404 }));
+    renderRow();
+    await markAs('Paid');
+    await waitFor(() => expect(lastToast()?.title).toBe('Error'));
+    expect(lastToast()).toMatchObject({
+      description: 'Failed to update customer status',
+      variant: 'destructive',
+    });
+  });
+
+  it('on 401: "Session expired. Please login again.", then /api/login after 500 ms', async () => {
+    const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
+    stubPatch(new Response('{"error":"Unauthorized"}', { status: 401 }));
+    renderRow();
+    await markAs('Hold');
+    await waitFor(() => expect(lastToast()?.title).toBe('Unauthorized'));
+    expect(lastToast()?.description).toBe('Session expired. Please login again.');
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 1500 });
+    expect(assign.mock.calls[0]![0]).toMatch(/^\/api\/login/);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatSession, Message } from '../../../../shared/api/chat';
+import { makeCustomer, makeSession } from '../testing';
+import { applyEvent, isOpenSession, listPredicate, type SessionPages } from './session-cache';
+
+function pages(...lists: ChatSession[][]): SessionPages {
+  return {
+    pages: lists.map((items, i) => ({ items, nextCursor: i < lists.length - 1 ? `c${i}` : null })),
+    pageParams: lists.map((_, i) => (i === 0 ? undefined : `c${i - 1}`)),
+  };
+}
+
+const ids = (data: SessionPages) => data.pages.map((p) => p.items.map((s) => s.id));
+
+function message(chatSessionId: number, id: number, content: string): Message {
+  return {
+    id,
+    chatSessionId,
+    senderId: makeCustomer().id,
+    senderRole: 'customer',
+    content,
+    messageType: 'text',
+    attachment: null,
+    clientMessageId: '6f1d7f55-3c1e-4c55-9d5e-5c1f2a3b4c5d',
+    createdAt: '2026-03-18T09:00:00.000Z',
+  };
+}
+
+const all = listPredicate('all', '');
+
+describe('live changes to a cached list of sessions', () => {
+  it('puts a new session first, once, and only in lists it belongs to', () => {
+    const data = pages([makeSession({ id: 2 })], [makeSession({ id: 1 })]);
+    const created = makeSession({ id: 3 });
+    const event = { id: 10, type: 'session.created', chatSessionId: 3, session: created } as const;
+    expect(ids(applyEvent(data, event, all).data)).toEqual([[3, 2], [1]]);
+    const twice = applyEvent(applyEvent(data, event, all).data, event, all).data;
+    expect(ids(twice)).toEqual([[3, 2], [1]]);
+    expect(ids(applyEvent(data, event, listPredicate('active', '')).data)).toEqual([[2], [1]]);
+    expect(ids(applyEvent(data, event, listPredicate('all', 'bayo')).data)).toEqual([[2], [1]]);
+    expect(ids(applyEvent(data, event, listPredicate('all', 'ADA@EX')).data)).toEqual([
+      [3, 2],
+      [1],
+    ]);
+  });
+
+  it('moves a session to the top with its new preview when a message arrives', () => {
+    const data = pages([makeSession({ id: 2 })], [makeSession({ id: 1 })]);
+    const result = applyEvent(
+      data,
+      { id: 11, type: 'message.created', chatSessionId: 1, message: message(1, 5, 'Hello') },
+      all,
+    );
+    expect(ids(result.data)).toEqual([[1, 2], []]);
+    const moved = result.data.pages[0]!.items[0]!;
+    expect(moved.lastMessage).toMatchObject({ id: 5, content: 'Hello' });
+    expect(moved.updatedAt).toBe('2026-03-18T09:00:00.000Z');
+    // A session the list does not hold: the caller has to fetch it.
+    expect(
+      applyEvent(
+        data,
+        { id: 12, type: 'message.created', chatSessionId: 9, message: message(9, 6, 'Hi') },
+        all,
+      ).missing,
+    ).toBe(9);
+  });
+
+  it('replaces an updated session where it is, and drops it from lists it left', () => {
+    const data = pages([makeSession({ id: 2 }), makeSession({ id: 1 })]);
+    const assigned = makeSession({ id: 1, agentId: makeCustomer().id, status: 'active' });
+    const event = { id: 13, type: 'session.updated', chatSessionId: 1, session: assigned } as const;
+    const inAll = applyEvent(data, event, all).data;
+    expect(ids(inAll)).toEqual([[2, 1]]);
+    expect(inAll.pages[0]!.items[1]!.agentId).toBe(assigned.agentId);
+    expect(ids(applyEvent(data, event, listPredicate('unread', '')).data)).toEqual([[2]]);
+    expect(ids(applyEvent(pages([]), event, listPredicate('active', '')).data)).toEqual([[1]]);
+    const closed = { ...event, session: { ...assigned, status: 'closed' as const } };
+    expect(ids(applyEvent(data, closed, isOpenSession).data)).toEqual([[2]]);
+  });
+
+  it("updates the customer's status on every one of their sessions", () => {
+    const other = makeCustomer({ id: '9b1e2d3c-4a5b-4c6d-8e7f-000000000001' });
+    const data = pages([
+      makeSession({ id: 3 }),
+      makeSession({ id: 2, customer: other }),
+      makeSession({ id: 1 }),
+    ]);
+    const paid = makeCustomer({ customerStatus: 'paid' });
+    const result = applyEvent(data, { id: 14, type: 'customer.updated', customer: paid }, all);
+    expect(result.data.pages[0]!.items.map((s) => s.customer.customerStatus)).toEqual([
+      'paid',
+      'active',
+      'paid',
+    ]);
+  });
+});

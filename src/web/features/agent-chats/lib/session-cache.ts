@@ -1,0 +1,192 @@
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type {
+  ChatSession,
+  ChatSessionPage,
+  CustomerSummary,
+  Message,
+  RealtimeEvent,
+} from '../../../../shared/api/chat';
+import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';
+
+export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;
+
+/** Which sessions a cached list holds, as the server chose them (so live changes agree). */
+export type SessionPredicate = (session: ChatSession) => boolean;
+
+/** The server's list filter: unread = no agent, active = status active, q in name or email. */
+export function listPredicate(filter: ChatListFilter, q: string): SessionPredicate {
+  const needle = q.trim().toLowerCase();
+  return (session) => {
+    if (filter === 'unread' && session.agentId !== null) return false;
+    if (filter === 'active' && session.status !== 'active') return false;
+    if (!needle) return true;
+    const { firstName, lastName, email } = session.customer;
+    const name = `${firstName ?? ''} ${lastName ?? ''}`.toLowerCase();
+    return name.includes(needle) || (email ?? '').toLowerCase().includes(needle);
+  };
+}
+
+/** `/api/chat-sessions/active`: open or active sessions. */
+export const isOpenSession: SessionPredicate = (s) => s.status === 'open' || s.status === 'active';
+
+/** The predicate for a cached list, from its query key. */
+export function predicateForKey(key: QueryKey): SessionPredicate | null {
+  if (key[0] !== AGENT_SESSIONS_KEY) return null;
+  if (key[1] === 'active') return isOpenSession;
+  if (key[1] === 'list') return listPredicate(key[2] as ChatListFilter, String(key[3] ?? ''));
+  return null;
+}
+
+export function findSession(data: SessionPages, id: number): ChatSession | undefined {
+  for (const page of data.pages) {
+    const found = page.items.find((s) => s.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function withoutSession(data: SessionPages, id: number): SessionPages {
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((s) => s.id === id)
+        ? { ...page, items: page.items.filter((s) => s.id !== id) }
+        : page,
+    ),
+  };
+}
+
+/** The session first (the list is newest first), or out of the list if it no longer belongs. */
+export function moveToTop(
+  data: SessionPages,
+  session: ChatSession,
+  belongs: SessionPredicate,
+): SessionPages {
+  const rest = withoutSession(data, session.id);
+  if (!belongs(session) || rest.pages.length === 0) return rest;
+  const [first, ...others] = rest.pages;
+  return { ...rest, pages: [{ ...first!, items: [session, ...first!.items] }, ...others] };
+}
+
+/** The session's new state where it is; a session new to this list goes first. */
+export function replaceSession(
+  data: SessionPages,
+  session: ChatSession,
+  belongs: SessionPredicate,
+): SessionPages {
+  if (!findSession(data, session.id)) return moveToTop(data, session, belongs);
+  if (!belongs(session)) return withoutSession(data, session.id);
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((s) => (s.id === session.id ? session : s)),
+    })),
+  };
+}
+
+/** A new message: its session now has this preview and time, and moves to the top. */
+export function withMessage(session: ChatSession, message: Message): ChatSession {
+  if (session.lastMessage && session.lastMessage.id >= message.id) return session;
+  return {
+    ...session,
+    updatedAt: message.createdAt,
+    lastMessageAt: message.createdAt,
+    lastMessage: {
+      id: message.id,
+      content: message.content,
+      messageType: message.messageType,
+      senderId: message.senderId,
+      createdAt: message.createdAt,
+    },
+  };
+}
+
+export function updateCustomer(data: SessionPages, customer: CustomerSummary): SessionPages {
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((s) => s.customerId === customer.id)
+        ? {
+            ...page,
+            items: page.items.map((s) => (s.customerId === customer.id ? { ...s, customer } : s)),
+          }
+        : page,
+    ),
+  };
+}
+
+/**
+ * One realtime event applied to one cached list. `missing` names a session that got a message
+ * but is not in the list: the caller fetches it and puts it in with `moveToTop`.
+ */
+export function applyEvent(
+  data: SessionPages,
+  event: RealtimeEvent,
+  belongs: SessionPredicate,
+): { data: SessionPages; missing?: number } {
+  switch (event.type) {
+    case 'session.created':
+      return { data: moveToTop(data, event.session, belongs) };
+    case 'session.updated':
+      return { data: replaceSession(data, event.session, belongs) };
+    case 'customer.updated':
+      return { data: updateCustomer(data, event.customer) };
+    case 'message.created': {
+      const session = findSession(data, event.chatSessionId);
+      if (!session) return { data, missing: event.chatSessionId };
+      return { data: moveToTop(data, withMessage(session, event.message), belongs) };
+    }
+    default:
+      // Events about other things (transactions, ...) leave the lists as they are.
+      return { data };
+  }
+}
+
+function cachedLists(queryClient: QueryClient) {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [AGENT_SESSIONS_KEY] })
+    .flatMap((query) => {
+      const belongs = predicateForKey(query.queryKey);
+      const data = query.state.data as SessionPages | undefined;
+      return belongs && data ? [{ key: query.queryKey, data, belongs }] : [];
+    });
+}
+
+/**
+ * Applies a realtime event to every cached agent list. A message for a session that no list
+ * holds yet returns that session's id: the caller fetches it and calls `putSessionFirstInCaches`.
+ */
+export function applyEventToCaches(
+  queryClient: QueryClient,
+  event: RealtimeEvent,
+): number | undefined {
+  const lists = cachedLists(queryClient);
+  if (event.type === 'message.created') {
+    // Any list that holds the session knows enough to place it in every other list.
+    const known = lists
+      .map((list) => findSession(list.data, event.chatSessionId))
+      .find((s) => s !== undefined);
+    if (!known) return lists.length > 0 ? event.chatSessionId : undefined;
+    putSessionFirstInCaches(queryClient, withMessage(known, event.message));
+    return undefined;
+  }
+  for (const list of lists) {
+    queryClient.setQueryData(list.key, applyEvent(list.data, event, list.belongs).data);
+  }
+  return undefined;
+}
+
+/** A session fetched after a live message: first in every list it belongs to. */
+export function putSessionFirstInCaches(queryClient: QueryClient, session: ChatSession): void {
+  for (const list of cachedLists(queryClient)) {
+    queryClient.setQueryData(list.key, moveToTop(list.data, session, list.belongs));
+  }
+}
+
+export function applyCustomerToCaches(queryClient: QueryClient, customer: CustomerSummary): void {
+  for (const list of cachedLists(queryClient)) {
+    queryClient.setQueryData(list.key, updateCustomer(list.data, customer));
+  }
+}
