@@ -37,7 +37,10 @@ export const appRoutes: RouteObject[] = [
     path: '/chat/:sessionId',
     Component: lazy(() => import('../features/chat/chat-session-screen')),
   },
-  { path: '/trading-history', element: notBuilt },
+  {
+    path: '/trading-history',
+    Component: lazy(() => import('../features/transactions/trading-history-screen')),
+  },
 
   // Agent portal
   { path: '/agent/login', Component: lazy(() => import('../features/auth/agent-login-screen')) },
@@ -50,11 +53,26 @@ export const appRoutes: RouteObject[] = [
     path: '/agent/dashboard',
     Component: lazy(() => import('../features/agent-chats/agent-dashboard-screen')),
   },
-  { path: '/agent/exchange-rates', element: notBuilt },
-  { path: '/exchange-rates', element: notBuilt },
-  { path: '/agent/trading-history', element: notBuilt },
-  { path: '/agent/transaction/:sessionId', element: notBuilt },
-  { path: '/transaction/:sessionId', element: notBuilt },
+  {
+    path: '/agent/exchange-rates',
+    Component: lazy(() => import('../features/rates/exchange-rates-screen')),
+  },
+  {
+    path: '/exchange-rates',
+    Component: lazy(() => import('../features/rates/exchange-rates-screen')),
+  },
+  {
+    path: '/agent/trading-history',
+    Component: lazy(() => import('../features/transactions/trading-history-screen')),
+  },
+  {
+    path: '/agent/transaction/:sessionId',
+    Component: lazy(() => import('../features/transactions/process-transaction-screen')),
+  },
+  {
+    path: '/transaction/:sessionId',
+    Component: lazy(() => import('../features/transactions/process-transaction-screen')),
+  },
 
   // Admin portal
   { path: '/agent/admin', element: notBuilt },
