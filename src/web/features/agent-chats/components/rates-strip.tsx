@@ -1,15 +1,17 @@
-import { displayedRates, formatDisplayedRate } from '../lib/displayed-rates';
+import { useAgentListRates } from '../../rates';
 
+/** The rates agents quote: the managed ones, else the spec's ₦1,550 / ₦1,600 (PRODUCT.md). */
 export function RatesStrip() {
+  const rates = useAgentListRates();
   return (
     <ul aria-label="Rates" className="flex flex-wrap gap-2">
-      {displayedRates().map((rate) => (
+      {rates.map((rate) => (
         <li
           key={rate.symbol}
           data-testid={`rate-${rate.symbol}`}
-          className="rounded-full border border-white/15 bg-white/5 px-2.5 py-1 text-xs font-semibold sm:px-3 sm:text-sm text-gold-200 tabular-nums"
+          className="rounded-full border border-white/15 bg-white/5 px-2.5 py-1 text-xs font-semibold text-gold-200 tabular-nums sm:px-3 sm:text-sm"
         >
-          {formatDisplayedRate(rate)}
+          {rate.label}
         </li>
       ))}
     </ul>
