@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
@@ -12,6 +13,8 @@ import { SessionList } from './components/session-list';
 import { handleUnauthorized, isStaff, useSignedInUser } from './sign-in';
 import { useLiveSessionList } from './use-live-session-list';
 import { serverText } from './use-sender';
+
+const TRUST_POINTS = ['No KYC', 'Real human agents', 'Paid in naira'] as const;
 
 function useStartConversation() {
   const navigate = useNavigate();
@@ -57,7 +60,7 @@ function ChoiceContent({ user }: { user: User }) {
         <section className="on-dark relative overflow-hidden bg-brand-950 text-white">
           <div aria-hidden className="hero-backdrop pointer-events-none absolute inset-0" />
           <div className="relative mx-auto max-w-5xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12 sm:pb-28">
-            <p className="text-sm font-medium text-brand-200">Hi {user.firstName ?? 'there'} 👋</p>
+            <p className="text-sm font-medium text-brand-200">Hi {user.firstName ?? 'there'},</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
               What would you like to sell?
             </h1>
@@ -65,6 +68,14 @@ function ChoiceContent({ user }: { user: User }) {
               Pick a desk to chat with an agent. You get a rate in minutes and naira when the trade
               is done.
             </p>
+            <ul className="mt-5 hidden flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-white/90 sm:flex">
+              {TRUST_POINTS.map((point) => (
+                <li key={point} className="flex items-center gap-2">
+                  <ShieldCheck aria-hidden className="size-5 text-gold-300" />
+                  {point}
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
         <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-12 sm:-mt-20 sm:px-6">

@@ -266,8 +266,10 @@ describe('ConversationView', () => {
       expect.stringContaining('Our rate is ₦1,550/USD'),
     ]);
     expect(screen.queryByText('Other chat')).toBeNull();
-    expect(screen.getByTestId('announcer').textContent).toBe(
-      'New message from Agent Tunde: One moment',
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer').textContent).toBe(
+        'New message from Agent Tunde: Our rate is ₦1,550/USD',
+      ),
     );
   });
 

@@ -1,5 +1,5 @@
 import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession, Message } from '../../../shared/api/chat';
 import { ApiError } from '../../lib/api-client';
@@ -50,6 +50,33 @@ function toItems(
         state: p.status,
       })),
   ];
+}
+
+/** Lets a burst settle (a reconnect's replay, a reply that also assigns the agent). */
+const ANNOUNCE_DELAY_MS = 250;
+
+/** The other side's newest message, for the screen reader's live region. */
+function useLatestIncoming(viewer: Viewer) {
+  const [latest, setLatest] = useState<Message | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const newest = useRef<Message | null>(null);
+  const onIncoming = useCallback(
+    (added: Message[]) => {
+      for (const m of added) {
+        if (m.senderRole !== viewer && m.id > (newest.current?.id ?? 0)) newest.current = m;
+      }
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setLatest(newest.current), ANNOUNCE_DELAY_MS);
+    },
+    [viewer],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [latest, onIncoming] as const;
+}
+
+function announcementFor(message: Message, session: ChatSession, viewer: Viewer): string {
+  const what = message.content || (message.messageType === 'image' ? 'a screenshot' : '');
+  return `New message from ${otherPartyName(session, viewer)}: ${what}`;
 }
 
 function Welcome({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
@@ -142,20 +169,7 @@ export function ConversationView({
   const pending = useOutbox(sessionId);
   const { send, retry, retryNetworkFailures } = useSender(sessionId);
   const user = useCurrentUser().data;
-  const [announcement, setAnnouncement] = useState('');
-
-  const sessionData = session.data;
-  const onIncoming = useCallback(
-    (added: Message[]) => {
-      const theirs = added.filter((m) => m.senderRole !== viewer).at(-1);
-      if (!theirs || !sessionData) return;
-      const from = otherPartyName(sessionData, viewer);
-      setAnnouncement(
-        `New message from ${from}: ${theirs.content || (theirs.messageType === 'image' ? 'a screenshot' : '')}`,
-      );
-    },
-    [sessionData, viewer],
-  );
+  const [latestIncoming, onIncoming] = useLatestIncoming(viewer);
   const connection = useLiveConversation(
     sessionId,
     messages.isSuccess,
@@ -211,7 +225,7 @@ export function ConversationView({
         </>
       )}
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">
-        {announcement}
+        {latestIncoming && session.data && announcementFor(latestIncoming, session.data, viewer)}
       </p>
     </section>
   );

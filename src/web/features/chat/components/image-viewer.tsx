@@ -20,7 +20,9 @@ export function ImageThumbnail({ url, uploading }: { url: string; uploading: boo
             data-testid="message-image"
             onLoad={() => setLoaded(true)}
             className={cn(
-              'block max-h-80 min-h-24 w-auto max-w-[min(260px,100%)] min-w-32 object-cover transition-opacity',
+              // A fixed width keeps the bubble as wide as the image; tall phone screenshots
+              // are cropped here and shown whole when opened.
+              'block h-auto max-h-80 min-h-24 w-64 max-w-full object-cover transition-opacity',
               loaded ? 'opacity-100' : 'opacity-0',
             )}
           />

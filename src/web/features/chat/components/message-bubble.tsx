@@ -44,7 +44,7 @@ function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
         onImage
           ? 'rounded-full bg-black/45 px-1.5 py-1 text-white'
           : item.own
-            ? 'text-brand-900/60'
+            ? 'text-brand-800'
             : 'text-ink-muted',
       )}
     >

@@ -1,0 +1,368 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const AGENT = {
+  email: 'kemi.agent@example.com',
+  password: 'a long agent password',
+  firstName: 'Kemi',
+  lastName: 'Adeyemi',
+};
+const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
+
+/** A small real PNG (the server checks the type from the bytes): a green and gold card. */
+function makePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const band = y > height * 0.35 && y < height * 0.5 && x > width * 0.1 && x < width * 0.9;
+      const [r, g, b] = band ? [251, 210, 122] : [17, 99 + Math.round((y / height) * 40), 82];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Both sizes of the same screen: phone first, then desktop, then back to the phone. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-360x740`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await screenshot(page, `${name}-1280x800`);
+  await page.setViewportSize(PHONE);
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+interface Bubble {
+  side: string;
+  state: string | null;
+  text: string | null;
+  image: boolean;
+}
+
+/** Every bubble on the page, in order. */
+function bubbles(page: Page): Promise<Bubble[]> {
+  return page.$$eval('[data-testid="message"]', (items) =>
+    items.map((item) => ({
+      side: item.getAttribute('data-side') ?? '',
+      state: item.getAttribute('data-state'),
+      text: item.querySelector('[data-testid="message-text"]')?.textContent ?? null,
+      image: item.querySelector('[data-testid="message-image"]') !== null,
+    })),
+  );
+}
+
+/** The conversation as one side sees it: who said what, in order. */
+async function transcript(page: Page): Promise<string[]> {
+  return (await bubbles(page)).map(
+    (b) => `${b.side}: ${b.image ? '[screenshot]' : ''}${b.text ?? ''}`,
+  );
+}
+
+async function sendText(page: Page, text: string): Promise<void> {
+  const input = page.getByPlaceholder('Type your message...');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Sends and waits until the server has it (the composer takes one message at a time). */
+async function sendAndWait(page: Page, text: string): Promise<void> {
+  await sendText(page, text);
+  await page
+    .locator('[data-testid="message"][data-state="sent"]', { hasText: text })
+    .waitFor({ timeout: 10_000 });
+}
+
+describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    // The agent account goes into the database before the app starts (the embedded database
+    // allows one process at a time), as an operator would make the first one.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-chat-'));
+    const created = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/agent-create.ts',
+        ...['--email', AGENT.email, '--password', AGENT.password],
+        ...['--first-name', AGENT.firstName, '--last-name', AGENT.lastName, '--type', 'bitcoin'],
+      ],
+      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'a customer and an agent chat live, with a screenshot, and lose nothing across a network cut',
+    { timeout: 180_000 },
+    async () => {
+      const customerContext = await browser.newContext({ viewport: PHONE });
+      const agentContext = await browser.newContext({ viewport: DESKTOP });
+      contexts.push(customerContext, agentContext);
+      const customer = await customerContext.newPage();
+      const agent = await agentContext.newPage();
+
+      // A visitor is sent to sign in (the development OpenID provider) and comes back.
+      // The development provider's sign-in form posts with `Origin: null` in Chromium (the app's
+      // Referrer-Policy is no-referrer), which the server's cross-origin check refuses. Until
+      // the server exempts it, the test sends that one POST with the page's real origin.
+      await customer.route('**/oidc/interaction/**', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const response = await route.fetch({
+          headers: { ...route.request().headers(), origin: server.url },
+          maxRedirects: 0,
+        });
+        return route.fulfill({ response });
+      });
+      await customer.goto(`${server.url}/trade`);
+      await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+      await customer.getByLabel('Full name').fill(CUSTOMER.name);
+      await customer.getByLabel('Email').fill(CUSTOMER.email);
+      await customer.getByRole('button', { name: 'Continue' }).click();
+      await customer.waitForURL(`${server.url}/trade`);
+
+      // The choice.
+      const bitcoin = customer.getByTestId('choice-bitcoin');
+      await bitcoin.waitFor();
+      expect(await bitcoin.textContent()).toContain('Bitcoin Trading');
+      expect(await customer.getByTestId('choice-usdt').textContent()).toContain('USDT Trading');
+      await customer.getByText('No conversations yet').waitFor();
+      await screenshots(customer, 'chat-choice');
+      await expectAccessible(customer);
+
+      await bitcoin.click();
+      await customer.waitForURL(/\/chat\/\d+$/);
+      const sessionId = Number(new URL(customer.url()).pathname.split('/').pop());
+      await customer.getByTestId('welcome').waitFor();
+      expect(await customer.getByTestId('chat-title').textContent()).toBe('Agent Tunde');
+      await customer.getByText('Bitcoin Specialist').waitFor();
+      await screenshots(customer, 'chat-empty');
+
+      // A text, then a screenshot.
+      await sendAndWait(customer, 'Hello, I want to sell 0.05 BTC');
+      await customer.getByTestId('attach-input').setInputFiles({
+        name: 'wallet.png',
+        mimeType: 'image/png',
+        buffer: makePng(480, 300),
+      });
+      await customer.locator('[data-state="sent"] [data-testid="message-image"]').waitFor();
+      await customer.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>(
+          '[data-state="sent"] [data-testid="message-image"]',
+        );
+        return img?.complete && img.naturalWidth === 480;
+      });
+
+      // The agent signs in (POST /api/agent/login from its page) and opens the chat.
+      await agent.goto(`${server.url}/`);
+      const login = await agent.evaluate(
+        async ({ email, password }) => {
+          const response = await fetch('/api/agent/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: email, password }),
+          });
+          return response.status;
+        },
+        { email: AGENT.email, password: AGENT.password },
+      );
+      expect(login).toBe(200);
+      await agent.goto(`${server.url}/chat/${sessionId}`);
+      await agent
+        .getByTestId('message-text')
+        .filter({ hasText: 'Hello, I want to sell 0.05 BTC' })
+        .waitFor();
+      expect(await agent.getByTestId('chat-title').textContent()).toBe(CUSTOMER.name);
+      expect(await agent.getByTestId('customer-status').textContent()).toBe('Active');
+      await agent.locator('[data-testid="message-image"]').waitFor();
+      await agent.waitForFunction(
+        () =>
+          document.querySelector<HTMLImageElement>('[data-testid="message-image"]')
+            ?.naturalWidth === 480,
+      );
+
+      // The agent replies; the customer sees it without reloading, and their header now
+      // names the agent who replied.
+      const reply = 'Hi Chidi, our rate is ₦1,550/USD. Please confirm.';
+      await sendAndWait(agent, reply);
+      await customer.getByTestId('message-text').filter({ hasText: reply }).waitFor();
+      await customer.getByTestId('chat-title').getByText('Agent Kemi').waitFor();
+      await customer.waitForFunction(
+        (text) => document.querySelector('[data-testid="announcer"]')?.textContent === text,
+        `New message from Agent Kemi: ${reply}`,
+      );
+
+      // The customer's network goes; the agent sends two; the customer types one.
+      await customerContext.setOffline(true);
+      await customer.getByText('Reconnecting...').waitFor();
+      await sendAndWait(agent, 'Are you still there?');
+      await sendAndWait(agent, 'I will wait for your screenshot.');
+      await sendText(customer, 'Sorry, my network dropped');
+      const offline = customer.locator('[data-testid="message"]', {
+        hasText: 'Sorry, my network dropped',
+      });
+      await offline.waitFor();
+      expect(['failed', 'sending']).toContain(await offline.getAttribute('data-state'));
+      expect(
+        await customer
+          .getByTestId('message-text')
+          .filter({ hasText: 'Are you still there?' })
+          .count(),
+      ).toBe(0);
+      await screenshot(customer, 'chat-offline-360x740');
+
+      // Back online: the customer catches up, their message goes, nothing twice.
+      await customerContext.setOffline(false);
+      await customer.getByText('Reconnecting...').waitFor({ state: 'hidden', timeout: 20_000 });
+      await customer
+        .getByTestId('message-text')
+        .filter({ hasText: 'I will wait for your screenshot.' })
+        .waitFor();
+      await customer
+        .locator('[data-testid="message"][data-state="sent"]', {
+          hasText: 'Sorry, my network dropped',
+        })
+        .waitFor({ timeout: 20_000 });
+      await agent
+        .getByTestId('message-text')
+        .filter({ hasText: 'Sorry, my network dropped' })
+        .waitFor();
+
+      const expectedCustomer = [
+        'own: Hello, I want to sell 0.05 BTC',
+        'own: [screenshot]',
+        `other: ${reply}`,
+        'other: Are you still there?',
+        'other: I will wait for your screenshot.',
+        'own: Sorry, my network dropped',
+      ];
+      const flip = (line: string) =>
+        line.startsWith('own: ') ? `other: ${line.slice(5)}` : `own: ${line.slice(7)}`;
+      // Give any late duplicate the chance to show up before counting.
+      await customer.waitForTimeout(1_000);
+      expect(await transcript(customer)).toEqual(expectedCustomer);
+      expect(await transcript(agent)).toEqual(expectedCustomer.map(flip));
+      expect((await bubbles(customer)).filter((b) => b.side === 'own').map((b) => b.state)).toEqual(
+        ['sent', 'sent', 'sent'],
+      );
+
+      // A reload shows the same conversation: the server stored each message once.
+      await customer.reload();
+      await customer
+        .getByTestId('message-text')
+        .filter({ hasText: 'Sorry, my network dropped' })
+        .waitFor();
+      expect(await transcript(customer)).toEqual(expectedCustomer);
+
+      // The screenshot opens full size.
+      await customer.getByRole('button', { name: 'Open screenshot full size' }).click();
+      const dialog = customer.getByRole('dialog', { name: 'Screenshot' });
+      await dialog.waitFor();
+      expect(
+        await dialog.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href'),
+      ).toMatch(/^\/api\/attachments\/\d+$/);
+      await screenshot(customer, 'chat-image-360x740');
+      await customer.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await customer.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+      await screenshots(customer, 'chat-conversation');
+      await expectAccessible(customer);
+      await screenshot(agent, 'chat-agent-1280x800');
+
+      // Back to the choice: the conversation is listed and opens again.
+      await customer.getByRole('link', { name: 'Back to chat options' }).click();
+      await customer.waitForURL(`${server.url}/chat`);
+      const listed = customer.getByTestId('session-list').getByRole('link');
+      await listed.first().waitFor();
+      expect(await listed.count()).toBe(1);
+      expect(await listed.first().textContent()).toContain('Sorry, my network dropped');
+      await screenshots(customer, 'chat-choice-returning');
+      await listed.first().click();
+      await customer.waitForURL(`${server.url}/chat/${sessionId}`);
+      await customer
+        .getByTestId('message-text')
+        .filter({ hasText: 'Sorry, my network dropped' })
+        .waitFor();
+    },
+  );
+});
