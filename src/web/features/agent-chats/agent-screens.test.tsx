@@ -1,0 +1,316 @@
+// @vitest-environment jsdom
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatSession, ServerFrame } from '../../../shared/api/chat';
+import { stubApi, testUser, UNAUTHORIZED, type ApiHandler } from '../../testing/api-stub';
+import { renderApp, TEST_CONFIG } from '../../testing/render-app';
+import { makeCustomer, makeSession } from './testing';
+
+// The screens are lazy chunks: the first render of each may take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** A WebSocket the test drives: it answers the client's frames by hand. */
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static latest: FakeSocket | null = null;
+  readyState = FakeSocket.OPEN;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.latest = this;
+  }
+  send() {}
+  close() {
+    this.readyState = FakeSocket.CLOSED;
+  }
+  receive(frame: ServerFrame) {
+    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
+  }
+}
+
+/** Event ids keep growing across tests: the page's one realtime client remembers the last. */
+let eventId = 1000;
+
+async function goOnline() {
+  await waitFor(() => expect(FakeSocket.latest).not.toBeNull());
+  const socket = FakeSocket.latest!;
+  socket.receive({ type: 'hello', lastEventId: eventId });
+  socket.receive({ type: 'resumed', upTo: eventId, complete: true });
+  await screen.findByText('Online');
+  return socket;
+}
+
+const agent = testUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
+
+function page(items: ChatSession[], nextCursor: string | null = null) {
+  return { body: { items, nextCursor } };
+}
+
+function stubAgentApi(extra: Record<string, ApiHandler> = {}) {
+  return stubApi({
+    'GET /api/agent/user': () => ({ body: agent }),
+    ...extra,
+  });
+}
+
+/** The query strings of the GETs made to `path`. */
+function queriesTo(path: string): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => String(input))
+    .filter((url) => url.split('?')[0] === path)
+    .map((url) => new URLSearchParams(url.split('?')[1] ?? ''));
+}
+
+beforeEach(() => {
+  FakeSocket.latest = null;
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('agent chat list screen', () => {
+  it('asks agents to log in when nobody is logged in as one', async () => {
+    stubApi({ 'GET /api/agent/user': () => UNAUTHORIZED });
+    renderApp('/agent/chats');
+    expect(await screen.findByText('Agent Login Required')).toBeTruthy();
+  });
+
+  it('shows the rates, the actions, loading and then the empty list', async () => {
+    let answer: (value: ReturnType<typeof page>) => void = () => undefined;
+    stubAgentApi({
+      'GET /api/chat-sessions/all': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/agent');
+    expect(await screen.findByText('Loading chats...')).toBeTruthy();
+    expect(screen.getByTestId('rate-BTC').textContent).toBe('BTC: ₦1,550/USD');
+    expect(screen.getByTestId('rate-USDT').textContent).toBe('USDT: ₦1,600/USD');
+    const nav = screen.getByRole('navigation', { name: 'Agent' });
+    expect(within(nav).getByRole('link', { name: 'Manage Agents' }).getAttribute('href')).toBe(
+      '/agent/management',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+      '/agent/dashboard',
+    );
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByText('Locked chats')).toBeTruthy();
+    expect(screen.getByText('Archived')).toBeTruthy();
+    answer(page([]));
+    expect(await screen.findByText('No conversations')).toBeTruthy();
+    expect(
+      screen.getByText('Customer chats will appear here when they contact agents.'),
+    ).toBeTruthy();
+  });
+
+  it('filters by tab and searches on the server, loads more with the cursor', async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/all': () => {
+        const cursor = queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor');
+        return cursor
+          ? page([makeSession({ id: 1 })])
+          : page([makeSession({ id: 3 }), makeSession({ id: 2 })], 'next-page');
+      },
+    });
+    renderApp('/agent/chats');
+    await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(3));
+    expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor')).toBe('next-page');
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Unread' }));
+    await waitFor(() =>
+      expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('filter')).toBe('unread'),
+    );
+    fireEvent.change(screen.getByPlaceholderText('Search or start a new chat'), {
+      target: { value: ' ada ' },
+    });
+    await waitFor(() => expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('q')).toBe('ada'));
+  });
+
+  it('puts new chats and new messages at the top, and follows customer status, live', async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/all': () => page([makeSession({ id: 1, agentId: agent.id })]),
+    });
+    renderApp('/agent/chats');
+    await screen.findByTestId('chat-row');
+    const socket = await goOnline();
+    expect(document.title).toMatch(/^Chats/);
+
+    const bayo = makeCustomer({
+      id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      firstName: 'Bayo',
+      lastName: 'Ade',
+      email: 'bayo@example.com',
+    });
+    socket.receive({
+      type: 'event',
+      event: {
+        id: ++eventId,
+        type: 'session.created',
+        chatSessionId: 2,
+        session: makeSession({ id: 2, customer: bayo }),
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-row-name').map((n) => n.textContent)).toEqual([
+        'Bayo Ade',
+        'Ada Obi',
+      ]),
+    );
+    expect(document.title).toMatch(/^\(1\) Chats/);
+
+    socket.receive({
+      type: 'event',
+      event: {
+        id: ++eventId,
+        type: 'message.created',
+        chatSessionId: 1,
+        message: {
+          id: 9,
+          chatSessionId: 1,
+          senderId: makeCustomer().id,
+          senderRole: 'customer',
+          content: 'Rate for 200 USDT?',
+          messageType: 'text',
+          attachment: null,
+          clientMessageId: '0b6f3c1e-5d8a-4f0e-9a53-2f7b1d9e8c40',
+          createdAt: new Date().toISOString(),
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-row-name')[0]!.textContent).toBe('Ada Obi'),
+    );
+    expect(screen.getAllByTestId('chat-row-preview')[0]!.textContent).toBe('Rate for 200 USDT?');
+
+    socket.receive({
+      type: 'event',
+      event: {
+        id: ++eventId,
+        type: 'customer.updated',
+        customer: { ...bayo, customerStatus: 'hold' },
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('customer-status').map((b) => b.textContent)).toEqual([
+        'Active',
+        'Hold',
+      ]),
+    );
+  });
+});
+
+describe('agent dashboard screen', () => {
+  it('counts and lists the active conversations with their badges', async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/active': () =>
+        page([
+          makeSession({ id: 8, category: 'payment', priority: 'high' }),
+          makeSession({ id: 7, category: 'subscription', priority: 'low' }),
+        ]),
+    });
+    renderApp('/agent/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Agent Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('active-chats-count').textContent).toBe('2'));
+    expect(screen.getByTestId('resolved-today').textContent).toBe('-');
+    expect(screen.getByTestId('avg-response').textContent).toBe('-');
+    const rows = screen.getAllByTestId('active-conversation');
+    expect(rows[0]!.textContent).toContain('Customer #1a2b');
+    expect(rows[0]!.textContent).toContain('Session #8');
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/?chat=8');
+    const tones = (id: string) =>
+      screen.getAllByTestId(id).map((b) => [b.textContent, b.dataset.tone]);
+    expect(tones('category')).toEqual([
+      ['Payment', 'blue'],
+      ['Subscription', 'green'],
+    ]);
+    expect(tones('priority')).toEqual([
+      ['High', 'red'],
+      ['Low', 'grey'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it('says "No active conversations" when there are none', async () => {
+    stubAgentApi({ 'GET /api/chat-sessions/active': () => page([]) });
+    renderApp('/agent/dashboard');
+    expect(await screen.findByText('No active conversations')).toBeTruthy();
+  });
+
+  it('refuses customers: "Access denied. Agent privileges required." and home', async () => {
+    stubApi({ 'GET /api/agent/user': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    const app = renderApp('/agent/dashboard');
+    expect(await screen.findByText('Access denied. Agent privileges required.')).toBeTruthy();
+    await waitFor(() => expect(app.currentPath()).toBe('/'), { timeout: 2000 });
+  });
+});
+
+describe('demo pages', () => {
+  it('are the not-found page unless the server runs in demo mode', async () => {
+    stubApi({});
+    renderApp('/test-agent');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    cleanup();
+    renderApp('/test-customer');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('/test-agent lists the demo sessions, searches by category, and filters open as unread', async () => {
+    const customer = {
+      id: makeCustomer().id,
+      firstName: 'Test',
+      lastName: 'Customer',
+      email: 'test@demo.invalid',
+      customerStatus: 'active' as const,
+    };
+    const demo = (id: number, category: 'bitcoin' | 'usdt', status: 'open' | 'active') => ({
+      id,
+      customerId: customer.id,
+      agentId: null,
+      category,
+      status,
+      priority: 'medium' as const,
+      createdAt: '2026-03-18T08:00:00.000Z',
+      updatedAt: '2026-03-18T08:00:00.000Z',
+      customer,
+    });
+    stubApi({
+      'GET /api/test/chat-sessions': () => ({
+        body: [demo(2, 'usdt', 'active'), demo(1, 'bitcoin', 'open')],
+      }),
+    });
+    renderApp('/test-agent', { ...TEST_CONFIG, demoMode: true });
+    expect(await screen.findByText('Agent Chat Management')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('demo-session-row')).toHaveLength(2));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Unread' }));
+    await waitFor(() => expect(screen.getAllByTestId('demo-session-row')).toHaveLength(1));
+    expect(screen.getByTestId('demo-session-row').textContent).toContain('Bitcoin');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.change(screen.getByPlaceholderText('Search customers...'), {
+      target: { value: 'USDT' },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('demo-session-row')).toHaveLength(1));
+    expect(screen.getByTestId('demo-session-row').textContent).toContain('USDT');
+    fireEvent.change(screen.getByPlaceholderText('Search customers...'), {
+      target: { value: 'nobody' },
+    });
+    expect(await screen.findByText('No conversations found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search')).toBeTruthy();
+  });
+});
