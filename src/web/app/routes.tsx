@@ -75,8 +75,14 @@ export const appRoutes: RouteObject[] = [
   },
 
   // Admin portal
-  { path: '/agent/admin', element: notBuilt },
-  { path: '/admin-dashboard', element: notBuilt },
+  {
+    path: '/agent/admin',
+    Component: lazy(() => import('../features/admin-dashboard/admin-dashboard-screen')),
+  },
+  {
+    path: '/admin-dashboard',
+    Component: lazy(() => import('../features/admin-dashboard/admin-dashboard-screen')),
+  },
   {
     path: '/agent/management',
     Component: lazy(() => import('../features/agents/agent-management-screen')),

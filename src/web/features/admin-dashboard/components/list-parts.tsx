@@ -1,0 +1,223 @@
+import { RefreshCw, Search, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { errorText } from '../../../lib/error-text';
+
+/** A row of mutually exclusive filters (All / Agents / Customers ...). */
+export function FilterButtons<T extends string>({
+  value,
+  onChange,
+  options,
+  label,
+}: {
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+  label: string;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="flex gap-1 overflow-x-auto rounded-xl bg-canvas p-1 ring-1 ring-line/60"
+    >
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+          className="min-h-10 flex-1 rounded-lg px-2 text-[13px] font-semibold sm:px-3 sm:text-sm whitespace-nowrap text-ink-muted hover:text-ink aria-pressed:bg-surface aria-pressed:text-brand-800 aria-pressed:shadow-sm"
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <div className="relative min-w-0 flex-1">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-muted"
+      />
+      <input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        maxLength={100}
+        className="h-12 w-full rounded-xl border border-line bg-canvas pr-11 pl-11 text-base placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:outline-none sm:text-[15px] [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value && (
+        <button
+          type="button"
+          onClick={() => onChange('')}
+          aria-label="Clear search"
+          className="absolute top-1/2 right-1 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-xl text-ink-muted hover:text-ink"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The card around a list: its toolbar (filters, search), then the rows. */
+export function ListCard({
+  label,
+  toolbar,
+  children,
+  testId,
+}: {
+  label: string;
+  toolbar: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section
+      aria-label={label}
+      data-testid={testId}
+      className="min-w-0 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5"
+    >
+      <div className="flex flex-col gap-2 border-b border-line p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4">
+        {toolbar}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The column names over the rows, on screens wide enough for columns. */
+export function ListHeader({
+  columns,
+  className,
+}: {
+  columns: { label: string; className?: string }[];
+  /** The grid template, the same as the rows'. */
+  className: string;
+}) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        'hidden gap-4 border-b border-line bg-canvas/60 px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase md:grid',
+        className,
+      )}
+    >
+      {columns.map((c) => (
+        <span key={c.label} className={c.className}>
+          {c.label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** A field of a row: its label above the value on phones, a column on wider screens. */
+export function Field({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <span className="block text-[11px] font-semibold tracking-wide text-ink-muted uppercase md:sr-only">
+        {label}
+      </span>
+      <span data-testid={testId} className="block text-sm tabular-nums">
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** Loading, failure, empty, or the rows and "Load more". */
+export function ListBody({
+  query,
+  count,
+  loadingText,
+  emptyTitle,
+  emptyHint,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+  };
+  count: number;
+  loadingText: string;
+  emptyTitle: string;
+  emptyHint: string;
+  children: ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div aria-busy className="flex flex-col gap-3 p-4 sm:p-6">
+        {[0, 1, 2].map((i) => (
+          <span key={i} aria-hidden className="h-12 animate-pulse rounded-xl bg-canvas" />
+        ))}
+        <p role="status" className="sr-only">
+          {loadingText}
+        </p>
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="px-4 py-10 text-center sm:px-6">
+        <p className="font-semibold">Failed to load</p>
+        <p className="mt-1 text-sm text-ink-muted">{errorText(query.error, 'Please try again.')}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden />
+          Try Again
+        </Button>
+      </div>
+    );
+  if (count === 0)
+    return (
+      <div className="px-4 py-12 text-center sm:px-6">
+        <p className="font-semibold">{emptyTitle}</p>
+        <p className="mt-1 text-sm text-ink-muted">{emptyHint}</p>
+      </div>
+    );
+  return (
+    <>
+      {children}
+      {query.hasNextPage && (
+        <div className="flex justify-center border-t border-line p-3">
+          <Button
+            variant="ghost"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
