@@ -204,7 +204,8 @@ describe.skipIf(!!skipReason)('PostgreSQL going away under two app instances', (
     }
     await expectAppsNeverRestarted();
 
-    // The client sends again what was refused: stored now, once each, and delivered across.
+    // The client sends again what was refused: stored now, once each, and delivered across
+    // (through A only: B learns of them by its LISTEN, back after several failed attempts).
     const retried: number[] = [];
     for (const message of refused) {
       const result = await sendUntilStored(customerOnA, message);
@@ -213,7 +214,7 @@ describe.skipIf(!!skipReason)('PostgreSQL going away under two app instances', (
       sent.push(message);
       retried.push(result.message.id);
     }
-    const after = await sendAll(customerOnB, 10, 'customer via B after the outage');
+    const after = await sendAll(customerOnA, 10, 'customer via A after the outage');
     await agentSocketOnB.waitForMessages([...retried, ...after], 'after the outage', 30_000);
     expectInOrderOnce(agentSocketOnB);
     await expectStoredOnce();
