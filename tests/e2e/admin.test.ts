@@ -1,0 +1,458 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { HttpClient } from '../support/http-client';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const run = promisify(execFile);
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const ADMIN = {
+  email: 'funmi.admin@example.com',
+  password: 'a long admin password',
+  firstName: 'Funmi',
+  lastName: 'Admin',
+};
+const AGENT = {
+  email: 'tunde.agent@example.com',
+  password: 'a long agent password',
+  firstName: 'Tunde',
+  lastName: 'Agent',
+};
+const CUSTOMER = { name: 'Ada Obi', email: 'ada.obi@example.com' };
+/** Live updates wait ~1 s for a burst to pass, then load again. */
+const LIVE_TIMEOUT_MS = 8_000;
+
+/** The operator's way, before the server starts: `npm run agent:create` on its DATA_DIR. */
+async function createAccount(
+  dataDir: string,
+  account: typeof ADMIN,
+  options: { admin: boolean },
+): Promise<void> {
+  await run(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'agent:create',
+      '--',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--first-name',
+      account.firstName,
+      '--last-name',
+      account.lastName,
+      ...(options.admin ? ['--admin'] : []),
+    ],
+    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
+  );
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready);
+    // Let layout, fonts and the chart's resize settle.
+    await page.waitForTimeout(250);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
+    });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}-full.png`),
+      fullPage: true,
+    });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The shared toaster's own markup is not this screen's.
+  const axe = await new AxeBuilder({ page })
+    .exclude('[aria-label="Notifications"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** On a phone nothing is wider than the screen: lists become cards, never a sideways page. */
+async function expectNoHorizontalOverflowOnPhone(page: Page): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  if (before) await page.setViewportSize(before);
+}
+
+async function closeToast(page: Page): Promise<void> {
+  const close = page.getByRole('region', { name: 'Notifications' }).getByRole('button', {
+    name: 'Close',
+  });
+  if (await close.count()) await close.first().click();
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function waitForText(locator: Locator, expected: string): Promise<void> {
+  await expect
+    .poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 100 })
+    .toBe(expected);
+}
+
+async function logIn(page: Page, baseUrl: string, account: typeof ADMIN): Promise<void> {
+  await page.goto(`${baseUrl}/agent/login`);
+  await page.getByLabel('Username').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/agent/chats`);
+}
+
+describe.skipIf(!hasChromium)('admin dashboard, live', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let adminContext: BrowserContext;
+  let page: Page;
+  let customerClient: HttpClient;
+  let bitcoinSessionId: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-admin-'));
+    await createAccount(dataDir, ADMIN, { admin: true });
+    await createAccount(dataDir, AGENT, { admin: false });
+    priceServer = await new PriceServer().start();
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir },
+    });
+    browser = await launchChromium();
+    adminContext = await browser.newContext({ viewport: DESKTOP });
+    page = await adminContext.newPage();
+    await logIn(page, server.url, ADMIN);
+    customerClient = new HttpClient(server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows the figures, follows new chats and transactions live, and exports CSV', async () => {
+    await page.goto(`${server.url}/agent/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    expect(await page.title()).toMatch(/^Admin Dashboard/);
+    await page.getByTestId('connection-state').getByText('Live').waitFor();
+
+    // Two accounts so far, both agents (one an admin); nothing else has happened.
+    await waitForText(page.getByTestId('stat-total-users-value'), '2');
+    expect(await text(page.getByTestId('stat-total-users-detail'))).toBe('+2 new this week');
+    expect(await text(page.getByTestId('stat-active-agents-value'))).toBe('2');
+    expect(await text(page.getByTestId('stat-active-agents-detail'))).toBe('0 customers');
+    expect(await text(page.getByTestId('stat-active-chats-value'))).toBe('0');
+    expect(await text(page.getByTestId('stat-total-volume-value'))).toBe('₦0.00');
+    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('0 completed');
+    // No transactions and no sessions: "-", never NaN or Infinity.
+    expect(await text(page.getByTestId('metric-success-rate-value'))).toBe('-');
+    expect(await text(page.getByTestId('metric-avg-volume-value'))).toBe('-');
+    expect(await text(page.getByTestId('metric-agent-utilization-value'))).toBe('0');
+    expect(await text(page.getByTestId('distribution-btc-value'))).toBe('-');
+    expect(await text(page.getByTestId('distribution-usdt-value'))).toBe('-');
+    // The chart (its own lazy chunk) draws one group of bars per day of the range.
+    await page.locator('[data-testid="weekly-activity"] .recharts-surface').first().waitFor();
+    await screenshots(page, 'admin-analytics-empty');
+
+    // A customer signs in and starts a Bitcoin chat: Active Chats counts it without a reload.
+    await customerClient.signInCustomer(CUSTOMER);
+    const bitcoin = await customerClient.json<{ id: number; customerId: string }>(
+      '/api/chat-sessions',
+      { method: 'POST', body: { category: 'bitcoin' } },
+    );
+    expect(bitcoin.status).toBe(201);
+    bitcoinSessionId = bitcoin.body.id;
+    await waitForText(page.getByTestId('stat-active-chats-value'), '1');
+    expect(await text(page.getByTestId('stat-active-chats-detail'))).toBe('1 BTC · 0 USDT');
+    expect(await text(page.getByTestId('stat-bitcoin-sessions-value'))).toBe('1');
+    await waitForText(page.getByTestId('stat-total-users-value'), '3');
+    expect(await text(page.getByTestId('distribution-btc-value'))).toBe('100%');
+
+    const usdt = await customerClient.json<{ id: number }>('/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'usdt' },
+    });
+    expect(usdt.status).toBe(201);
+    await waitForText(page.getByTestId('stat-active-chats-detail'), '1 BTC · 1 USDT');
+    await waitForText(page.getByTestId('distribution-usdt-value'), '50%');
+
+    // The admin (also an agent) records two trades from the page: one completed, one pending.
+    const created = await page.evaluate(
+      async (trades) => {
+        const statuses: number[] = [];
+        for (const trade of trades) {
+          const response = await fetch('/api/transactions', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'idempotency-key': crypto.randomUUID(),
+            },
+            body: JSON.stringify(trade),
+          });
+          statuses.push(response.status);
+        }
+        return statuses;
+      },
+      [
+        {
+          chatSessionId: bitcoinSessionId,
+          type: 'trade',
+          currency: 'bitcoin',
+          amount: '0.05',
+          rate: '150000000',
+          status: 'completed',
+        },
+        {
+          chatSessionId: usdt.body.id,
+          type: 'trade',
+          currency: 'usdt',
+          amount: '100',
+          rate: '1600',
+          status: 'pending',
+        },
+      ],
+    );
+    expect(created).toEqual([201, 201]);
+    await waitForText(page.getByTestId('stat-total-volume-value'), '₦7,500,000.00');
+    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('1 completed');
+    await waitForText(page.getByTestId('stat-pending-value'), '1');
+    expect(await text(page.getByTestId('metric-success-rate-value'))).toBe('50%');
+    expect(await text(page.getByTestId('metric-avg-volume-value'))).toBe('₦7,500,000.00');
+    // Two active chats over two active agents.
+    expect(await text(page.getByTestId('metric-agent-utilization-value'))).toBe('1');
+    expect(await text(page.getByTestId('status-completed-value'))).toBe('1');
+    expect(await text(page.getByTestId('status-pending-value'))).toBe('1');
+    expect(await text(page.getByTestId('status-failed-value'))).toBe('0');
+    expect(await text(page.getByTestId('weekly-activity-totals'))).toBe(
+      '2 sessions · 2 transactions in this period',
+    );
+    await closeToast(page);
+    await screenshots(page, 'admin-analytics');
+    await expectNoHorizontalOverflowOnPhone(page);
+    await expectNoAxeViolations(page);
+
+    // The exports are plain links for the chosen range; the download is the server's CSV.
+    const transactionsLink = page.getByRole('link', { name: 'Export transactions (CSV)' });
+    const auditLink = page.getByRole('link', { name: 'Export audit log (CSV)' });
+    const href = (await transactionsLink.getAttribute('href'))!;
+    expect(href).toMatch(/^\/api\/admin\/export\/transactions\.csv\?from=\d{4}-\d\d-\d\d&to=/);
+    expect(await auditLink.getAttribute('href')).toMatch(/^\/api\/admin\/export\/audit-log\.csv\?/);
+    const csv = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.text(),
+      };
+    }, href);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,reference,created_at,status,type,currency,amount,rate_ngn,total_ngn,customer_id,customer_email,agent_id,chat_session_id,reason',
+    );
+    expect(lines).toHaveLength(3);
+    expect(csv.body).toContain('7500000.00');
+    const audit = await page.evaluate(
+      async (url) => (await fetch(url)).text(),
+      (await auditLink.getAttribute('href'))!,
+    );
+    expect(audit.split(/\r?\n/)[0]).toBe(
+      'id,created_at,actor_id,actor_email,action,entity_type,entity_id,before,after',
+    );
+
+    // A range with nothing in it: the figures of that range, and the links follow it.
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2024-01-07');
+    await waitForText(page.getByTestId('stat-total-volume-value'), '₦0.00');
+    expect(await text(page.getByTestId('metric-success-rate-value'))).toBe('-');
+    expect(await transactionsLink.getAttribute('href')).toBe(
+      '/api/admin/export/transactions.csv?from=2024-01-01&to=2024-01-07',
+    );
+    // A backwards range is explained, not asked for.
+    await page.getByLabel('From', { exact: true }).fill('2024-01-09');
+    expect(await text(page.getByRole('alert').filter({ hasText: 'start date' }))).toBe(
+      'The start date must not be after the end date.',
+    );
+    expect(await transactionsLink.getAttribute('href')).toBe(
+      '/api/admin/export/transactions.csv?from=2024-01-01&to=2024-01-07',
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  });
+
+  it('lists users with their badges and counts, and makes and removes agents', async () => {
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.waitForURL(/\?tab=users$/);
+    const rows = page.getByTestId('user-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const ada = rows.filter({ hasText: CUSTOMER.name });
+    expect(await text(ada.getByTestId('user-role').first())).toBe('Customer');
+    expect(await text(ada.getByTestId('user-sessions'))).toBe('2');
+    expect(await text(ada.getByTestId('user-transactions'))).toBe('2');
+    expect(await text(ada.getByTestId('user-joined'))).toMatch(/^\d{1,2} \w{3} \d{4}$/);
+    expect(await ada.getByText(CUSTOMER.email).count()).toBe(1);
+    const admin = rows.filter({ hasText: `${ADMIN.firstName} ${ADMIN.lastName}` });
+    expect(await text(admin.getByTestId('user-role').first())).toBe('Agent');
+    await admin.getByText('Admin', { exact: true }).waitFor();
+
+    // Make Agent, then Remove Agent, with the spec's toast.
+    await ada.getByRole('button', { name: 'Make Agent' }).click();
+    await page.getByText('User status updated successfully').waitFor();
+    await waitForText(ada.getByTestId('user-role').first(), 'Agent');
+    await closeToast(page);
+    await ada.getByRole('button', { name: 'Remove Agent' }).click();
+    await page.getByText('User status updated successfully').waitFor();
+    await waitForText(ada.getByTestId('user-role').first(), 'Customer');
+    await closeToast(page);
+
+    // An admin cannot be removed: the server says why.
+    await admin.getByRole('button', { name: 'Remove Agent' }).click();
+    await page.getByText('Failed to update user status').waitFor();
+    expect(await page.getByText('Admins are always agents.').count()).toBe(1);
+    await closeToast(page);
+
+    // Filters and search are the server's.
+    await page.getByRole('button', { name: 'Customers', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Agents', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByPlaceholder('Search by name or email').fill('ada.obi@');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByPlaceholder('Search by name or email').fill('');
+    await expect.poll(() => rows.count()).toBe(3);
+    await screenshots(page, 'admin-users');
+    await expectNoHorizontalOverflowOnPhone(page);
+    await expectNoAxeViolations(page);
+  });
+
+  it('lists sessions with category, status, people and counts', async () => {
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    const rows = page.getByTestId('session-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const btc = page.locator(`[data-testid="session-row"][data-session-id="${bitcoinSessionId}"]`);
+    expect(await text(btc.getByTestId('session-category'))).toBe('Bitcoin');
+    expect(await text(btc.getByTestId('session-id'))).toBe(`#${bitcoinSessionId}`);
+    expect(await text(btc.getByTestId('session-customer'))).toBe(CUSTOMER.name);
+    expect(await text(btc.getByTestId('session-transactions'))).toBe('1');
+    expect(await text(btc.getByTestId('session-created'))).toMatch(/^\d{1,2} \w{3} \d{4}$/);
+    const agent = await text(btc.getByTestId('session-agent'));
+    expect(['Unassigned', `${ADMIN.firstName} ${ADMIN.lastName}`]).toContain(agent);
+
+    await page.getByRole('button', { name: 'USDT', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await text(rows.first().getByTestId('session-category'))).toBe('USDT');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // A new chat appears in the open list by itself.
+    const other = new HttpClient(server.url);
+    await other.signInCustomer({ name: 'Bola Ade', email: 'bola.ade@example.com' });
+    const created = await other.json('/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'usdt' },
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(() => rows.count(), { timeout: LIVE_TIMEOUT_MS }).toBe(3);
+    expect(await text(rows.first().getByTestId('session-agent'))).toBe('Unassigned');
+    await screenshots(page, 'admin-sessions');
+    await expectNoHorizontalOverflowOnPhone(page);
+    await expectNoAxeViolations(page);
+  });
+
+  it('lists transactions with amount, status, rate, total and date, by status and search', async () => {
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const rows = page.getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const btc = rows.filter({ hasText: 'BTC' });
+    expect(await text(btc.getByTestId('transaction-amount'))).toBe('0.05 BTC');
+    expect(await text(btc.getByTestId('transaction-status'))).toBe('Completed');
+    expect(await text(btc.getByTestId('transaction-rate'))).toBe('₦150,000,000.00/BTC');
+    expect(await text(btc.getByTestId('transaction-total'))).toBe('₦7,500,000.00');
+    const usdtRow = rows.filter({ hasText: 'USDT' });
+    expect(await text(usdtRow.getByTestId('transaction-total'))).toBe('₦160,000.00');
+
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await text(rows.first().getByTestId('transaction-amount'))).toBe('100 USDT');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    const reference = (await btc.getAttribute('data-reference'))!;
+    await page.getByPlaceholder('Search reference or name').fill(reference);
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByPlaceholder('Search reference or name').fill('');
+    await expect.poll(() => rows.count()).toBe(2);
+    await screenshots(page, 'admin-transactions');
+    await expectNoHorizontalOverflowOnPhone(page);
+    await expectNoAxeViolations(page);
+  });
+
+  it('opens at /admin-dashboard too', async () => {
+    await page.goto(`${server.url}/admin-dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await waitForText(page.getByTestId('stat-active-chats-value'), '3');
+  });
+
+  it('refuses a plain agent: the toast, then home after 1 s', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const agentPage = await context.newPage();
+      await logIn(agentPage, server.url, AGENT);
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      for (const [size, route] of [
+        [PHONE, '/agent/admin'],
+        [DESKTOP, '/admin-dashboard'],
+      ] as const) {
+        await agentPage.setViewportSize(size);
+        await agentPage.goto(`${server.url}${route}`);
+        const toasts = agentPage.getByRole('region', { name: 'Notifications' });
+        await toasts.getByText('Access Denied').waitFor();
+        expect(await toasts.getByText("You don't have admin privileges.").count()).toBe(1);
+        expect(await agentPage.getByTestId('stat-total-users').count()).toBe(0);
+        // Not at once: the screen stays while the toast is read.
+        expect(new URL(agentPage.url()).pathname).toBe(route);
+        await agentPage.screenshot({
+          path: path.join(SCREENSHOTS, `admin-access-denied-${size.width}x${size.height}.png`),
+        });
+        await agentPage.waitForURL(`${server.url}/`, { timeout: 5_000 });
+      }
+      // The API refuses too, whatever the screen does.
+      const status = await agentPage.evaluate(
+        async () => (await fetch('/api/admin/analytics')).status,
+      );
+      expect(status).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+});
