@@ -64,7 +64,11 @@ export function AgentRow({
                 Admin
               </span>
             )}
-            {isSelf && <span className="text-sm font-normal text-ink-muted">(you)</span>}
+            {isSelf && (
+              <span className="rounded-md bg-brand-50 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-brand-800 uppercase">
+                You
+              </span>
+            )}
           </p>
           {agent.email && <p className="mt-0.5 truncate text-sm text-ink-muted">{agent.email}</p>}
           <p className="mt-0.5 text-xs text-ink-muted">

@@ -65,8 +65,11 @@ export function CreateAgentDialog() {
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
 
-  const set = (field: keyof Draft) => (value: string) =>
+  const set = (field: keyof Draft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
+    // The message was about the form as it was; the fields still missing stay marked.
+    setError(null);
+  };
   const missing = (field: 'firstName' | 'lastName' | 'email' | 'password') =>
     showMissing && !draft[field].trim();
 

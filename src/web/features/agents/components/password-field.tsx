@@ -54,14 +54,15 @@ export function PasswordField({
         </div>
         <Button
           variant="outline"
-          className="shrink-0 px-4"
+          className="shrink-0 px-3 sm:px-4"
           onClick={() => {
             onChange(generatePassword());
             setVisible(true);
           }}
         >
           <WandSparkles aria-hidden />
-          Generate
+          {/* Icon only on phones, so the password itself keeps the room. */}
+          <span className="max-sm:sr-only">Generate</span>
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-ink-muted">

@@ -1,43 +1,38 @@
-import { MessagesSquare } from 'lucide-react';
+import { LogOut, MessagesSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
-import { buttonClasses } from '../../../components/ui/button';
 import { useAppConfig } from '../../../lib/app-config';
-import { AgentLogoutButton } from '../../auth';
+import { useAgentLogout } from '../../auth';
 
-/** The admin screens' bar: the brand (home), the way back to the chats, and Logout. */
-export function PortalHeader() {
+const actionClasses =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold text-white/90 hover:bg-white/10 hover:text-white disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0';
+
+/**
+ * The admin screens' dark bar, like the agent portal's: brand, the screen's title, and
+ * actions that are icons only on phones (the labels stay for screen readers).
+ */
+export function PortalHeader({ title }: { title: ReactNode }) {
   const { brandName } = useAppConfig();
+  const { logout, isPending } = useAgentLogout();
   return (
-    <header className="on-dark sticky top-0 z-30 border-b border-white/10 bg-brand-950 text-white">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
-        <div className="flex min-w-0 items-center gap-3">
-          <Link to="/" className="-m-1 shrink-0 rounded-lg p-1" aria-label={`${brandName} home`}>
-            <BrandMark
-              name={brandName}
-              tone="light"
-              className="[&>span:last-child]:max-sm:sr-only"
-            />
-          </Link>
-          <span className="rounded-full border border-gold-300/40 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-gold-300 uppercase">
-            Admin
-          </span>
-        </div>
-        <nav aria-label="Agent portal" className="flex items-center gap-1">
-          <Link
-            to="/agent/chats"
-            className={buttonClasses({
-              variant: 'ghost',
-              className: 'px-3 text-white/85 hover:bg-white/10 hover:text-white',
-            })}
-          >
+    <header className="on-dark bg-brand-950 text-white">
+      <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-6 sm:py-4">
+        <Link to="/" className="-m-1 shrink-0 rounded-lg p-1" aria-label={`${brandName} home`}>
+          <BrandMark name={brandName} tone="light" className="max-md:[&>span]:sr-only" />
+        </Link>
+        <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl md:border-l md:border-white/15 md:pl-3">
+          {title}
+        </h1>
+        <nav aria-label="Agent portal" className="flex shrink-0 items-center gap-1">
+          <Link to="/agent/chats" className={actionClasses}>
             <MessagesSquare aria-hidden />
-            Chats
+            <span className="max-lg:sr-only">Chats</span>
           </Link>
-          <AgentLogoutButton
-            variant="ghost"
-            className="px-3 text-white/85 hover:bg-white/10 hover:text-white"
-          />
+          <button type="button" className={actionClasses} onClick={logout} disabled={isPending}>
+            <LogOut aria-hidden />
+            <span className="max-lg:sr-only">Logout</span>
+          </button>
         </nav>
       </div>
     </header>

@@ -22,7 +22,7 @@ export function AgentAccessDenied() {
       <AuthCardHeading
         tone="danger"
         icon={<ShieldX aria-hidden />}
-        title="Access Denied"
+        title="Agents only"
         description={AGENT_PRIVILEGES_REQUIRED}
       />
       <Button size="lg" className="mt-6 w-full" onClick={() => navigate('/', { replace: true })}>

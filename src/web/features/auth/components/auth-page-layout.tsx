@@ -21,7 +21,7 @@ export function AuthPageLayout({
   const { brandName } = useAppConfig();
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
-      <header className="on-dark relative overflow-hidden bg-brand-950 pb-28 text-white sm:pb-32">
+      <header className="on-dark relative overflow-hidden bg-brand-950 pb-28 text-white sm:pb-44">
         <div aria-hidden className="hero-backdrop pointer-events-none absolute inset-0" />
         <div className="relative mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
           <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
@@ -30,7 +30,7 @@ export function AuthPageLayout({
           {aside}
         </div>
       </header>
-      <main className="relative -mt-24 flex-1 px-4 pb-12 sm:-mt-28">
+      <main className="relative -mt-24 flex-1 px-4 pb-12 sm:-mt-32">
         <div
           className={cn(
             'mx-auto w-full rounded-3xl bg-surface p-5 text-ink shadow-card ring-1 ring-black/5 sm:p-8',

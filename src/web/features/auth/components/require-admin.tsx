@@ -24,8 +24,8 @@ function AdminAccessDenied() {
       <AuthCardHeading
         tone="danger"
         icon={<ShieldX aria-hidden />}
-        title="Access Denied"
-        description={`${NO_ADMIN_PRIVILEGES} Taking you home…`}
+        title="Admins only"
+        description="This page is for the desk's admins. Taking you home…"
       />
     </AuthPageLayout>
   );
