@@ -66,7 +66,7 @@ export function SessionList({
   }
   return (
     <>
-      <ul className="flex flex-col" data-testid="session-list">
+      <ul className="flex flex-col divide-y divide-line/60" data-testid="session-list">
         {sessions.map((session) => {
           const details = categoryDetails(session.category);
           const active = session.id === activeId;
@@ -82,7 +82,7 @@ export function SessionList({
                 )}
               >
                 <CoinAvatar symbol={details.symbol} />
-                <span className="min-w-0 flex-1 border-b border-line/70 pb-3 -mb-3">
+                <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold text-ink">{details.title}</span>
                     <time dateTime={when} className="shrink-0 text-xs text-ink-muted tabular-nums">
