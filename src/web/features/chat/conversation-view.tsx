@@ -26,9 +26,10 @@ function toItems(
   viewer: Viewer,
 ): ChatItem[] {
   const stored = new Set(messages.map((m) => m.clientMessageId));
+  // Keyed by the client's id: a confirmed bubble stays the same element (no flash).
   return [
     ...messages.map((m): ChatItem => ({
-      key: `m${m.id}`,
+      key: m.clientMessageId,
       clientMessageId: m.clientMessageId,
       own: m.senderRole === viewer,
       kind: m.messageType,
@@ -40,7 +41,7 @@ function toItems(
     ...pending
       .filter((p) => !stored.has(p.clientMessageId))
       .map((p): ChatItem => ({
-        key: `c${p.clientMessageId}`,
+        key: p.clientMessageId,
         clientMessageId: p.clientMessageId,
         own: true,
         kind: p.kind,

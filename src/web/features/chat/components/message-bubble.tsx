@@ -7,6 +7,7 @@ export type DeliveryState = 'sending' | 'sent' | 'failed';
 
 /** One bubble's worth of a message, stored or still on its way. */
 export interface ChatItem {
+  /** Stable from the optimistic bubble to the stored message. */
   key: string;
   clientMessageId: string;
   own: boolean;
