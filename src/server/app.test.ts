@@ -24,7 +24,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
     expect(csp).toContain(directive);
   }
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-powered-by']).toBeUndefined();
 }
 

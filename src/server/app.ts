@@ -100,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+    // Not no-referrer: under it browsers send `Origin: null` on same-origin form posts and
+    // fetches, which the cross-origin check must refuse. Nothing leaves for other sites.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Before the auth hook: its own hook marks upgrade requests so a refused one is closed.

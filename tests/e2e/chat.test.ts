@@ -182,17 +182,6 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       const agent = await agentContext.newPage();
 
       // A visitor is sent to sign in (the development OpenID provider) and comes back.
-      // The development provider's sign-in form posts with `Origin: null` in Chromium (the app's
-      // Referrer-Policy is no-referrer), which the server's cross-origin check refuses. Until
-      // the server exempts it, the test sends that one POST with the page's real origin.
-      await customer.route('**/oidc/interaction/**', async (route) => {
-        if (route.request().method() !== 'POST') return route.continue();
-        const response = await route.fetch({
-          headers: { ...route.request().headers(), origin: server.url },
-          maxRedirects: 0,
-        });
-        return route.fulfill({ response });
-      });
       await customer.goto(`${server.url}/trade`);
       await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
       await customer.getByLabel('Full name').fill(CUSTOMER.name);
