@@ -19,6 +19,7 @@ export class ResumingSocket {
   /** Events a reconnected socket received as part of its resume: what it had missed. */
   replayed = 0;
   private ws: WebSocket | undefined;
+  private liveSocket: WebSocket | undefined;
   private closing = false;
   private failures = 0;
   private resumedCount = 0;
@@ -46,9 +47,9 @@ export class ResumingSocket {
     return socket;
   }
 
-  /** The underlying socket now, if open (to cut it). */
-  get current(): WebSocket | undefined {
-    return this.ws;
+  /** Whether a socket is open and has resumed: live events flow to it now. */
+  get live(): boolean {
+    return this.liveSocket !== undefined && this.liveSocket === this.ws;
   }
 
   private connect(fromHello: boolean): void {
@@ -72,6 +73,7 @@ export class ResumingSocket {
         this.lastEventId = Math.max(this.lastEventId, frame.event.id);
       } else if (frame.type === 'resumed') {
         resuming = false;
+        this.liveSocket = ws;
         this.failures = 0;
         this.resumedCount++;
         if (!frame.complete) this.incompleteResumes++;
@@ -82,6 +84,7 @@ export class ResumingSocket {
     ws.on('error', () => undefined);
     ws.on('close', () => {
       if (this.ws === ws) this.ws = undefined;
+      if (this.liveSocket === ws) this.liveSocket = undefined;
       if (this.closing) return;
       this.failures++;
       const delay = Math.min(50 * 2 ** this.failures, 1_000);
