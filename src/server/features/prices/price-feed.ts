@@ -36,6 +36,11 @@ export interface PriceFeedOptions {
 /** Keep a week of snapshots: enough to look back, small enough to never matter. */
 const SNAPSHOT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+function isConnectionReset(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
 /** Numbers from JSON become exact decimals through their shortest round-trip text. */
 function toDecimalString(value: number): string {
   return dec(String(value)).toFixed();
@@ -139,10 +144,19 @@ export class PriceFeed {
     url.searchParams.set('ids', COINS.map((c) => c.id).join(','));
     url.searchParams.set('vs_currencies', 'usd');
     url.searchParams.set('include_24hr_change', 'true');
-    const response = await fetch(url, {
+    const init = {
       signal: AbortSignal.timeout(this.timeoutMs),
       headers: { accept: 'application/json' },
-    });
+    };
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      // A pooled keep-alive connection that the server closed while our event loop was busy
+      // (PGlite blocks it) fails at once: one retry on a fresh connection, within the same timeout.
+      if (!isConnectionReset(error)) throw error;
+      response = await fetch(url, init);
+    }
     if (!response.ok) throw new Error(`price service answered ${response.status}`);
     const json: unknown = await response.json();
     const parsed = simplePriceSchema.safeParse(json);
