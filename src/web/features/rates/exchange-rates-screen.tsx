@@ -172,6 +172,14 @@ function ExchangeRates() {
             error={visible('usdToNaira', errors?.usdToNaira)}
             notANumber={`${USD_TO_NAIRA_RULE.label} must be a number`}
           />
+          <div className="mt-4 rounded-2xl bg-canvas p-3 text-sm text-ink-muted">
+            <p className="font-semibold text-ink">How Auto Calculate sets a rate</p>
+            <ul className="mt-1 flex flex-col gap-0.5">
+              <li>Buy = market price × (1 + spread ÷ 100)</li>
+              <li>Sell = market price × (1 − spread ÷ 100)</li>
+              <li>Naira = USD rate × the rate above. Customers are paid the Naira sell rate.</li>
+            </ul>
+          </div>
         </PortalCard>
         {draft.rates.map((rate) => {
           const price = priceList.find((p) => p.symbol === RATE_SYMBOLS[rate.currency]);

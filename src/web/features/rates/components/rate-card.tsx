@@ -77,10 +77,16 @@ export function RateCard({
         )}
       </div>
 
-      <div className="mt-4 flex flex-wrap items-end gap-3">
-        {field('spreadPercentage', { step: '0.1', suffix: '%', className: 'w-40' })}
+      <div className="mt-4 flex items-start gap-3">
+        {field('spreadPercentage', {
+          step: '0.1',
+          suffix: '%',
+          className: 'w-28 shrink-0 sm:w-40',
+        })}
+        {/* Level with the input, below the label. */}
         <Button
           variant="outline"
+          className="mt-[26px] min-w-0"
           onClick={onAutoCalculate}
           aria-describedby={autoError ? `${rate.currency}-auto-error` : undefined}
         >

@@ -1,15 +1,17 @@
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatNaira } from '../../../lib/format';
 import { useRateHistory } from '../api/get-rate-history';
+import { groupDigits } from '../lib/decimal-field';
 import { describeHistory, type HistoryChange, type ValueKind } from '../lib/rate-history';
 import { RATE_NAMES } from '../lib/symbols';
 import { PortalCard } from './portal-page';
 
 function formatValue(value: string, kind: ValueKind): string {
   if (kind === 'percent') return `${value}%`;
-  return kind === 'usd' ? formatUsd(value) : formatNaira(value);
+  // USD rates keep every place they were saved with (a USDT rate like $0.990198).
+  return kind === 'usd' ? `$${groupDigits(value)}` : formatNaira(value);
 }
 
 function Change({ change }: { change: HistoryChange }) {

@@ -61,8 +61,8 @@ describe('describeHistory: who changed what, when', () => {
       changedBy: 'Kemi Adeyemi',
       usdToNaira: { before: '1650', after: '1700' },
     });
-    expect(saves[0]!.currencies.map((c) => c.currency)).toEqual(['usdt', 'bitcoin']);
-    expect(saves[0]!.currencies[1]!.changes).toEqual([
+    expect(saves[0]!.currencies.map((c) => c.currency)).toEqual(['bitcoin', 'usdt']);
+    expect(saves[0]!.currencies[0]!.changes).toEqual([
       { label: 'Buy (Naira)', kind: 'naira', before: '163672591.50', after: '168630367.00' },
       { label: 'Sell (Naira)', kind: 'naira', before: '157254058.50', after: '162019333.00' },
     ]);
@@ -74,8 +74,8 @@ describe('describeHistory: who changed what, when', () => {
       before: null,
       after: '1650',
     });
-    expect(saves[1]!.currencies[1]!.changes.every((c) => c.before === null)).toBe(true);
-    expect(saves[1]!.currencies[1]!.changes).toHaveLength(5);
+    expect(saves[1]!.currencies[0]!.changes.every((c) => c.before === null)).toBe(true);
+    expect(saves[1]!.currencies[0]!.changes).toHaveLength(5);
   });
 
   it('says nothing changed when a save repeats the values, and names a deleted agent Unknown', () => {

@@ -13,6 +13,8 @@ const FIELDS = [
   ['sellRateNaira', 'Sell (Naira)', 'naira'],
 ] as const;
 
+const ORDER: readonly RateCurrency[] = ['bitcoin', 'usdt'];
+
 export type ValueKind = 'percent' | 'usd' | 'naira';
 
 export interface HistoryChange {
@@ -66,5 +68,8 @@ export function describeHistory(items: readonly RateHistoryEntry[]): HistorySave
     }
     save.currencies.push({ currency: row.currency, changes });
   });
+  for (const save of saves) {
+    save.currencies.sort((a, b) => ORDER.indexOf(a.currency) - ORDER.indexOf(b.currency));
+  }
   return saves;
 }
