@@ -1,0 +1,417 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const AGENT = {
+  email: 'kemi.rates@example.com',
+  password: 'a long agent password',
+  firstName: 'Kemi',
+  lastName: 'Adeyemi',
+};
+const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi.money@example.com' };
+
+/**
+ * The figures the test checks, worked by hand. The price server quotes BTC at $97,250.50; at
+ * the default 2 % spread the sell rate is 97,250.50 x 0.98 = $95,305.49, which at ₦1,650 is
+ * ₦157,254,058.50. A 0.05 BTC trade pays 7,862,702.925, half-up to the kobo: ₦7,862,702.93.
+ */
+const BTC_SELL_USD = '95305.49';
+const BTC_SELL_NAIRA = '157254058.50';
+const TRADE_TOTAL = '₦7,862,702.93';
+
+/** Both sizes; `fullPage` takes the desktop one whole (a phone's sticky save bar would float mid-page). */
+async function screenshots(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(200);
+    // Nothing wider than the screen: no sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      size.width,
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
+      fullPage: (options.fullPage ?? false) && size === DESKTOP,
+    });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The shared toaster's own markup is not these screens'.
+  const axe = await new AxeBuilder({ page })
+    .exclude('[aria-label="Notifications"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+function toasts(page: Page) {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await toasts(page).getByText(title, { exact: true }).waitFor();
+  if (description !== undefined) expect(await toasts(page).textContent()).toContain(description);
+}
+
+async function closeToast(page: Page) {
+  const close = toasts(page).getByRole('button', { name: 'Close' });
+  if (await close.count()) await close.click();
+}
+
+/** A JSON request from the page itself: its cookies, its origin. */
+function pageFetch(
+  page: Page,
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ url, init }) => {
+      const response = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    { url, init },
+  );
+}
+
+describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, live', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  const contexts: BrowserContext[] = [];
+  let agent: Page;
+  let customer: Page;
+  let sessionId: number;
+  let customerId: string;
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    // The agent account exists before the app starts (one process per embedded database),
+    // made the operator's way.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-money-'));
+    const created = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/agent-create.ts',
+        ...['--email', AGENT.email, '--password', AGENT.password],
+        ...['--first-name', AGENT.firstName, '--last-name', AGENT.lastName],
+      ],
+      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir },
+    });
+    browser = await launchChromium();
+    const agentContext = await browser.newContext({ viewport: DESKTOP });
+    const customerContext = await browser.newContext({ viewport: PHONE });
+    // Workaround for a reported server bug (as in identity.test.ts): every page is served
+    // with `Referrer-Policy: no-referrer`, so the development provider's HTML form POST
+    // carries `Origin: null` and the cross-origin check refuses it. Chromium ignores a
+    // changed Origin on a navigation, so that one POST is sent from the test with the real
+    // origin (the context's cookies), and its answer handed back to the page.
+    await customerContext.route('**/oidc/interaction/*/login', async (route) => {
+      if (route.request().headers().origin !== 'null') return route.continue();
+      const response = await route.fetch({
+        headers: { ...route.request().headers(), origin: server.url },
+        maxRedirects: 0,
+      });
+      return route.fulfill({ response });
+    });
+    contexts.push(agentContext, customerContext);
+    agent = await agentContext.newPage();
+    customer = await customerContext.newPage();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps a visitor out of exchange rates with the spec’s toast, and sends them home', async () => {
+    await customer.goto(`${server.url}/exchange-rates`);
+    await expectToast(
+      customer,
+      'Unauthorized',
+      'Agent access required for exchange rate management',
+    );
+    await customer.waitForURL(`${server.url}/`);
+  });
+
+  it('lets the agent set the rates: Auto Calculate, reasons for bad values, one save, history', async () => {
+    await agent.goto(`${server.url}/agent/login`);
+    await agent.getByLabel('Username').fill(AGENT.email);
+    await agent.getByLabel('Password').fill(AGENT.password);
+    await agent.getByRole('button', { name: 'Sign In' }).click();
+    await agent.waitForURL(`${server.url}/agent/chats`);
+
+    await agent.goto(`${server.url}/agent/exchange-rates`);
+    await agent.getByRole('heading', { level: 1, name: 'Exchange Rates' }).waitFor();
+    const btcPrice = agent.getByTestId('market-price-BTC');
+    await btcPrice.waitFor();
+    expect(await btcPrice.textContent()).toContain('$97,250.50');
+    expect(await agent.getByLabel('1 USD =').inputValue()).toBe('1650');
+    expect(await agent.getByTestId('bitcoin-spreadPercentage').inputValue()).toBe('2');
+    expect(await agent.getByTestId('usdt-spreadPercentage').inputValue()).toBe('1');
+    expect(await agent.getByTestId('bitcoin-last-updated').textContent()).toBe(
+      'Last updated: never (default rates)',
+    );
+    await agent.getByText('No changes yet.', { exact: false }).waitFor();
+    await screenshots(agent, 'exchange-rates-default');
+    await expectNoAxeViolations(agent);
+
+    // Bad values say why, and nothing is saved while any remains.
+    const bitcoinCard = agent.getByTestId('rate-card-bitcoin');
+    await agent.getByTestId('bitcoin-spreadPercentage').fill('51');
+    await bitcoinCard.getByText('Spread % must be at most 50').waitFor();
+    await agent.getByTestId('usdt-buyRateUsd').fill('-1');
+    await agent
+      .getByTestId('rate-card-usdt')
+      .getByText('USD buy rate cannot be negative')
+      .waitFor();
+    await agent.getByTestId('bitcoin-sellRateNaira').fill('0');
+    await bitcoinCard.getByText('Naira sell rate must be greater than zero').waitFor();
+    await agent.getByRole('button', { name: 'Save All Exchange Rates' }).click();
+    await agent
+      .getByText('Some rates need fixing before they can be saved', { exact: false })
+      .waitFor();
+    await screenshots(agent, 'exchange-rates-invalid');
+
+    // Back to the default spreads, and Auto Calculate from the market prices.
+    await agent.getByTestId('bitcoin-spreadPercentage').fill('2');
+    await bitcoinCard.getByRole('button', { name: 'Auto Calculate' }).click();
+    await agent
+      .getByTestId('rate-card-usdt')
+      .getByRole('button', { name: 'Auto Calculate' })
+      .click();
+    expect(await agent.getByTestId('bitcoin-sellRateUsd').inputValue()).toBe(BTC_SELL_USD);
+    expect(await agent.getByTestId('bitcoin-sellRateNaira').inputValue()).toBe(BTC_SELL_NAIRA);
+    expect(await agent.getByTestId('bitcoin-buyRateNaira').inputValue()).toBe('163672591.50');
+    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1633.83');
+
+    // Editing a USD rate recalculates its Naira rate; then back.
+    await agent.getByTestId('usdt-sellRateUsd').fill('0.98');
+    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1617.00');
+    await agent
+      .getByTestId('rate-card-usdt')
+      .getByRole('button', { name: 'Auto Calculate' })
+      .click();
+
+    await agent.getByRole('button', { name: 'Save All Exchange Rates' }).click();
+    await expectToast(agent, 'Success', 'Exchange rates updated successfully');
+    await agent.getByTestId('unsaved').waitFor({ state: 'detached' });
+    expect(await agent.getByTestId('bitcoin-last-updated').textContent()).toMatch(
+      /^Last updated: \d{1,2} \w{3} \d{4}, \d\d:\d\d/,
+    );
+    const entry = agent.getByTestId('rate-history-entry').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(`${AGENT.firstName} ${AGENT.lastName}`);
+    expect(await entry.textContent()).toContain('₦157,254,058.50');
+    await closeToast(agent);
+    await screenshots(agent, 'exchange-rates-saved', { fullPage: true });
+    await expectNoAxeViolations(agent);
+
+    const saved = (await pageFetch(agent, '/api/exchange-rates')).body as {
+      rates: { currency: string; sellRateNaira: string; managed: boolean }[];
+    };
+    expect(saved.rates.find((r) => r.currency === 'bitcoin')).toMatchObject({
+      sellRateNaira: BTC_SELL_NAIRA,
+      managed: true,
+    });
+  });
+
+  it('sends a signed-out customer to sign in from Trading History, and shows it empty', async () => {
+    await customer.goto(`${server.url}/trading-history`);
+    await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.waitForURL(`${server.url}/trading-history`);
+    await customer.getByRole('heading', { name: 'No Trading History' }).waitFor();
+    expect(await customer.getByRole('link', { name: 'Start Trading' }).getAttribute('href')).toBe(
+      '/trade',
+    );
+    await screenshots(customer, 'trading-history-empty');
+    await expectNoAxeViolations(customer);
+
+    // The customer starts a Bitcoin chat (from their page: their cookie, their origin).
+    const created = await pageFetch(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(created.status).toBe(201);
+    ({ id: sessionId, customerId } = created.body as { id: number; customerId: string });
+
+    // A customer is no agent: Process Transaction refuses them.
+    const other = await contexts[1]!.newPage();
+    // Held still for the screenshots: the refusal sends them home after 1 s.
+    await other.clock.install();
+    await other.goto(`${server.url}/transaction/${sessionId}`);
+    await other.getByText('Access denied. Agent privileges required.').waitFor();
+    expect(await other.getByRole('button', { name: 'Go Back' }).count()).toBe(1);
+    await screenshots(other, 'process-transaction-denied');
+    await other.clock.runFor(1_000);
+    await other.waitForURL(`${server.url}/`);
+    await other.close();
+  });
+
+  it('lets the agent process a transaction for the chat: the approval notice over $50, then home', async () => {
+    await agent.goto(`${server.url}/agent/transaction/${sessionId}`);
+    await agent.getByRole('heading', { level: 1, name: 'Process Transaction' }).waitFor();
+    const info = agent.getByTestId('customer-information');
+    await info.getByText(customerId.slice(-8)).waitFor();
+    expect(await agent.getByTestId('session-id').textContent()).toBe(`#${sessionId}`);
+    expect(await agent.getByTestId('session-status').textContent()).toBe('Open');
+
+    await agent.getByRole('button', { name: 'Process Transaction' }).click();
+    await expectToast(agent, 'Error', 'Please fill in all required fields');
+
+    await agent.getByRole('radio', { name: 'Price Adjustment' }).check();
+    await agent.getByLabel('Amount ($)').fill('50');
+    expect(await agent.getByTestId('approval-required').count()).toBe(0);
+    await agent.getByLabel('Amount ($)').fill('50.01');
+    await agent.getByText('Transactions over $50 require supervisor approval.').waitFor();
+    await agent.getByLabel('Reason').fill('Rate moved while the customer was sending');
+    await closeToast(agent);
+    await screenshots(agent, 'process-transaction');
+    await expectNoAxeViolations(agent);
+
+    // A double click makes one transaction: one Idempotency-Key per form.
+    await agent.getByRole('button', { name: 'Process Transaction' }).dblclick();
+    await expectToast(agent, 'Success', 'Transaction has been created successfully');
+    await agent.waitForURL(/\/agent(\/chats)?$/);
+    const history = (await pageFetch(agent, `/api/chat-sessions/${sessionId}/transactions`)) as {
+      body: { type: string; amount: string; total: string; status: string }[];
+    };
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({
+      type: 'adjustment',
+      amount: '50.01',
+      total: '82516.50',
+      status: 'pending',
+    });
+  });
+
+  it('records a trade, completes it, and the customer sees it live with the right total', async () => {
+    // The customer watches their history.
+    await customer.goto(`${server.url}/trading-history`);
+    await customer.getByTestId('transaction-card').first().waitFor();
+    const cards = customer.getByTestId('transaction-card');
+    expect(await cards.count()).toBe(1);
+
+    // TransactionsPanel is not mounted in the chat yet (the chat screen's owner wires it), so
+    // the agent's page records the trade with the same request its "Record trade" form sends,
+    // at the managed sell rate.
+    const rates = (await pageFetch(agent, '/api/exchange-rates')).body as {
+      rates: { currency: string; sellRateNaira: string }[];
+    };
+    const rate = rates.rates.find((r) => r.currency === 'bitcoin')!.sellRateNaira;
+    expect(rate).toBe(BTC_SELL_NAIRA);
+    const key = randomUUID();
+    const trade = {
+      chatSessionId: sessionId,
+      customerId,
+      type: 'trade',
+      currency: 'bitcoin',
+      amount: '0.05',
+      rate,
+      status: 'pending',
+    };
+    const first = await pageFetch(agent, '/api/transactions', {
+      method: 'POST',
+      body: trade,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(first.status).toBe(201);
+    const again = await pageFetch(agent, '/api/transactions', {
+      method: 'POST',
+      body: trade,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(again.status).toBe(200);
+    const created = first.body as { id: number; reference: string; total: string };
+    expect((again.body as { id: number }).id).toBe(created.id);
+    expect(created.total).toBe('7862702.93');
+
+    // It reaches the customer's screen without a reload, pending.
+    const card = customer.locator(
+      `[data-testid="transaction-card"][data-transaction-id="${created.id}"]`,
+    );
+    await card.waitFor({ timeout: 5_000 });
+    expect(await cards.count()).toBe(2);
+    expect(await card.getByTestId('transaction-status').textContent()).toBe('Pending');
+
+    const completed = await pageFetch(agent, `/api/transactions/${created.id}/status`, {
+      method: 'PATCH',
+      body: { status: 'completed' },
+    });
+    expect(completed.status).toBe(200);
+    await card.getByTestId('transaction-status').getByText('Completed').waitFor({ timeout: 5_000 });
+    // A final state never changes.
+    const refused = await pageFetch(agent, `/api/transactions/${created.id}/status`, {
+      method: 'PATCH',
+      body: { status: 'failed' },
+    });
+    expect(refused).toEqual({
+      status: 409,
+      body: { error: 'This transaction is already completed and cannot change' },
+    });
+
+    expect(await card.getByTestId('transaction-type').textContent()).toBe('Sell');
+    expect(await card.getByTestId('transaction-amount').textContent()).toBe('0.05 BITCOIN');
+    expect(await card.getByTestId('transaction-rate').textContent()).toBe('₦157,254,058.50');
+    expect(await card.getByTestId('transaction-total').textContent()).toBe(TRADE_TOTAL);
+    expect(await card.getByTestId('transaction-reference').textContent()).toBe(created.reference);
+    expect(await card.getByTestId('transaction-date').textContent()).toMatch(
+      /^\d{1,2} \w{3} \d{4}, \d\d:\d\d/,
+    );
+
+    // After a reload it is the same, from the server.
+    await customer.reload();
+    await card.getByTestId('transaction-total').getByText(TRADE_TOTAL).waitFor();
+    await screenshots(customer, 'trading-history', { fullPage: true });
+    await expectNoAxeViolations(customer);
+  });
+
+  it("lets the agent open the customer's trading history", async () => {
+    await agent.goto(`${server.url}/agent/trading-history?customerId=${customerId}`);
+    await agent.getByRole('heading', { level: 1, name: 'Trading History' }).waitFor();
+    await agent.getByTestId('transaction-card').nth(1).waitFor();
+    expect(await agent.getByText(customerId.slice(-8)).count()).toBe(1);
+    const totals = await agent.getByTestId('transaction-total').allTextContents();
+    expect(totals).toEqual([TRADE_TOTAL, '₦82,516.50']);
+    await screenshots(agent, 'agent-trading-history');
+    await expectNoAxeViolations(agent);
+  });
+});
