@@ -3,6 +3,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
+import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
 import { PageSpinner } from './page-spinner';
 import { AppRoutes } from './routes';
@@ -47,6 +48,7 @@ export function AppShell() {
           <AppRoutes />
         </Suspense>
       </ErrorBoundary>
+      <PwaLayer />
     </>
   );
 }

@@ -1,0 +1,1 @@
+export { PwaLayer } from './pwa-layer';
