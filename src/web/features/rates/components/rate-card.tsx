@@ -86,11 +86,12 @@ export function RateCard({
         {/* Level with the input, below the label. */}
         <Button
           variant="outline"
-          className="mt-[26px] min-w-0"
+          className="mt-[26px] shrink-0 whitespace-nowrap"
           onClick={onAutoCalculate}
           aria-describedby={autoError ? `${rate.currency}-auto-error` : undefined}
         >
-          <Calculator aria-hidden />
+          {/* On a phone the label alone fits beside the spread. */}
+          <Calculator aria-hidden className="max-sm:hidden" />
           Auto Calculate
         </Button>
       </div>
