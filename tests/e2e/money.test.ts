@@ -133,19 +133,6 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     browser = await launchChromium();
     const agentContext = await browser.newContext({ viewport: DESKTOP });
     const customerContext = await browser.newContext({ viewport: PHONE });
-    // Workaround for a reported server bug (as in identity.test.ts): every page is served
-    // with `Referrer-Policy: no-referrer`, so the development provider's HTML form POST
-    // carries `Origin: null` and the cross-origin check refuses it. Chromium ignores a
-    // changed Origin on a navigation, so that one POST is sent from the test with the real
-    // origin (the context's cookies), and its answer handed back to the page.
-    await customerContext.route('**/oidc/interaction/*/login', async (route) => {
-      if (route.request().headers().origin !== 'null') return route.continue();
-      const response = await route.fetch({
-        headers: { ...route.request().headers(), origin: server.url },
-        maxRedirects: 0,
-      });
-      return route.fulfill({ response });
-    });
     contexts.push(agentContext, customerContext);
     agent = await agentContext.newPage();
     customer = await customerContext.newPage();
