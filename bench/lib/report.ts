@@ -7,17 +7,19 @@ import type { BenchRow, Budget } from './types';
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const twoPlaces = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-const UNITS: Record<Budget['metric'], string> = {
+const UNITS: Record<Exclude<Budget['metric'], 'value'>, string> = {
   requestsPerSecond: 'req/s',
   p50Ms: 'ms p50',
   p99Ms: 'ms p99',
 };
 
-export function describeBudget(budget: Budget | undefined): string {
+export function describeBudget(budget: Budget | undefined, valueUnit = ''): string {
   if (!budget) return '-';
-  const unit = UNITS[budget.metric];
-  if (budget.atLeast !== undefined) return `>= ${whole.format(budget.atLeast)} ${unit}`;
-  if (budget.below !== undefined) return `< ${whole.format(budget.below)} ${unit}`;
+  const unit = budget.metric === 'value' ? valueUnit : UNITS[budget.metric];
+  const figure = (n: number) => `${twoPlaces.format(n)} ${unit}`.trimEnd();
+  if (budget.atLeast !== undefined) return `>= ${figure(budget.atLeast)}`;
+  if (budget.below !== undefined) return `< ${figure(budget.below)}`;
+  if (budget.atMost !== undefined) return `<= ${figure(budget.atMost)}`;
   return '-';
 }
 
@@ -29,10 +31,42 @@ export function meetsBudget(row: BenchRow): boolean | undefined {
   if (value === undefined) return false;
   if (budget.atLeast !== undefined && value < budget.atLeast) return false;
   if (budget.below !== undefined && value >= budget.below) return false;
+  if (budget.atMost !== undefined && value > budget.atMost) return false;
   return true;
 }
 
-export function formatTable(rows: BenchRow[]): string {
+function renderTable(header: string[], lines: string[][], numeric: Set<number>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join(
+    '\n',
+  );
+}
+
+/** Rows with a `value` (scores, sizes): suite, case, the figure, the budget, the result. */
+function formatValueTable(rows: BenchRow[]): string {
+  const header = ['suite', 'case', 'value', 'budget', 'result'];
+  const lines = rows.map((row) => {
+    const verdict = meetsBudget(row);
+    return [
+      row.suite,
+      row.name,
+      `${twoPlaces.format(row.value!)} ${row.unit ?? ''}`.trimEnd(),
+      describeBudget(row.budget, row.unit),
+      verdict === undefined ? '' : verdict ? 'ok' : 'MISSED',
+    ];
+  });
+  return renderTable(header, lines, new Set([2]));
+}
+
+export function formatTable(allRows: BenchRow[]): string {
+  const rows = allRows.filter((row) => row.value === undefined);
+  const valueRows = allRows.filter((row) => row.value !== undefined);
+  if (rows.length === 0 && valueRows.length > 0) return formatValueTable(valueRows);
   const header = ['suite', 'case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget', 'result'];
   const lines = rows.map((row) => {
     const verdict = meetsBudget(row);
@@ -47,16 +81,8 @@ export function formatTable(rows: BenchRow[]): string {
       verdict === undefined ? '' : verdict ? 'ok' : 'MISSED',
     ];
   });
-  const numeric = new Set([2, 3, 4, 5]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const render = (cells: string[]) =>
-    cells
-      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join(
-    '\n',
-  );
+  const table = renderTable(header, lines, new Set([2, 3, 4, 5]));
+  return valueRows.length > 0 ? `${table}\n\n${formatValueTable(valueRows)}` : table;
 }
 
 function gitCommit(): string | undefined {

@@ -10,11 +10,14 @@ export interface BenchOptions {
 
 /** A target from ARCHITECTURE.md's budgets, checked against one measured figure. */
 export interface Budget {
-  metric: 'requestsPerSecond' | 'p50Ms' | 'p99Ms';
+  /** 'value': the row's `value`, a figure in its own `unit` (a score, a size). */
+  metric: 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'value';
   /** The figure must be at least this (throughput)... */
   atLeast?: number;
-  /** ...or below this (latency). */
+  /** ...or below this (latency)... */
   below?: number;
+  /** ...or at most this (a size). */
+  atMost?: number;
 }
 
 /** One measured case: a line of the table and an entry of results/latest.json. */
@@ -25,6 +28,12 @@ export interface BenchRow {
   requestsPerSecond?: number;
   p50Ms?: number;
   p99Ms?: number;
+  /**
+   * A figure that is neither a rate nor a latency (a Lighthouse score, a bundle size), in
+   * `unit`. Such rows print in a table of their own.
+   */
+  value?: number;
+  unit?: string;
   /** Everything that did not succeed: connection errors, timeouts and non-2xx answers. */
   errors: number;
   /** How many requests (or events) were measured in all. */

@@ -1,0 +1,369 @@
+/**
+ * The landing page as a customer's phone gets it: Lighthouse (mobile emulation, simulated slow
+ * 4G and a 4x slower CPU: its default configuration) driving Debian's chromium against the real
+ * server, built and precompressed as it ships; and the landing page's first-load JavaScript.
+ * Budgets from ARCHITECTURE.md and issue 7: Performance >= 95, Accessibility 100, Best Practices
+ * >= 95, SEO >= 95; first-load JavaScript <= 100 KB gzipped; agent and admin code in their own
+ * chunks.
+ *
+ *   npm run bench -- --only lighthouse
+ *   LIGHTHOUSE_RUNS=5 npm run bench -- --only lighthouse
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/browser';
+import { PriceServer } from '../../tests/support/price-server';
+import { ServerProcess } from '../../tests/support/server-process';
+import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const distDir = path.join(rootDir, 'dist/web');
+const viteManifestFile = path.join(distDir, '.vite/manifest.json');
+/** Git-ignored, beside the runner's results. */
+const resultsDir = path.join(rootDir, 'bench/results');
+
+/** Lighthouse's figures vary from run to run: the run with the median Performance counts. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const CATEGORIES = [
+  { id: 'performance', name: 'Performance', atLeast: 95 },
+  { id: 'accessibility', name: 'Accessibility', atLeast: 100 },
+  { id: 'best-practices', name: 'Best Practices', atLeast: 95 },
+  { id: 'seo', name: 'SEO', atLeast: 95 },
+] as const;
+
+const METRICS = [
+  { id: 'first-contentful-paint', name: 'First Contentful Paint', unit: 'ms' },
+  { id: 'largest-contentful-paint', name: 'Largest Contentful Paint', unit: 'ms' },
+  { id: 'total-blocking-time', name: 'Total Blocking Time', unit: 'ms' },
+  { id: 'cumulative-layout-shift', name: 'Cumulative Layout Shift', unit: '' },
+  { id: 'speed-index', name: 'Speed Index', unit: 'ms' },
+] as const;
+
+/** The landing page's first-load JavaScript budget, gzipped (kB: 1,000 bytes). */
+const FIRST_LOAD_BUDGET_KB = 100;
+
+/** The portals whose code must stay off the landing page: their screens' source files. */
+const PORTALS = [
+  { name: 'agent', route: '/agent', src: 'src/web/features/agent-chats/agent-chats-screen.tsx' },
+  {
+    name: 'admin',
+    route: '/agent/admin',
+    src: 'src/web/features/admin-dashboard/admin-dashboard-screen.tsx',
+  },
+] as const;
+
+// ---- The build ----------------------------------------------------------------------------
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+interface Chunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+}
+type ViteManifest = Record<string, Chunk>;
+
+function readViteManifest(): ViteManifest {
+  return JSON.parse(fs.readFileSync(viteManifestFile, 'utf8')) as ViteManifest;
+}
+
+/** The chunk files `key` loads before it runs: its own and its static imports, transitively. */
+function staticClosure(manifest: ViteManifest, key: string): string[] {
+  const files: string[] = [];
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`the build's manifest has no chunk ${k}`);
+    if (files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}
+
+/** Why the build in dist/web cannot be measured as it is, or undefined when it can. */
+function staleBuild(): string | undefined {
+  if (!fs.existsSync(viteManifestFile)) return 'no build with a chunk map (dist/web/.vite)';
+  const built = fs.statSync(viteManifestFile).mtimeMs;
+  const sources = ['src/web', 'src/shared', 'public', 'index.html', 'vite.config.ts'];
+  const changed = sources.find((s) => newestMtime(path.join(rootDir, s)) > built);
+  if (changed) return `${changed} changed since the last build`;
+  // The browser tests build without precompressing: the server would send the scripts
+  // uncompressed, which no visitor ever gets.
+  const entry = readViteManifest()['index.html'];
+  if (!entry || !fs.existsSync(path.join(distDir, `${entry.file}.br`))) {
+    return 'the build is not precompressed';
+  }
+  return undefined;
+}
+
+function ensureBuilt(log: (line: string) => void): void {
+  const reason = staleBuild();
+  if (!reason) return;
+  log(`building the web app (${reason}): npm run build`);
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: rootDir,
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
+}
+
+// ---- Bundle figures -------------------------------------------------------------------------
+
+/** What the server sends a gzip client: the precompressed .gz, or gzip -9 of a small file. */
+function gzipBytes(file: string): number {
+  const full = path.join(distDir, file);
+  if (fs.existsSync(`${full}.gz`)) return fs.statSync(`${full}.gz`).size;
+  return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
+}
+
+function brotliBytes(file: string): number {
+  const full = path.join(distDir, file);
+  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
+  return zlib.brotliCompressSync(fs.readFileSync(full)).length;
+}
+
+const kB = (bytes: number) => Math.round(bytes / 10) / 100;
+const sum = (files: string[], size: (file: string) => number) =>
+  files.reduce((total, file) => total + size(file), 0);
+
+function bundleRows(log: (line: string) => void): BenchRow[] {
+  const manifest = readViteManifest();
+  const firstLoad = staticClosure(manifest, 'index.html');
+  const rows: BenchRow[] = [
+    {
+      suite: 'lighthouse',
+      name: 'landing first-load JS (gzip)',
+      value: kB(sum(firstLoad, gzipBytes)),
+      unit: 'kB',
+      errors: 0,
+      total: firstLoad.length,
+      budget: { metric: 'value', atMost: FIRST_LOAD_BUDGET_KB },
+      details: {
+        files: firstLoad.join(' '),
+        gzipBytes: sum(firstLoad, gzipBytes),
+        brotliBytes: sum(firstLoad, brotliBytes),
+        rawBytes: sum(firstLoad, (f) => fs.statSync(path.join(distDir, f)).size),
+      },
+    },
+  ];
+  log(`landing first load: ${firstLoad.join(', ')}`);
+
+  let onLanding = 0;
+  for (const portal of PORTALS) {
+    const chunk = manifest[portal.src];
+    if (!chunk) {
+      log(`no chunk built from ${portal.src}: the ${portal.name} figure is left out`);
+      continue;
+    }
+    if (firstLoad.includes(chunk.file)) onLanding++;
+    // What opening the portal downloads beyond what the landing page already has.
+    const extra = staticClosure(manifest, portal.src).filter((f) => !firstLoad.includes(f));
+    rows.push({
+      suite: 'lighthouse',
+      name: `${portal.name} chunk ${path.basename(chunk.file)} (gzip)`,
+      value: kB(gzipBytes(chunk.file)),
+      unit: 'kB',
+      errors: 0,
+      total: 1,
+      details: {
+        route: portal.route,
+        chunk: chunk.file,
+        extraFiles: extra.join(' '),
+        extraGzipBytes: sum(extra, gzipBytes),
+      },
+    });
+    rows.push({
+      suite: 'lighthouse',
+      name: `${portal.name} portal: JS beyond the landing's (gzip)`,
+      value: kB(sum(extra, gzipBytes)),
+      unit: 'kB',
+      errors: 0,
+      total: extra.length,
+      details: { route: portal.route, files: extra.join(' ') },
+    });
+  }
+  rows.push({
+    suite: 'lighthouse',
+    name: 'agent and admin screens in the landing first load',
+    value: onLanding,
+    unit: 'chunks',
+    errors: 0,
+    total: PORTALS.length,
+    budget: { metric: 'value', atMost: 0 },
+  });
+  return rows;
+}
+
+// ---- Lighthouse -----------------------------------------------------------------------------
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; displayValue?: string; numericValue?: number }
+  >;
+  environment: { benchmarkIndex: number };
+  runWarnings: string[];
+}
+
+async function waitForPrices(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const prices = (await (await fetch(`${baseUrl}/api/prices`)).json()) as unknown[];
+    if (prices.length === 2) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the app never got prices from the price server');
+}
+
+interface LighthouseRun {
+  lhr: LighthouseReport;
+  /** Lighthouse's own report page, to read every audit. */
+  html: string;
+}
+
+async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'html',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES.map((c) => c.id),
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  if (result.lhr.runtimeError) {
+    throw new Error(
+      `Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+    );
+  }
+  return { lhr: result.lhr as unknown as LighthouseReport, html: String(result.report) };
+}
+
+const score = (lhr: LighthouseReport, id: string) =>
+  Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+/** The audits that cost a category points, for the operator to act on. */
+function explain(lhr: LighthouseReport, log: (line: string) => void): void {
+  for (const category of CATEGORIES) {
+    if (score(lhr, category.id) === 100) continue;
+    log(`${category.name} ${score(lhr, category.id)} (target ${category.atLeast}):`);
+    for (const ref of lhr.categories[category.id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      log(
+        `  ${ref.id} (weight ${ref.weight}): ${audit.title}` +
+          `${audit.displayValue ? ` – ${audit.displayValue}` : ''} [score ${audit.score}]`,
+      );
+    }
+  }
+}
+
+async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
+  const priceServer = await new PriceServer().start();
+  let server: ServerProcess | undefined;
+  try {
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      // Production settings (the dummy identity provider is never contacted: nothing signs in).
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+        OIDC_ISSUER_URL: 'https://issuer.invalid',
+        OIDC_CLIENT_ID: 'bench',
+        OIDC_CLIENT_SECRET: 'bench',
+        PRICE_REFRESH_MS: '3600000',
+      },
+    });
+    await waitForPrices(server.url);
+
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+    const runs: LighthouseRun[] = [];
+    try {
+      for (let i = 1; i <= RUNS; i++) {
+        const run = await runLighthouse(`${server.url}/`, chrome.port);
+        runs.push(run);
+        const { lhr } = run;
+        options.log(
+          `run ${i}/${RUNS}: ${CATEGORIES.map((c) => `${c.name} ${score(lhr, c.id)}`).join(', ')}` +
+            ` (benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
+        );
+      }
+    } finally {
+      chrome.kill();
+    }
+
+    const byPerformance = [...runs].sort(
+      (a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'),
+    );
+    const medianRun = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!;
+    const median = medianRun.lhr;
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(path.join(resultsDir, 'lighthouse.html'), medianRun.html);
+    fs.writeFileSync(path.join(resultsDir, 'lighthouse.json'), JSON.stringify(median, null, 2));
+    options.log(
+      `Lighthouse report of the median run: ${path.relative(process.cwd(), path.join(resultsDir, 'lighthouse.html'))}`,
+    );
+    for (const warning of median.runWarnings) options.log(`Lighthouse warning: ${warning}`);
+    explain(median, options.log);
+
+    const rows: BenchRow[] = CATEGORIES.map((category) => ({
+      suite: 'lighthouse',
+      name: `${category.name} (mobile, slow 4G)`,
+      value: score(median, category.id),
+      unit: 'score',
+      errors: 0,
+      total: runs.length,
+      budget: { metric: 'value', atLeast: category.atLeast },
+      details: {
+        runs: runs.map((r) => score(r.lhr, category.id)).join(' '),
+        benchmarkIndex: Math.round(median.environment.benchmarkIndex),
+      },
+    }));
+    for (const metric of METRICS) {
+      const value = median.audits[metric.id]?.numericValue;
+      if (value === undefined) continue;
+      rows.push({
+        suite: 'lighthouse',
+        name: metric.name,
+        value: metric.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000,
+        unit: metric.unit,
+        errors: 0,
+        total: runs.length,
+      });
+    }
+    return rows;
+  } finally {
+    await server?.stop();
+    await priceServer.stop();
+  }
+}
+
+export const suite: BenchSuite = {
+  name: 'lighthouse',
+  description:
+    'Landing page in Lighthouse (mobile, slow 4G, chromium): the four scores; first-load JS, agent and admin chunks',
+  async run(options) {
+    ensureBuilt(options.log);
+    const bundle = bundleRows(options.log);
+    return [...(await lighthouseRows(options)), ...bundle];
+  },
+};
