@@ -21,26 +21,29 @@ export default function ToastCard({ toast, store }: { toast: Toast; store: Toast
   const variant = toast.variant ?? 'default';
   const Icon = variant === 'destructive' ? CircleAlert : variant === 'success' ? CircleCheck : null;
   return (
-    <li
-      role={variant === 'destructive' ? 'alert' : 'status'}
-      className={cn(
-        'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-card',
-        variantClasses[variant],
-      )}
-    >
-      {Icon && <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />}
-      <div className="min-w-0 flex-1">
-        {toast.title && <p className="font-semibold">{toast.title}</p>}
-        {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
-      </div>
-      <button
-        type="button"
-        onClick={() => store.dismiss(toast.id)}
-        aria-label="Close"
-        className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
+    // The live role sits inside the list item: an <ol> may only hold <li>s (axe: list).
+    <li className="pointer-events-auto">
+      <div
+        role={variant === 'destructive' ? 'alert' : 'status'}
+        className={cn(
+          'flex w-full items-start gap-3 rounded-xl border p-4 shadow-card',
+          variantClasses[variant],
+        )}
       >
-        <X aria-hidden className="size-4" />
-      </button>
+        {Icon && <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />}
+        <div className="min-w-0 flex-1">
+          {toast.title && <p className="font-semibold">{toast.title}</p>}
+          {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
+        </div>
+        <button
+          type="button"
+          onClick={() => store.dismiss(toast.id)}
+          aria-label="Close"
+          className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg opacity-70 hover:opacity-100"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
     </li>
   );
 }

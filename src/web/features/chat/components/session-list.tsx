@@ -13,7 +13,7 @@ function Preview({ session }: { session: ChatSession }) {
   const mine = last.senderId === session.customerId;
   return (
     <>
-      {mine && <span className="text-ink-muted/80">You: </span>}
+      {mine && <span className="text-ink-muted">You: </span>}
       {last.messageType === 'image' && (
         <Camera aria-hidden className="mr-1 inline size-4 align-[-3px]" />
       )}

@@ -1,0 +1,385 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/**
+ * Every screen of the spec's route table, as the role that uses it, at a phone's size and a
+ * desktop's: a screenshot of each (CI artifacts, in the git-ignored test-results folder), no
+ * sideways scrolling, and axe-core (WCAG 2.0/2.1 A and AA) with no serious or critical
+ * violations. Violations are gathered per group of screens and listed together.
+ */
+
+const run = promisify(execFile);
+const SCREENSHOTS = path.resolve('test-results/screenshots/screens');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const SIZES = [PHONE, DESKTOP];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const ADMIN = {
+  email: 'ngozi.admin@example.com',
+  password: 'a long admin password',
+  firstName: 'Ngozi',
+  lastName: 'Eze',
+};
+const AGENT = {
+  email: 'bayo.agent@example.com',
+  password: 'a long agent password',
+  firstName: 'Bayo',
+  lastName: 'Ola',
+};
+const CUSTOMER = { name: 'Amaka Nwosu', email: 'amaka.screens@example.com' };
+
+/** The operator's way, before the server starts: `npm run agent:create` on its DATA_DIR. */
+async function createAccount(dataDir: string, account: typeof ADMIN, admin: boolean) {
+  await run(
+    'npm',
+    [
+      ...['run', '--silent', 'agent:create', '--'],
+      ...['--email', account.email, '--password', account.password],
+      ...['--first-name', account.firstName, '--last-name', account.lastName],
+      ...['--type', 'bitcoin'],
+      ...(admin ? ['--admin'] : []),
+    ],
+    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
+  );
+}
+
+async function logIn(page: Page, baseUrl: string, account: typeof ADMIN): Promise<void> {
+  await page.goto(`${baseUrl}/agent/login`);
+  await page.getByLabel('Username').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/agent/chats`);
+}
+
+/** A JSON request from the page itself: its cookies, its origin. */
+function pageFetch(
+  page: Page,
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ url, init }) => {
+      const response = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    { url, init },
+  );
+}
+
+/** Problems found on the screens of one test, listed together at its end. */
+class Findings {
+  readonly problems: string[] = [];
+  readonly notes: string[] = [];
+
+  expectNone(): void {
+    if (this.notes.length) console.warn(`screens (moderate/minor):\n${this.notes.join('\n')}`);
+    expect(this.problems, this.problems.join('\n')).toEqual([]);
+  }
+}
+
+/**
+ * One screen at both sizes: screenshot, no horizontal scroll, axe. `ready` is what shows the
+ * screen has loaded its data; `name` names the files.
+ */
+async function checkScreen(
+  page: Page,
+  name: string,
+  findings: Findings,
+  ready?: Locator,
+): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  if (ready) await ready.first().waitFor({ timeout: 15_000 });
+  // Data first: no "Loading ..." placeholder left (a screen that never settles is shot as is).
+  await page
+    .waitForFunction(() => !/\bLoading\b/.test(document.body.innerText), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  const before = page.viewportSize();
+  const seen = new Set<string>();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(250);
+    const size_ = `${size.width}x${size.height}`;
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    if (scrollWidth > innerWidth)
+      findings.problems.push(
+        `${name} ${size_}: horizontal scroll (scrollWidth ${scrollWidth} > ${innerWidth})`,
+      );
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size_}.png`),
+      fullPage: true,
+    });
+    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    for (const v of axe.violations) {
+      const targets = v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(' | ');
+      const line = `${name} ${size_}: [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}x: ${targets})`;
+      const key = `${v.id}|${targets}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (FAILING_IMPACTS.has(v.impact ?? '')) findings.problems.push(line);
+      else findings.notes.push(line);
+    }
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, axe', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  const contexts: BrowserContext[] = [];
+  let visitor: Page;
+  let customer: Page;
+  let agent: Page;
+  let admin: Page;
+  let sessionId: number;
+  let customerId: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-screens-'));
+    await createAccount(dataDir, ADMIN, true);
+    await createAccount(dataDir, AGENT, false);
+    priceServer = await new PriceServer().start();
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
+    });
+    browser = await launchChromium();
+    for (let i = 0; i < 4; i++) contexts.push(await browser.newContext({ viewport: PHONE }));
+    [visitor, customer, agent, admin] = await Promise.all(contexts.map((c) => c.newPage()));
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('public screens: landing, agent login, admin setup, the demo pages, not found', async () => {
+    const findings = new Findings();
+    const h1 = visitor.locator('h1');
+
+    await visitor.goto(`${server.url}/`);
+    await checkScreen(visitor, 'landing', findings, h1);
+
+    await visitor.goto(`${server.url}/agent/login`);
+    await checkScreen(visitor, 'agent-login', findings, visitor.getByLabel('Username'));
+
+    await visitor.goto(`${server.url}/admin/setup`);
+    await checkScreen(visitor, 'admin-setup', findings, h1);
+
+    await visitor.goto(`${server.url}/test-customer`);
+    await checkScreen(
+      visitor,
+      'test-customer',
+      findings,
+      visitor.getByRole('button', { name: /Bitcoin Trading/ }),
+    );
+    await visitor.getByRole('button', { name: /Bitcoin Trading/ }).click();
+    await visitor.getByPlaceholder('Type your message...').waitFor();
+    await checkScreen(visitor, 'test-customer-chat', findings);
+
+    await visitor.goto(`${server.url}/test-agent`);
+    await checkScreen(
+      visitor,
+      'test-agent',
+      findings,
+      visitor.getByRole('heading', { name: 'Agent Chat Management' }),
+    );
+
+    await visitor.goto(`${server.url}/no-such-page`);
+    await checkScreen(visitor, 'not-found', findings, visitor.getByText('Page Not Found'));
+
+    findings.expectNone();
+  });
+
+  it('customer screens, and the chat with the keyboard alone', async () => {
+    const findings = new Findings();
+    await customer.goto(`${server.url}/trade`);
+    await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+    await checkScreen(customer, 'oidc-sign-in', findings);
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.waitForURL(`${server.url}/trade`);
+    await checkScreen(customer, 'trade', findings, customer.getByTestId('choice-bitcoin'));
+
+    await customer.goto(`${server.url}/trading-history`);
+    await checkScreen(
+      customer,
+      'trading-history-empty',
+      findings,
+      customer.getByRole('heading', { name: 'No Trading History' }),
+    );
+
+    const created = await pageFetch(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(created.status).toBe(201);
+    ({ id: sessionId, customerId } = created.body as { id: number; customerId: string });
+
+    await customer.goto(`${server.url}/chat`);
+    await checkScreen(customer, 'chat-list', findings, customer.getByTestId('choice-bitcoin'));
+
+    // The conversation by keyboard alone: Tab reaches the input, Enter sends.
+    await customer.goto(`${server.url}/chat/${sessionId}`);
+    const input = customer.getByPlaceholder('Type your message...');
+    await input.waitFor();
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i++) {
+      await customer.keyboard.press('Tab');
+      reached = await input.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, 'Tab never reached the message input').toBe(true);
+    // The focused input shows a visible ring.
+    expect(
+      await input.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return style.outlineStyle !== 'none' || style.boxShadow !== 'none';
+      }),
+    ).toBe(true);
+    await customer.keyboard.type('Hello, I want to sell 0.05 BTC');
+    await customer.keyboard.press('Enter');
+    await customer
+      .locator('[data-testid="message"][data-state="sent"]', {
+        hasText: 'Hello, I want to sell 0.05 BTC',
+      })
+      .waitFor({ timeout: 10_000 });
+    // Screen readers hear new messages.
+    expect(await customer.locator('[aria-live="polite"], [role="log"]').count()).toBeGreaterThan(0);
+    // Attaching a screenshot is a real button.
+    expect(await customer.getByRole('button', { name: 'Attach a screenshot' }).count()).toBe(1);
+    await customer.keyboard.type('What is your rate today?');
+    await customer.keyboard.press('Enter');
+    await customer
+      .locator('[data-testid="message"][data-state="sent"]', {
+        hasText: 'What is your rate today?',
+      })
+      .waitFor({ timeout: 10_000 });
+    await checkScreen(customer, 'chat-customer', findings);
+
+    findings.expectNone();
+  });
+
+  it('agent screens: chats, dashboard, the conversation, rates, transaction, history', async () => {
+    const findings = new Findings();
+    await logIn(agent, server.url, AGENT);
+    await checkScreen(agent, 'agent-chats', findings, agent.getByRole('heading', { level: 1 }));
+
+    await agent.goto(`${server.url}/chat/${sessionId}`);
+    await agent.getByPlaceholder('Type your message...').waitFor();
+    await agent.getByPlaceholder('Type your message...').fill('Good morning! BTC is ₦157m today.');
+    await agent.getByPlaceholder('Type your message...').press('Enter');
+    await agent
+      .locator('[data-testid="message"][data-state="sent"]', { hasText: 'Good morning!' })
+      .waitFor({ timeout: 10_000 });
+    await checkScreen(agent, 'chat-agent', findings);
+
+    // A trade on the chat, the way the Record trade form sends it.
+    const trade = await pageFetch(agent, '/api/transactions', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: {
+        chatSessionId: sessionId,
+        customerId,
+        type: 'trade',
+        currency: 'bitcoin',
+        amount: '0.05',
+        rate: '157254058.50',
+        status: 'pending',
+      },
+    });
+    expect(trade.status).toBe(201);
+
+    await agent.goto(`${server.url}/agent/dashboard`);
+    await checkScreen(agent, 'agent-dashboard', findings, agent.getByRole('heading', { level: 1 }));
+
+    await agent.goto(`${server.url}/agent/exchange-rates`);
+    await checkScreen(agent, 'exchange-rates', findings, agent.getByTestId('market-price-BTC'));
+
+    await agent.goto(`${server.url}/agent/trading-history?customerId=${customerId}`);
+    await checkScreen(
+      agent,
+      'agent-trading-history',
+      findings,
+      agent.getByTestId('transaction-card'),
+    );
+
+    await agent.goto(`${server.url}/agent/transaction/${sessionId}`);
+    await checkScreen(
+      agent,
+      'process-transaction',
+      findings,
+      agent.getByRole('heading', { level: 1, name: 'Process Transaction' }),
+    );
+
+    // The customer's own history, now with the trade.
+    await customer.goto(`${server.url}/trading-history`);
+    await checkScreen(
+      customer,
+      'trading-history',
+      findings,
+      customer.getByTestId('transaction-card'),
+    );
+
+    findings.expectNone();
+  });
+
+  it('admin screens: the dashboard with each tab, agent management', async () => {
+    const findings = new Findings();
+    await logIn(admin, server.url, ADMIN);
+    await admin.goto(`${server.url}/agent/admin`);
+    await checkScreen(
+      admin,
+      'admin-analytics',
+      findings,
+      admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' }),
+    );
+    for (const tab of ['Users', 'Sessions', 'Transactions']) {
+      await admin.getByRole('tab', { name: tab }).click();
+      await admin.waitForTimeout(300);
+      await checkScreen(admin, `admin-${tab.toLowerCase()}`, findings);
+    }
+
+    await admin.goto(`${server.url}/agent/management`);
+    await checkScreen(
+      admin,
+      'agent-management',
+      findings,
+      admin.getByRole('heading', { name: /Active Agents/ }),
+    );
+
+    findings.expectNone();
+  });
+});
