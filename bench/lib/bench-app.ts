@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -10,6 +11,7 @@ import { PriceServer } from '../../tests/support/price-server';
 
 export interface BenchApp {
   app: FastifyInstance;
+  database: Database;
   baseUrl: string;
   /** Where the app's request log goes (it logs as in production, at info). */
   logFile: string;
@@ -55,6 +57,7 @@ export async function startBenchApp(): Promise<BenchApp> {
 
   return {
     app,
+    database,
     baseUrl: `http://127.0.0.1:${port}`,
     logFile,
     close: async () => {

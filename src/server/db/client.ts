@@ -32,6 +32,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      // A server that stops answering must not hold requests forever: they fail, and the
+      // error handler answers 503.
+      query_timeout: 15_000,
     });
     // An idle client that loses its server emits 'error'; the pool drops it and makes a new one.
     pool.on('error', () => undefined);

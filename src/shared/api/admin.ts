@@ -24,6 +24,7 @@ export const analyticsSchema = z.object({
   range: z.object({ from: isoDate, to: isoDate, timeZone: z.string() }),
   userStats: z.object({
     total: z.number().int(),
+    /** Active agents (admins included); deactivated agents are not counted. */
     agents: z.number().int(),
     customers: z.number().int(),
     newThisWeek: z.number().int(),

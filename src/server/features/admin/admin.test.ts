@@ -105,7 +105,8 @@ describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) 
     const res = await get('/api/admin/analytics?from=2026-11-10&to=2026-11-12');
     expect(res.statusCode).toBe(200);
     const a = analyticsSchema.parse(res.json());
-    expect(a.userStats).toEqual({ total: 6, agents: 3, customers: 3, newThisWeek: 6 });
+    // The deactivated agent is not an active agent.
+    expect(a.userStats).toEqual({ total: 6, agents: 2, customers: 3, newThisWeek: 6 });
     expect(a.sessionStats).toEqual({
       total: 4,
       active: 2,

@@ -52,10 +52,9 @@ export async function computeAnalytics(options: {
   const [users] = await rows<Record<string, unknown>>(
     db,
     sql`select count(*) as total,
-               count(*) filter (where is_agent or is_admin) as agents,
+               count(*) filter (where (is_agent or is_admin) and is_active) as agents,
                count(*) filter (where not is_agent and not is_admin) as customers,
-               count(*) filter (where created_at >= now() - interval '7 days') as new_this_week,
-               count(*) filter (where (is_agent or is_admin) and is_active) as active_agents
+               count(*) filter (where created_at >= now() - interval '7 days') as new_this_week
         from users`,
   );
   const [sessions] = await rows<Record<string, unknown>>(
@@ -131,7 +130,7 @@ export async function computeAnalytics(options: {
     metrics: {
       successRate: ratio(completed, n(tx?.total), 100),
       avgVolume: ratio(volume, completed),
-      agentUtilization: ratio(n(sessions?.active), n(users?.active_agents)),
+      agentUtilization: ratio(n(sessions?.active), n(users?.agents)),
     },
     dailyActivity: daily.map((d) => ({
       date: String(d.day),

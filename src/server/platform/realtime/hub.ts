@@ -215,6 +215,24 @@ export class RealtimeHub {
     await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
     this.listener = client;
+    // A connection that silently died raises nothing: ask it something now and then.
+    const heartbeat = setInterval(() => {
+      if (this.listener !== client) return clearInterval(heartbeat);
+      const timeout = setTimeout(
+        () => lost(new Error('LISTEN connection stopped answering')),
+        5_000,
+      );
+      client.query('select 1').then(
+        () => clearTimeout(timeout),
+        (error: unknown) => {
+          clearTimeout(timeout);
+          lost(error);
+        },
+      );
+    }, 15_000);
+    heartbeat.unref();
+    // Whatever was committed while the connection was being made.
+    void this.pull();
   }
 
   private scheduleReconnect(delayMs: number): void {
