@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChatDate, formatTime } from './dates';
+import { formatChatDate, formatDateTime, formatTime } from './dates';
 
 const LAGOS = 'Africa/Lagos'; // UTC+1, no daylight saving
 /** Wednesday 2026-03-18, 10:30 in Lagos. */
@@ -43,5 +43,35 @@ describe('chat date rule', () => {
   it('defaults to the current time, and returns "" for an invalid date', () => {
     expect(formatChatDate(new Date())).toBe(formatTime(new Date()));
     expect(formatChatDate('not a date')).toBe('');
+  });
+});
+
+describe('chat date rule across calendar edges', () => {
+  it('says "Yesterday" for 23:59 on 31 December seen on 1 January', () => {
+    const newYear = new Date('2026-01-01T00:30:00+01:00');
+    expect(formatChatDate('2025-12-31T23:59:00+01:00', { now: newYear, timeZone: LAGOS })).toBe(
+      'Yesterday',
+    );
+    expect(formatChatDate('2026-01-01T00:00:00+01:00', { now: newYear, timeZone: LAGOS })).toBe(
+      '00:00',
+    );
+  });
+
+  it('counts calendar days, not 24-hour spans, across a daylight-saving change', () => {
+    // London moves to BST at 01:00 UTC on Sunday 29 March 2026: that day has 23 hours.
+    const mondayMorning = new Date('2026-03-30T00:10:00+01:00');
+    const london = { now: mondayMorning, timeZone: 'Europe/London' };
+    expect(formatChatDate('2026-03-29T00:00:00Z', london)).toBe('Yesterday');
+    expect(formatChatDate('2026-03-28T23:59:00Z', london)).toBe('Saturday');
+    expect(formatChatDate('2026-03-23T00:00:00Z', london)).toBe('Mar 23'); // exactly 7 days
+  });
+});
+
+describe('en-NG date and time', () => {
+  it('reads day month year, 24-hour time, in the viewer’s zone', () => {
+    expect(formatDateTime('2026-03-18T09:30:00Z', LAGOS)).toBe('18 Mar 2026, 10:30');
+    expect(formatDateTime('2026-03-18T23:30:00Z', LAGOS)).toBe('19 Mar 2026, 00:30');
+    expect(formatDateTime('2026-03-18T23:30:00Z', 'America/New_York')).toBe('18 Mar 2026, 19:30');
+    expect(formatDateTime('nonsense')).toBe('');
   });
 });

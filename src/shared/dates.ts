@@ -52,3 +52,20 @@ export function formatChatDate(value: string | Date, options: ChatDateOptions = 
   if (daysAgo < 7) return format(timeZone, { weekday: 'long' }).format(date);
   return format(timeZone, { month: 'short', day: 'numeric' }).format(date);
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment for people, in en-NG ("18 Mar 2026, 10:30"), in the viewer's zone (or `timeZone`).
+ */
+export function formatDateTime(value: string | Date, timeZone?: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const key = timeZone ?? '';
+  let fmt = dateTimeFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(key, fmt);
+  }
+  return fmt.format(date);
+}

@@ -1,4 +1,5 @@
 import { differenceInCalendarDays, format } from 'date-fns';
+import { formatChatDate } from '../../../shared/dates';
 
 /** A message's time, HH:mm in the viewer's time zone. */
 export function formatMessageTime(value: string | Date): string {
@@ -6,16 +7,11 @@ export function formatMessageTime(value: string | Date): string {
 }
 
 /**
- * The spec's chat list rule: today shows the time; yesterday "Yesterday"; under 7 days the
- * weekday; else month and day.
+ * The spec's chat list rule (today shows the time; yesterday "Yesterday"; under 7 days the
+ * weekday; else month and day): the shared one, in the viewer's zone.
  */
 export function formatChatListDate(value: string | Date, now: Date = new Date()): string {
-  const date = new Date(value);
-  const days = differenceInCalendarDays(now, date);
-  if (days <= 0) return format(date, 'HH:mm');
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return format(date, 'EEEE');
-  return format(date, 'MMM d');
+  return formatChatDate(value, { now });
 }
 
 /** The separator above a day's first message: "Today", "Yesterday", a weekday, or a date. */
