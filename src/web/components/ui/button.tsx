@@ -11,6 +11,8 @@ const variants = {
   outline:
     'border border-brand-700/30 bg-white text-brand-800 hover:border-brand-700 hover:bg-brand-50',
   ghost: 'text-brand-800 hover:bg-brand-50',
+  /** A destructive action (Deactivate, Remove): red on white. */
+  danger: 'border border-down/30 bg-white text-down hover:border-down hover:bg-down-soft',
   /** The main action on dark brand surfaces. */
   gold: 'bg-gold-400 text-brand-950 shadow-sm hover:bg-gold-300 active:bg-gold-500',
 } as const;

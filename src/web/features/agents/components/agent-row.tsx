@@ -24,9 +24,6 @@ function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
-const deactivateClasses =
-  'border border-down/30 bg-white text-down hover:border-down hover:bg-down-soft';
-
 /** One agent: who, what they handle, whether they can sign in, and the switch for that. */
 export function AgentRow({
   agent,
@@ -81,8 +78,10 @@ export function AgentRow({
         <StatusBadge active={agent.isActive} />
         {!isSelf &&
           (agent.isActive ? (
+            // Its own variant: classes on top of the primary one would leave white on white.
             <Button
-              className={cn('min-w-36', deactivateClasses)}
+              variant="danger"
+              className="min-w-36"
               disabled={pending}
               onClick={() => onToggle(agent)}
               aria-label={`Deactivate ${name}`}
