@@ -20,32 +20,9 @@ const ADMIN = { name: 'Ada Obi Lovelace', email: 'ada@example.com' };
 const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
 const AGENT = { firstName: 'Bola', lastName: 'Adeyemi', email: 'bola.agent@example.com' };
 
-/**
- * Each person gets their own browser context: their own cookies, like their own device.
- *
- * Workaround for a server bug (reported): the app answers every page with
- * `Referrer-Policy: no-referrer`, so a browser sends `Origin: null` with an HTML form POST, and
- * the cross-origin check refuses the development provider's sign-in form (403 "Cross-origin
- * request refused"). Until the server accepts it, that one form POST carries the real origin.
- */
-async function openContext(
-  browser: Browser,
-  baseUrl: string,
-  viewport = DESKTOP,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  await context.route('**/oidc/interaction/*/login', async (route) => {
-    const headers = route.request().headers();
-    if (headers.origin !== 'null') return route.continue();
-    // Chromium will not let an intercepted navigation change its Origin: send it from here
-    // (with the context's cookies) and hand the answer, a redirect, back to the page.
-    const response = await route.fetch({
-      headers: { ...headers, origin: baseUrl },
-      maxRedirects: 0,
-    });
-    return route.fulfill({ response });
-  });
-  return context;
+/** Each person gets their own browser context: their own cookies, like their own device. */
+function openContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ viewport });
 }
 
 /** The screen at both sizes; the page returns to the size it had. */
@@ -117,9 +94,9 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
       env: { ADMIN_SETUP_SECRET },
     });
     browser = await launchChromium();
-    adminContext = await openContext(browser, server.url);
+    adminContext = await openContext(browser);
     adminPage = await adminContext.newPage();
-    agentContext = await openContext(browser, server.url);
+    agentContext = await openContext(browser);
     agentPage = await agentContext.newPage();
   });
 
@@ -288,7 +265,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
   });
 
   it('turns a customer away from the admin screens with the spec’s toast, and sends them home', async () => {
-    const context = await openContext(browser, server.url, PHONE);
+    const context = await openContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${server.url}/api/login?returnTo=/agent/management`);
     await signInAtProvider(page, CUSTOMER);
