@@ -1,6 +1,6 @@
 import { Archive, LayoutDashboard, Lock, LogOut, Users } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAppConfig } from '../../lib/app-config';
+import { useCallback, useMemo, useState } from 'react';
+import { AlertControls, useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { RequireAgent, useAgentLogout } from '../auth';
 import { useChatSessions, type ChatListFilter } from './api/list-chat-sessions';
 import { AgentTopBar, TopBarButton, TopBarLink } from './components/agent-top-bar';
@@ -40,18 +40,6 @@ function FolderEntries() {
   );
 }
 
-/** Unassigned chats in the tab title, so a waiting customer shows from another tab. */
-function useUnreadTitle(unread: number) {
-  const { brandName } = useAppConfig();
-  useEffect(() => {
-    const previous = document.title;
-    document.title = unread > 0 ? `(${unread}) Chats · ${brandName}` : `Chats · ${brandName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [unread, brandName]);
-}
-
 function AgentChats() {
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const [search, setSearch] = useState('');
@@ -61,7 +49,12 @@ function AgentChats() {
   const logout = useAgentLogout();
 
   const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  useUnreadTitle(sessions.filter((s) => s.agentId === null).length);
+  useAgentAlerts();
+  // Unread items and chats still without an agent, so a waiting customer shows from another tab.
+  useAlertTitle(
+    'Chats',
+    sessions.filter((s) => s.agentId === null).map((s) => s.id),
+  );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -96,7 +89,10 @@ function AgentChats() {
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <RatesStrip />
-          <ConnectionIndicator state={connection} />
+          <div className="flex items-center gap-2">
+            <AlertControls />
+            <ConnectionIndicator state={connection} />
+          </div>
         </div>
       </AgentTopBar>
       <main className="mx-auto max-w-5xl sm:px-6 sm:py-6">

@@ -2,6 +2,7 @@ import { ArrowLeft, Coffee, Inbox, LogOut } from 'lucide-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { AgentOnly, useAgentLogout } from '../auth';
 import { useActiveSessions } from './api/list-active-sessions';
 import { AgentTopBar, TopBarButton } from './components/agent-top-bar';
@@ -26,6 +27,11 @@ function AgentDashboard() {
   const connection = useLiveAgentSessions();
   const logout = useAgentLogout();
   const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  useAgentAlerts();
+  useAlertTitle(
+    'Agent Dashboard',
+    sessions.filter((s) => s.agentId === null).map((s) => s.id),
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

@@ -5,6 +5,7 @@ import type { ChatSession, Message } from '../../../shared/api/chat';
 import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
 import { useChatSession } from './api/get-chat-session';
 import { useMessages } from './api/list-messages';
@@ -197,6 +198,12 @@ export function ConversationView({
       aria-label="Conversation"
       className={cn('flex h-full min-h-0 flex-col bg-canvas', className)}
     >
+      {viewer === 'agent' && (
+        <ConversationAlerts
+          sessionId={sessionId}
+          title={session.data ? otherPartyName(session.data, viewer) : 'Chat'}
+        />
+      )}
       <ChatHeader session={session.data} viewer={viewer} />
       <ConnectionBanner state={connection} />
       {notFound ? (

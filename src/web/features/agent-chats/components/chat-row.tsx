@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { formatChatDate } from '../../../../shared/dates';
 import { initials } from '../../../../shared/names';
+import { UnreadBadge } from '../../agent-alerts';
 import { customerLabel } from '../lib/customer-label';
 import { CustomerStatusBadge } from './customer-status-badge';
 import { StatusMenu } from './status-menu';
@@ -55,6 +56,7 @@ export function ChatRow({ session, now }: { session: ChatSession; now?: Date }) 
             >
               <Preview session={session} />
             </span>
+            <UnreadBadge sessionId={session.id} />
             {unassigned && (
               <span
                 role="img"

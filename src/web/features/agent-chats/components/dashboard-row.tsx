@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { formatChatDate } from '../../../../shared/dates';
+import { UnreadBadge } from '../../agent-alerts';
 import { customerNumber } from '../lib/customer-label';
 import { CategoryBadge, PriorityBadge } from './session-badges';
 
@@ -16,6 +17,7 @@ export function DashboardRow({ session }: { session: ChatSession }) {
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className="truncate font-semibold">{customerNumber(session.customerId)}</span>
+            <UnreadBadge sessionId={session.id} className="self-center" />
             <span className="ml-auto shrink-0 text-xs text-ink-muted">
               {formatChatDate(session.lastMessageAt ?? session.updatedAt)}
             </span>
