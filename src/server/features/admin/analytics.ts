@@ -64,42 +64,52 @@ export async function computeAnalytics(options: {
                count(*) filter (where category = 'bitcoin') as bitcoin,
                count(*) filter (where category = 'usdt') as usdt,
                count(*) filter (where status in ('open', 'active') and category = 'bitcoin') as active_bitcoin,
-               count(*) filter (where status in ('open', 'active') and category = 'usdt') as active_usdt,
-               count(*) filter (where created_at >= ${start} and created_at < ${end} and category = 'bitcoin') as range_bitcoin,
-               count(*) filter (where created_at >= ${start} and created_at < ${end} and category = 'usdt') as range_usdt
+               count(*) filter (where status in ('open', 'active') and category = 'usdt') as active_usdt
         from chat_sessions`,
   );
-  const [tx] = await rows<Record<string, unknown>>(
-    db,
-    sql`select count(*) as total,
-               count(*) filter (where status = 'completed') as completed,
-               count(*) filter (where status = 'pending') as pending,
-               count(*) filter (where status = 'failed') as failed,
-               coalesce(sum(total) filter (where status = 'completed'), 0)::text as volume
-        from transactions
-        where created_at >= ${start} and created_at < ${end}`,
-  );
-  const daily = await rows<{ day: unknown; sessions: unknown; transactions: unknown }>(
+  // One pass over each table's rows in the range, grouped by Lagos day; the range's totals
+  // are the sums of the days.
+  const daily = await rows<Record<string, unknown>>(
     db,
     sql`with days as (
           select (${from}::date + i) as day from generate_series(0, ${to}::date - ${from}::date) as i
         ),
         s as (
-          select (created_at at time zone ${tz})::date as day, count(*) as n from chat_sessions
-          where created_at >= ${start} and created_at < ${end} group by 1
+          select (created_at at time zone ${tz})::date as day,
+                 count(*) as n,
+                 count(*) filter (where category = 'bitcoin') as bitcoin,
+                 count(*) filter (where category = 'usdt') as usdt
+          from chat_sessions
+          where created_at >= ${start} and created_at < ${end}
+          group by 1
         ),
         t as (
-          select (created_at at time zone ${tz})::date as day, count(*) as n from transactions
-          where created_at >= ${start} and created_at < ${end} group by 1
+          select (created_at at time zone ${tz})::date as day,
+                 count(*) as n,
+                 count(*) filter (where status = 'completed') as completed,
+                 count(*) filter (where status = 'pending') as pending,
+                 count(*) filter (where status = 'failed') as failed,
+                 coalesce(sum(total) filter (where status = 'completed'), 0)::text as volume
+          from transactions
+          where created_at >= ${start} and created_at < ${end}
+          group by 1
         )
-        select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(t.n, 0) as transactions
+        select to_char(days.day, 'YYYY-MM-DD') as day,
+               coalesce(s.n, 0) as sessions, coalesce(s.bitcoin, 0) as bitcoin, coalesce(s.usdt, 0) as usdt,
+               coalesce(t.n, 0) as transactions, coalesce(t.completed, 0) as completed,
+               coalesce(t.pending, 0) as pending, coalesce(t.failed, 0) as failed,
+               coalesce(t.volume, '0') as volume
         from days left join s on s.day = days.day left join t on t.day = days.day
         order by days.day`,
   );
 
-  const completed = n(tx?.completed);
-  const volume = dec(String(tx?.volume ?? '0'));
-  const rangeSessions = n(sessions?.range_bitcoin) + n(sessions?.range_usdt);
+  const sum = (key: string) => daily.reduce((total, d) => total + n(d[key]), 0);
+  const completed = sum('completed');
+  const totalTx = sum('transactions');
+  const volume = daily.reduce((total, d) => total.plus(String(d.volume)), dec(0));
+  const rangeBitcoin = sum('bitcoin');
+  const rangeUsdt = sum('usdt');
+  const rangeSessions = rangeBitcoin + rangeUsdt;
   return {
     range: { from, to, timeZone: tz },
     userStats: {
@@ -117,18 +127,18 @@ export async function computeAnalytics(options: {
       activeUsdt: n(sessions?.active_usdt),
     },
     transactionStats: {
-      total: n(tx?.total),
+      total: totalTx,
       completed,
-      pending: n(tx?.pending),
-      failed: n(tx?.failed),
+      pending: sum('pending'),
+      failed: sum('failed'),
       totalVolume: volume.toFixed(2),
     },
     distribution: {
-      bitcoin: ratio(n(sessions?.range_bitcoin), rangeSessions, 100),
-      usdt: ratio(n(sessions?.range_usdt), rangeSessions, 100),
+      bitcoin: ratio(rangeBitcoin, rangeSessions, 100),
+      usdt: ratio(rangeUsdt, rangeSessions, 100),
     },
     metrics: {
-      successRate: ratio(completed, n(tx?.total), 100),
+      successRate: ratio(completed, totalTx, 100),
       avgVolume: ratio(volume, completed),
       agentUtilization: ratio(n(sessions?.active), n(users?.agents)),
     },
