@@ -97,6 +97,36 @@ class Findings {
 }
 
 /**
+ * Buttons and links smaller than 44 x 44 px (links inside running text excepted: they are
+ * text, not targets), described by their name and size.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector =
+      'button, a[href], [role="button"], [role="tab"], select, input[type="checkbox"], input[type="radio"]';
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      if (el.tagName === 'A' && style.display === 'inline' && el.parentElement?.tagName === 'P')
+        continue;
+      // A target whose label element makes it bigger (a checkbox inside its label) counts whole.
+      const label = el.closest('label')?.getBoundingClientRect();
+      const width = Math.max(box.width, label?.width ?? 0);
+      const height = Math.max(box.height, label?.height ?? 0);
+      if (width >= 43.5 && height >= 43.5) continue;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      found.push(
+        `${el.tagName.toLowerCase()} "${name}" ${Math.round(width)}x${Math.round(height)}`,
+      );
+    }
+    return found;
+  });
+}
+
+/**
  * One screen at both sizes: screenshot, no horizontal scroll, axe. `ready` is what shows the
  * screen has loaded its data; `name` names the files.
  */
@@ -105,9 +135,10 @@ async function checkScreen(
   name: string,
   findings: Findings,
   ready?: Locator,
+  { mainFlow = false }: { mainFlow?: boolean } = {},
 ): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  if (ready) await ready.first().waitFor({ timeout: 15_000 });
+  if (ready) await ready.first().waitFor({ timeout: 30_000 });
   // Data first: no "Loading ..." placeholder left (a screen that never settles is shot as is).
   await page
     .waitForFunction(() => !/\bLoading\b/.test(document.body.innerText), undefined, {
@@ -129,6 +160,12 @@ async function checkScreen(
       findings.problems.push(
         `${name} ${size_}: horizontal scroll (scrollWidth ${scrollWidth} > ${innerWidth})`,
       );
+    if (size === PHONE) {
+      for (const small of await smallTargets(page))
+        (mainFlow ? findings.problems : findings.notes).push(
+          `${name} ${size_}: touch target under 44 px: ${small}`,
+        );
+    }
     await page.screenshot({
       path: path.join(SCREENSHOTS, `${name}-${size_}.png`),
       fullPage: true,
@@ -173,8 +210,15 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
       env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
     });
     browser = await launchChromium();
-    for (let i = 0; i < 4; i++) contexts.push(await browser.newContext({ viewport: PHONE }));
-    [visitor, customer, agent, admin] = await Promise.all(contexts.map((c) => c.newPage()));
+    const page = async () => {
+      const context = await browser.newContext({ viewport: PHONE });
+      contexts.push(context);
+      return context.newPage();
+    };
+    visitor = await page();
+    customer = await page();
+    agent = await page();
+    admin = await page();
   });
 
   afterAll(async () => {
