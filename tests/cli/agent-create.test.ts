@@ -39,7 +39,8 @@ const ARGS = [
   'Ops',
 ];
 
-describe('npm run agent:create', () => {
+// Each case starts one or two real processes (tsx, PGlite): slow on a busy machine.
+describe('npm run agent:create', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-cli-'));
