@@ -174,7 +174,7 @@ function SessionList({ onOpen }: { onOpen: (id: number) => void }) {
                 onChange={(e) => setSearch(e.target.value)}
                 placeholder="Search customers..."
                 aria-label="Search customers..."
-                className="h-12 w-full rounded-2xl border border-line bg-canvas pr-4 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:outline-none"
+                className="h-12 w-full rounded-2xl border border-line bg-canvas pr-4 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
               />
             </div>
           </div>

@@ -174,7 +174,7 @@ function Conversation({ session, onBack }: { session: DemoSession; onBack: () =>
             placeholder="Type your message..."
             aria-label="Type your message..."
             maxLength={4000}
-            className="h-12 min-w-0 flex-1 rounded-2xl border border-line bg-canvas px-4 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:outline-none"
+            className="h-12 min-w-0 flex-1 rounded-2xl border border-line bg-canvas px-4 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
           />
           <button
             type="submit"

@@ -59,7 +59,7 @@ export function SearchBox({
         placeholder={placeholder}
         aria-label={placeholder}
         maxLength={100}
-        className="h-12 w-full rounded-xl border border-line bg-canvas pr-11 pl-11 text-base placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:outline-none sm:text-[15px] [&::-webkit-search-cancel-button]:hidden"
+        className="h-12 w-full rounded-xl border border-line bg-canvas pr-11 pl-11 text-base placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none sm:text-[15px] [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button

@@ -21,7 +21,7 @@ export function SearchBox({
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
         aria-label={placeholder}
-        className="h-12 w-full rounded-2xl border border-line bg-canvas pr-11 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="h-12 w-full rounded-2xl border border-line bg-canvas pr-11 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button

@@ -97,7 +97,7 @@ export function Composer({
         aria-label="Message"
         maxLength={MESSAGE_MAX_LENGTH}
         enterKeyHint="send"
-        className="block max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/25 focus:outline-none"
+        className="block max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
       />
       <button
         type="submit"
