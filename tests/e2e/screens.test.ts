@@ -107,15 +107,25 @@ function smallTargets(page: Page): Promise<string[]> {
       'button, a[href], [role="button"], [role="tab"], select, input[type="checkbox"], input[type="radio"]';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
+      // Hidden, or visually hidden until focused (a skip link).
+      if (box.width <= 1 || box.height <= 1) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       if (el.tagName === 'A' && style.display === 'inline' && el.parentElement?.tagName === 'P')
         continue;
       // A target whose label element makes it bigger (a checkbox inside its label) counts whole.
       const label = el.closest('label')?.getBoundingClientRect();
-      const width = Math.max(box.width, label?.width ?? 0);
-      const height = Math.max(box.height, label?.height ?? 0);
+      // A larger hit area drawn by an absolutely placed ::after (after:-inset-1) counts too.
+      const after = getComputedStyle(el, '::after');
+      const grow = (side: string) =>
+        after.content !== 'none' && after.position === 'absolute'
+          ? Math.max(0, -parseFloat(side) || 0)
+          : 0;
+      const width = Math.max(box.width + grow(after.left) + grow(after.right), label?.width ?? 0);
+      const height = Math.max(
+        box.height + grow(after.top) + grow(after.bottom),
+        label?.height ?? 0,
+      );
       if (width >= 43.5 && height >= 43.5) continue;
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
       found.push(

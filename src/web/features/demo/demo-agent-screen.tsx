@@ -187,7 +187,7 @@ function SessionList({ onOpen }: { onOpen: (id: number) => void }) {
                 <Tabs.Trigger
                   key={f.value}
                   value={f.value}
-                  className="min-h-10 flex-1 rounded-xl px-3 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+                  className="min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
                 >
                   {f.label}
                 </Tabs.Trigger>

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { whatsAppTradeLink } from '../whatsapp-link';
 
 const linkClass =
-  'inline-flex min-h-11 items-center text-white/75 hover:text-white hover:underline underline-offset-4';
+  'inline-flex min-h-11 min-w-11 items-center text-white/75 hover:text-white hover:underline underline-offset-4';
 
 export function SiteFooter({
   brandName,
