@@ -49,7 +49,7 @@ function SessionRow({ session }: { session: AdminSession }) {
         <Link
           to={`/chat/${session.id}`}
           data-testid="session-id"
-          className="font-semibold text-brand-800 tabular-nums underline-offset-2 hover:underline"
+          className="-my-2.5 inline-flex min-h-11 min-w-11 items-center font-semibold text-brand-800 tabular-nums underline-offset-2 hover:underline"
         >
           #{session.id}
         </Link>

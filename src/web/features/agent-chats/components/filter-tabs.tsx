@@ -22,7 +22,7 @@ export function FilterTabs<T extends string>({
           <Tabs.Trigger
             key={option.value}
             value={option.value}
-            className="min-h-10 flex-1 rounded-xl px-3 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+            className="min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
           >
             {option.label}
           </Tabs.Trigger>
