@@ -3,7 +3,7 @@ import { useNotificationPermission } from '../browser-notifications';
 import { useSoundMuted } from '../sound-preference';
 
 const onDark =
-  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold text-white/90 hover:bg-white/10 hover:text-white [&_svg]:size-5 [&_svg]:shrink-0';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap text-white/90 hover:bg-white/10 hover:text-white [&_svg]:size-5 [&_svg]:shrink-0';
 
 /** Mute or unmute the new-item chime; the choice stays for the next visit. */
 export function MuteToggle() {
