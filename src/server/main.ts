@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -16,6 +17,10 @@ async function openAndMigrate(config: Config): Promise<Database> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await migrateDatabase(database);
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum to gather planner statistics: gather them once at start.
+    await database.db.execute(sql`analyze`);
+  }
   return database;
 }
 

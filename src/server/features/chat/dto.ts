@@ -126,7 +126,17 @@ function toSession(row: SessionRow): ChatSession {
  */
 export async function selectSessions(db: Db, where: SQL, limit: number): Promise<ChatSession[]> {
   // Both drivers answer raw queries with `rows`; the generic database type cannot say so.
+  // The page is chosen first (index on updated_at, id), then joined: the latest-message lookup
+  // runs for the page's rows only, whatever the planner knows about the tables.
   const result = (await db.execute(sql`
+    with page as (
+      select s.*
+      from chat_sessions s
+      join users c on c.id = s.customer_id
+      where ${where}
+      order by s.updated_at desc, s.id desc
+      limit ${limit}
+    )
     select s.id, s.customer_id, s.agent_id, s.category, s.status, s.priority,
            s.created_at, s.updated_at, s.last_message_at,
            c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
@@ -135,7 +145,7 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
            a.first_name as a_first_name, a.last_name as a_last_name,
            lm.id as lm_id, lm.content as lm_content, lm.message_type as lm_message_type,
            lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
-    from chat_sessions s
+    from page s
     join users c on c.id = s.customer_id
     left join users a on a.id = s.agent_id
     left join lateral (
@@ -145,9 +155,7 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
       order by m.created_at desc, m.id desc
       limit 1
     ) lm on true
-    where ${where}
     order by s.updated_at desc, s.id desc
-    limit ${limit}
   `)) as unknown as { rows: SessionRow[] };
   return result.rows.map(toSession);
 }

@@ -1,0 +1,475 @@
+/**
+ * Chat delivery, the product's heart, against the spec's design (issue 8):
+ * - realtime: PAIRS customer-agent pairs over real WebSockets through the real API; each side
+ *   sends a message every 2 s; latency from the send to the other side's socket event; on
+ *   PGlite, on PostgreSQL and across two instances on PostgreSQL (customers on one, agents on
+ *   the other, so every message crosses by LISTEN/NOTIFY);
+ * - polling: the same number of senders and readers polling GET /api/test/messages/:id every 2 s;
+ * - HTTP: GET /api/chat-sessions as an agent with 10,000 sessions, and POST of a message;
+ * - memory per idle WebSocket with 5,000 open.
+ * The server runs as its own process (`src/server/main.ts`), the load from this one.
+ *
+ *   npm run bench -- --only chat
+ *   CHAT_PAIRS=500 CHAT_SECONDS=60 npm run bench -- --only chat
+ *   (PostgreSQL rows need BENCH_DATABASE_URL or TEST_DATABASE_URL, a server to make databases on)
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { DEMO_CUSTOMER_ID } from '../../src/shared/api/demo';
+import { createSession, SESSION_COOKIE } from '../../src/server/platform/sessions';
+import { AppProcess } from '../../tests/faults/support/app-process';
+import { createPostgresTestDatabase } from '../../tests/support/databases';
+import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
+
+const PAIRS = Number(process.env.CHAT_PAIRS ?? 500);
+const SECONDS = Number(process.env.CHAT_SECONDS ?? 60);
+const AGENTS = Math.max(1, Math.min(50, Math.ceil(PAIRS / 10)));
+const IDLE_SOCKETS = Number(process.env.CHAT_IDLE_SOCKETS ?? 5000);
+const LIST_SESSIONS = 10_000;
+const INTERVAL_MS = 2000;
+
+interface Seeded {
+  agentCookies: string[];
+  pairs: { customerCookie: string; sessionId: number; agentIndex: number }[];
+}
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Customers, agents, sessions and sign-in sessions, written straight to the database. */
+async function seed(database: Database, pairs: number, extraSessions = 0): Promise<Seeded> {
+  await database.db.execute(sql`
+    insert into users (email, first_name, last_name, is_agent, password_hash)
+    select 'agent' || i || '@bench.example', 'Agent', 'No ' || i, true, 'not-a-login'
+    from generate_series(1, ${AGENTS}) as i`);
+  await database.db.execute(sql`
+    insert into users (email, first_name, last_name)
+    select 'customer' || i || '@bench.example', 'Customer', 'No ' || i
+    from generate_series(1, ${pairs}) as i`);
+  const agents = await rows<{ id: string }>(
+    database,
+    sql`select id from users where is_agent order by email`,
+  );
+  const customers = await rows<{ id: string }>(
+    database,
+    sql`select id from users where not is_agent order by email`,
+  );
+  const result: Seeded = { agentCookies: [], pairs: [] };
+  for (const agent of agents) {
+    const s = await createSession({ db: database.db, userId: agent.id, method: 'password' });
+    result.agentCookies.push(`${SESSION_COOKIE}=${s.token}`);
+  }
+  for (const [i, customer] of customers.entries()) {
+    const agentIndex = i % agents.length;
+    const [session] = await rows<{ id: number }>(
+      database,
+      sql`insert into chat_sessions (customer_id, agent_id, category, status)
+          values (${customer.id}, ${agents[agentIndex]!.id}, 'bitcoin', 'active') returning id`,
+    );
+    const s = await createSession({ db: database.db, userId: customer.id, method: 'oidc' });
+    result.pairs.push({
+      customerCookie: `${SESSION_COOKIE}=${s.token}`,
+      sessionId: session!.id,
+      agentIndex,
+    });
+  }
+  if (extraSessions > 0) {
+    await database.db.execute(sql`
+      insert into chat_sessions (customer_id, category, status, created_at, updated_at)
+      select c.ids[1 + (i % array_length(c.ids, 1))], 'usdt', 'open', now() - i * interval '1 second', now() - i * interval '1 second'
+      from generate_series(1, ${extraSessions}) as i,
+           (select array_agg(id) as ids from users where not is_agent) as c`);
+  }
+  await database.db.execute(sql`analyze`);
+  return result;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function openSocket(baseUrl: string, cookie: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/ws`, {
+      headers: { cookie, origin: baseUrl },
+    });
+    ws.once('message', (data) => {
+      const hello = JSON.parse(String(data)) as { lastEventId: number };
+      ws.send(JSON.stringify({ type: 'resume', after: hello.lastEventId }));
+      resolve(ws);
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Opens many sockets a few at a time, so the server is not asked for thousands at once. */
+async function openSockets(baseUrl: string, cookies: string[]): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < cookies.length; i += 100) {
+    sockets.push(
+      ...(await Promise.all(cookies.slice(i, i + 100).map((c) => openSocket(baseUrl, c)))),
+    );
+  }
+  return sockets;
+}
+
+/** The realtime design: every pair's two sides send every 2 s; latency to the other side's socket. */
+async function realtimeRun(
+  label: string,
+  customerUrl: string,
+  agentUrl: string,
+  seeded: Seeded,
+  options: BenchOptions,
+): Promise<BenchRow> {
+  const pending = new Map<string, { sentAt: number; to: 'agent' | 'customer' }>();
+  const latencies: number[] = [];
+  let errors = 0;
+  let received = 0;
+  const onFrame = (side: 'agent' | 'customer') => (data: WebSocket.RawData) => {
+    const text = String(data);
+    const at = text.indexOf('"clientMessageId":"');
+    if (at < 0) return;
+    const id = text.slice(at + 19, at + 55);
+    const entry = pending.get(id);
+    if (entry && entry.to === side) {
+      latencies.push(performance.now() - entry.sentAt);
+      pending.delete(id);
+      received++;
+    }
+  };
+  options.log(
+    `  ${label}: opening ${seeded.agentCookies.length} agent and ${seeded.pairs.length} customer sockets`,
+  );
+  const agentSockets = await openSockets(agentUrl, seeded.agentCookies);
+  agentSockets.forEach((ws) => ws.on('message', onFrame('agent')));
+  const customerSockets = await openSockets(
+    customerUrl,
+    seeded.pairs.map((p) => p.customerCookie),
+  );
+  customerSockets.forEach((ws) => ws.on('message', onFrame('customer')));
+  await new Promise((r) => setTimeout(r, 500));
+
+  const send = async (
+    baseUrl: string,
+    cookie: string,
+    sessionId: number,
+    to: 'agent' | 'customer',
+  ) => {
+    const clientMessageId = randomUUID();
+    pending.set(clientMessageId, { sentAt: performance.now(), to });
+    try {
+      const res = await fetch(`${baseUrl}/api/chat-sessions/${sessionId}/messages`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ clientMessageId, content: `bench ${clientMessageId}` }),
+      });
+      if (res.status !== 201) errors++;
+      await res.arrayBuffer();
+    } catch {
+      errors++;
+    }
+  };
+  options.log(`  ${label}: ${seeded.pairs.length} pairs sending every 2 s for ${SECONDS} s`);
+  const started = performance.now();
+  const timers: NodeJS.Timeout[] = [];
+  let sent = 0;
+  seeded.pairs.forEach((pair, i) => {
+    const offset = (i / seeded.pairs.length) * INTERVAL_MS;
+    timers.push(
+      setTimeout(() => {
+        const tick = () => {
+          if (performance.now() - started > SECONDS * 1000) return;
+          sent += 2;
+          void send(customerUrl, pair.customerCookie, pair.sessionId, 'agent');
+          void send(agentUrl, seeded.agentCookies[pair.agentIndex]!, pair.sessionId, 'customer');
+        };
+        tick();
+        timers.push(setInterval(tick, INTERVAL_MS));
+      }, offset),
+    );
+  });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000 + 3000));
+  timers.forEach((t) => clearInterval(t));
+  for (const ws of [...agentSockets, ...customerSockets]) ws.terminate();
+  const lost = pending.size;
+  latencies.sort((a, b) => a - b);
+  return {
+    suite: 'chat',
+    name: `realtime delivery, ${label}`,
+    requestsPerSecond: received / SECONDS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors: errors + lost,
+    total: sent,
+    budget: { metric: 'p99Ms', below: label.includes('two instances') ? 100 : 50 },
+    details: {
+      p95Ms: percentile(latencies, 95),
+      maxMs: latencies.at(-1) ?? 0,
+      notDelivered: lost,
+      pairs: seeded.pairs.length,
+    },
+  };
+}
+
+/** The spec's design: readers poll GET /api/test/messages/:id every 2 s. */
+async function pollingRun(
+  baseUrl: string,
+  pairs: number,
+  options: BenchOptions,
+): Promise<BenchRow> {
+  const sessions: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const res = await fetch(`${baseUrl}/api/test/chat-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({
+        customerId: DEMO_CUSTOMER_ID,
+        category: 'bitcoin',
+        status: 'open',
+        priority: 'medium',
+      }),
+    });
+    sessions.push(((await res.json()) as { id: number }).id);
+  }
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let polls = 0;
+  let errors = 0;
+  options.log(
+    `  polling: ${pairs} senders and ${pairs} readers polling every 2 s for ${SECONDS} s`,
+  );
+  const started = performance.now();
+  const timers: NodeJS.Timeout[] = [];
+  sessions.forEach((id, i) => {
+    const seen = new Set<string>();
+    timers.push(
+      setTimeout(
+        () => {
+          const poll = async () => {
+            if (performance.now() - started > SECONDS * 1000) return;
+            polls++;
+            try {
+              const res = await fetch(`${baseUrl}/api/test/messages/${id}`);
+              const list = (await res.json()) as { content: string }[];
+              for (const m of list) {
+                if (seen.has(m.content)) continue;
+                seen.add(m.content);
+                const at = sentAt.get(m.content);
+                if (at !== undefined) latencies.push(performance.now() - at);
+              }
+            } catch {
+              errors++;
+            }
+          };
+          const sendOne = async () => {
+            if (performance.now() - started > SECONDS * 1000) return;
+            const content = `poll ${randomUUID()}`;
+            sentAt.set(content, performance.now());
+            const res = await fetch(`${baseUrl}/api/test/messages`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: baseUrl },
+              body: JSON.stringify({
+                chatSessionId: id,
+                senderId: DEMO_CUSTOMER_ID,
+                content,
+                messageType: 'text',
+              }),
+            }).catch(() => null);
+            if (!res || res.status !== 201) errors++;
+          };
+          timers.push(setInterval(() => void poll(), INTERVAL_MS));
+          setTimeout(() => {
+            void sendOne();
+            timers.push(setInterval(() => void sendOne(), INTERVAL_MS));
+          }, Math.random() * INTERVAL_MS);
+        },
+        (i / pairs) * INTERVAL_MS,
+      ),
+    );
+  });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000 + 3000));
+  timers.forEach((t) => clearInterval(t));
+  latencies.sort((a, b) => a - b);
+  return {
+    suite: 'chat',
+    name: 'spec design: 2 s polling, PGlite',
+    requestsPerSecond: polls / SECONDS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+    total: latencies.length,
+    details: {
+      p95Ms: percentile(latencies, 95),
+      maxMs: latencies.at(-1) ?? 0,
+      pollRequestsPerSecond: polls / SECONDS,
+    },
+  };
+}
+
+/** Sustained throughput from concurrent loops (autocannon cannot send a fresh UUID per request). */
+async function httpLoop(
+  name: string,
+  request: () => Promise<Response>,
+  ok: number,
+  options: BenchOptions,
+): Promise<BenchRow> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + options.durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          const res = await request();
+          await res.arrayBuffer();
+          if (res.status !== ok) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    suite: 'chat',
+    name,
+    requestsPerSecond: latencies.length / options.durationSeconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+    total: latencies.length,
+    budget: name.startsWith('GET') ? { metric: 'requestsPerSecond', atLeast: 5000 } : undefined,
+  };
+}
+
+function rssKiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function withPglite<T>(
+  pairs: number,
+  extra: number,
+  work: (url: string, seeded: Seeded, app: AppProcess) => Promise<T>,
+): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-chat-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await migrateDatabase(database);
+  const seeded = await seed(database, pairs, extra);
+  await database.close();
+  const app = await AppProcess.start({
+    name: 'bench',
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    return await work(app.url, seeded, app);
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const suite: BenchSuite = {
+  name: 'chat',
+  description: `chat delivery: ${PAIRS} pairs over WebSockets vs 2 s polling; chat HTTP; memory per socket`,
+  async run(options) {
+    const result: BenchRow[] = [];
+    await withPglite(PAIRS, 0, async (url, seeded) => {
+      result.push(await realtimeRun('PGlite', url, url, seeded, options));
+      result.push(await pollingRun(url, PAIRS, options));
+    });
+    await withPglite(10, LIST_SESSIONS, async (url, seeded) => {
+      const agent = seeded.agentCookies[0]!;
+      result.push(
+        await httpLoop(
+          `GET /api/chat-sessions (agent, ${LIST_SESSIONS.toLocaleString('en')} sessions)`,
+          () => fetch(`${url}/api/chat-sessions`, { headers: { cookie: agent } }),
+          200,
+          options,
+        ),
+      );
+      const pair = seeded.pairs[0]!;
+      result.push(
+        await httpLoop(
+          'POST /api/chat-sessions/:id/messages',
+          () =>
+            fetch(`${url}/api/chat-sessions/${pair.sessionId}/messages`, {
+              method: 'POST',
+              headers: {
+                cookie: pair.customerCookie,
+                'content-type': 'application/json',
+                origin: url,
+              },
+              body: JSON.stringify({ clientMessageId: randomUUID(), content: 'throughput' }),
+            }),
+          201,
+          options,
+        ),
+      );
+    });
+    await withPglite(IDLE_SOCKETS, 0, async (url, seeded, app) => {
+      const pid = app.pids.at(-1)!;
+      await new Promise((r) => setTimeout(r, 2000));
+      const before = rssKiB(pid);
+      options.log(`  memory: opening ${IDLE_SOCKETS} idle sockets`);
+      const sockets = await openSockets(
+        url,
+        seeded.pairs.map((p) => p.customerCookie),
+      );
+      await new Promise((r) => setTimeout(r, 3000));
+      const after = rssKiB(pid);
+      sockets.forEach((ws) => ws.terminate());
+      result.push({
+        suite: 'chat',
+        name: `memory per idle WebSocket (${IDLE_SOCKETS.toLocaleString('en')} open)`,
+        value: Math.round(((after - before) / IDLE_SOCKETS) * 10) / 10,
+        unit: 'KiB',
+        errors: 0,
+        total: IDLE_SOCKETS,
+        budget: { metric: 'value', atMost: 100 },
+        details: { rssBeforeKiB: before, rssAfterKiB: after },
+      });
+    });
+
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!serverUrl) {
+      options.log('  PostgreSQL rows skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
+      return result;
+    }
+    const created = await createPostgresTestDatabase(serverUrl);
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: created.url });
+      await migrateDatabase(database);
+      const seeded = await seed(database, PAIRS);
+      await database.close();
+      const a = await AppProcess.start({
+        name: 'A',
+        env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
+      });
+      const b = await AppProcess.start({
+        name: 'B',
+        env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
+      });
+      try {
+        result.push(await realtimeRun('PostgreSQL', a.url, a.url, seeded, options));
+        result.push(await realtimeRun('PostgreSQL, two instances', a.url, b.url, seeded, options));
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    } finally {
+      await created.drop();
+    }
+    return result;
+  },
+};
