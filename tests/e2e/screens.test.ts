@@ -145,7 +145,6 @@ async function checkScreen(
   name: string,
   findings: Findings,
   ready?: Locator,
-  { mainFlow = false }: { mainFlow?: boolean } = {},
 ): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   if (ready) await ready.first().waitFor({ timeout: 30_000 });
@@ -172,9 +171,7 @@ async function checkScreen(
       );
     if (size === PHONE) {
       for (const small of await smallTargets(page))
-        (mainFlow ? findings.problems : findings.notes).push(
-          `${name} ${size_}: touch target under 44 px: ${small}`,
-        );
+        findings.problems.push(`${name} ${size_}: touch target under 44 px: ${small}`);
     }
     await page.screenshot({
       path: path.join(SCREENSHOTS, `${name}-${size_}.png`),

@@ -17,7 +17,8 @@ describe('Toaster', () => {
           description: 'Customer status has been updated successfully',
         }),
     );
-    expect(await screen.findByText('Status Updated')).toBeTruthy();
+    // The card is a lazy chunk: generous on a busy machine.
+    expect(await screen.findByText('Status Updated', {}, { timeout: 5_000 })).toBeTruthy();
 
     act(
       () =>
@@ -27,6 +28,8 @@ describe('Toaster', () => {
           variant: 'destructive',
         }),
     );
+    // An alert inside its list item (axe: an <ol> holds only <li>s).
+    expect((await screen.findByRole('alert')).closest('li')).not.toBeNull();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Failed to update customer status',
     );
