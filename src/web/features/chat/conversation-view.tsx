@@ -12,6 +12,7 @@ import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
 import { ChatHeader, otherPartyName } from './components/chat-header';
 import { Composer } from './components/composer';
+import { ConversationMoney } from './components/conversation-money';
 import { ConnectionBanner } from './components/connection-banner';
 import type { ChatItem } from './components/message-bubble';
 import { MessageList } from './components/message-list';
@@ -213,7 +214,7 @@ export function ConversationView({
       ) : messages.isError ? (
         <LoadFailed onRetry={() => void messages.refetch()} />
       ) : (
-        <>
+        <ConversationMoney session={session.data} viewer={viewer}>
           <MessageList
             items={items}
             loading={!messages.data || !session.data}
@@ -230,7 +231,7 @@ export function ConversationView({
               onSendImage={(file) => void send({ kind: 'image', file })}
             />
           )}
-        </>
+        </ConversationMoney>
       )}
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">
         {latestIncoming && session.data && announcementFor(latestIncoming, session.data, viewer)}

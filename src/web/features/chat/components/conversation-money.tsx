@@ -1,0 +1,150 @@
+import { ChevronDown, History, ReceiptText } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ChatSession } from '../../../../shared/api/chat';
+import { cn } from '../../../lib/cn';
+import { RateCalculator } from '../../rates';
+import { TransactionsPanel, useSessionTransactions } from '../../transactions';
+import type { Viewer } from '../viewer';
+
+/**
+ * Where the side column appears. A customer has their conversations list beside the chat from
+ * `lg`, so their column waits for `xl`; an agent's chat has the whole width from `lg`.
+ */
+const LAYOUT: Record<Viewer, { row: string; toggle: string; column: string }> = {
+  agent: {
+    row: 'lg:flex-row',
+    toggle: 'lg:hidden',
+    column: 'lg:order-last lg:flex lg:max-h-none lg:w-[340px] lg:border-b-0 lg:border-l',
+  },
+  customer: {
+    row: 'xl:flex-row',
+    toggle: 'xl:hidden',
+    column: 'xl:order-last xl:flex xl:max-h-none xl:w-[340px] xl:border-b-0 xl:border-l',
+  },
+};
+
+const linkClasses =
+  'inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+
+/** On phones: opens and closes the chat's money section, with the transactions' count. */
+function MoneyToggle({
+  sessionId,
+  open,
+  onToggle,
+  controls,
+  className,
+}: {
+  sessionId: number;
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+  className: string;
+}) {
+  const count = useSessionTransactions(sessionId).data?.length;
+  return (
+    <div className={cn('flex shrink-0 border-b border-line bg-surface px-2', className)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={controls}
+        onClick={onToggle}
+        className="inline-flex min-h-11 flex-1 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      >
+        <ReceiptText aria-hidden className="size-[18px]" />
+        {count === undefined ? 'Transactions' : `Transactions (${count})`}
+        <ChevronDown
+          aria-hidden
+          className={cn('ml-auto size-[18px] transition-transform', open && 'rotate-180')}
+        />
+      </button>
+    </div>
+  );
+}
+
+function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
+  const category = session.category;
+  return (
+    <>
+      {viewer === 'agent' && (
+        <nav aria-label="Customer actions" className="flex flex-wrap gap-x-2">
+          <Link to={`/agent/transaction/${session.id}`} className={linkClasses}>
+            <ReceiptText aria-hidden className="size-[18px]" />
+            Process Transaction
+          </Link>
+          <Link
+            to={`/agent/trading-history?customerId=${encodeURIComponent(session.customerId)}`}
+            className={linkClasses}
+          >
+            <History aria-hidden className="size-[18px]" />
+            Trading history
+          </Link>
+        </nav>
+      )}
+      <TransactionsPanel
+        chatSessionId={session.id}
+        viewer={viewer}
+        customerId={session.customerId}
+        defaultCurrency={category === 'usdt' ? 'usdt' : 'bitcoin'}
+      />
+      {viewer === 'customer' &&
+        (category === 'bitcoin' || category === 'usdt' ? (
+          <RateCalculator currency={category} lockCurrency className="shadow-none" />
+        ) : (
+          <RateCalculator className="shadow-none" />
+        ))}
+    </>
+  );
+}
+
+/**
+ * The chat's money beside its messages: the session's transactions as live cards (agents
+ * record trades and settle them there), the agent's links to Process Transaction and the
+ * customer's trading history, and the customer's rate calculator. On wide screens a column
+ * beside the messages; on phones a section under the header that "Transactions (n)" opens,
+ * scrolling on its own so the message input stays on screen.
+ */
+export function ConversationMoney({
+  session,
+  viewer,
+  children,
+}: {
+  /** Undefined while it loads: the messages alone (same elements, so nothing remounts). */
+  session: ChatSession | undefined;
+  viewer: Viewer;
+  /** The messages and the input. */
+  children: ReactNode;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const layout = LAYOUT[viewer];
+  return (
+    <>
+      {session && (
+        <MoneyToggle
+          sessionId={session.id}
+          open={open}
+          onToggle={() => setOpen((o) => !o)}
+          controls={`${id}-money`}
+          className={layout.toggle}
+        />
+      )}
+      <div className={cn('flex min-h-0 flex-1 flex-col', layout.row)}>
+        {session && (
+          <div
+            id={`${id}-money`}
+            data-testid="conversation-money"
+            className={cn(
+              'max-h-[45dvh] shrink-0 flex-col gap-4 overflow-y-auto overscroll-contain border-b border-line bg-surface p-3 sm:p-4',
+              open ? 'flex' : 'hidden',
+              layout.column,
+            )}
+          >
+            <MoneyContent session={session} viewer={viewer} />
+          </div>
+        )}
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">{children}</div>
+      </div>
+    </>
+  );
+}
