@@ -1,4 +1,4 @@
-import { Archive, LayoutDashboard, Lock, LogOut, Users } from 'lucide-react';
+import { Archive, Coins, LayoutDashboard, Lock, LogOut, Users } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { RequireAgent, useAgentLogout } from '../auth';
@@ -72,6 +72,11 @@ function AgentChats() {
         }
         actions={
           <>
+            <TopBarLink
+              to="/agent/exchange-rates"
+              icon={<Coins aria-hidden />}
+              label="Exchange Rates"
+            />
             <TopBarLink to="/agent/management" icon={<Users aria-hidden />} label="Manage Agents" />
             <TopBarLink
               to="/agent/dashboard"

@@ -102,6 +102,9 @@ describe('agent chat list screen', () => {
     expect(screen.getByTestId('rate-BTC').textContent).toBe('BTC: ₦1,550/USD');
     expect(screen.getByTestId('rate-USDT').textContent).toBe('USDT: ₦1,600/USD');
     const nav = screen.getByRole('navigation', { name: 'Agent' });
+    expect(within(nav).getByRole('link', { name: 'Exchange Rates' }).getAttribute('href')).toBe(
+      '/agent/exchange-rates',
+    );
     expect(within(nav).getByRole('link', { name: 'Manage Agents' }).getAttribute('href')).toBe(
       '/agent/management',
     );
