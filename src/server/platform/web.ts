@@ -61,6 +61,8 @@ export async function registerWeb(
     index: false,
     // scripts/precompress.ts writes .br and .gz beside the built files.
     preCompressed: true,
+    // The built index.html is a template (config injected per request): never served as is.
+    allowedPath: (pathName) => pathName !== '/index.html',
     // Hashed asset names never change; everything else is revalidated.
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
