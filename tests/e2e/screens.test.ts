@@ -165,10 +165,22 @@ async function checkScreen(
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
     }));
-    if (scrollWidth > innerWidth)
-      findings.problems.push(
-        `${name} ${size_}: horizontal scroll (scrollWidth ${scrollWidth} > ${innerWidth})`,
+    if (scrollWidth > innerWidth) {
+      // The widest offenders, to say where: elements reaching past the right edge.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(-3)
+          .map((el) => {
+            const testId = el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : '';
+            const text = (el.textContent ?? '').trim().slice(0, 30);
+            return `${el.tagName.toLowerCase()}${testId} "${text}" right=${Math.round(el.getBoundingClientRect().right)}`;
+          }),
       );
+      findings.problems.push(
+        `${name} ${size_}: horizontal scroll (scrollWidth ${scrollWidth} > ${innerWidth}): ${wide.join('; ')}`,
+      );
+    }
     if (size === PHONE) {
       for (const small of await smallTargets(page))
         findings.problems.push(`${name} ${size_}: touch target under 44 px: ${small}`);
