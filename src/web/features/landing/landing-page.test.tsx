@@ -5,6 +5,33 @@ import { renderApp, stubPricesApi, TEST_PRICES } from '../../testing/render-app'
 import { TICKER_ROTATION_MS } from './components/price-ticker';
 import { whatsAppTradeLink } from './whatsapp-link';
 
+/** Rates an agent saved (GET /api/exchange-rates). */
+const MANAGED_RATES = {
+  usdToNaira: '1650',
+  rates: [
+    {
+      currency: 'bitcoin',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+      spreadPercentage: '2',
+      lastUpdated: '2026-11-22T08:00:00.000Z',
+      managed: true,
+    },
+    {
+      currency: 'usdt',
+      buyRateUsd: '1.010202',
+      sellRateUsd: '0.990198',
+      buyRateNaira: '1666.83',
+      sellRateNaira: '1633.83',
+      spreadPercentage: '1',
+      lastUpdated: '2026-11-22T08:00:00.000Z',
+      managed: true,
+    },
+  ],
+};
+
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
 });
@@ -34,7 +61,7 @@ describe('landing page', () => {
     const fetchMock = stubPricesApi(TEST_PRICES);
     renderApp('/');
     expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦160,463,325');
-    expect(row('BTC').getByText('$97,250.50')).toBeTruthy();
+    expect(row('BTC').getByTestId('price-caption').textContent).toBe('$97,250.50');
     expect(row('BTC').getByText('+2.35%')).toBeTruthy();
     expect((await row('USDT').findByTestId('price-ngn')).textContent).toBe('₦1,650.33');
     expect(row('USDT').getByText('-0.01%')).toBeTruthy();
@@ -43,6 +70,27 @@ describe('landing page', () => {
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/prices',
       expect.objectContaining({ credentials: 'include' }),
+    );
+  });
+
+  it("shows the agents' managed sell rate in naira once they set one, and a rate calculator", async () => {
+    const fetchMock = stubPricesApi(TEST_PRICES);
+    const prices = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      input === '/api/exchange-rates'
+        ? new Response(JSON.stringify(MANAGED_RATES), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : prices(input, init),
+    );
+    renderApp('/');
+    expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦157,254,058.50');
+    expect(row('BTC').getByTestId('price-caption').textContent).toBe('Our rate per BTC');
+    expect((await row('USDT').findByTestId('price-ngn')).textContent).toBe('₦1,633.83');
+    const calculator = await screen.findByTestId('rate-calculator');
+    expect(within(calculator).getByRole('radiogroup', { name: 'Coin' })).toBeTruthy();
+    expect((await within(calculator).findByTestId('calculator-rate')).textContent).toContain(
+      'Our rate',
     );
   });
 

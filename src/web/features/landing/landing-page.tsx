@@ -7,6 +7,8 @@ import { SellCard } from './components/sell-card';
 import { SiteHeader } from './components/site-header';
 
 const BelowTheFold = lazy(() => import('./components/below-the-fold'));
+/** Off the first load: the calculator brings the rates feature and decimal arithmetic. */
+const RateCalculator = lazy(() => import('../rates').then((m) => ({ default: m.RateCalculator })));
 
 /** The public landing page at `/`. */
 export function LandingPage() {
@@ -34,7 +36,16 @@ export function LandingPage() {
           brandName={brandName}
           prices={prices}
           loading={loading}
-          card={<SellCard prices={prices} loading={loading} whatsappNumber={whatsappNumber} />}
+          card={
+            <div className="flex flex-col gap-4">
+              <SellCard prices={prices} loading={loading} whatsappNumber={whatsappNumber} />
+              <Suspense
+                fallback={<div aria-hidden className="min-h-[25rem] rounded-3xl bg-surface/10" />}
+              >
+                <RateCalculator />
+              </Suspense>
+            </div>
+          }
         />
         <Suspense fallback={<div className="min-h-dvh" />}>
           <BelowTheFold brandName={brandName} whatsappNumber={whatsappNumber} />

@@ -1,12 +1,14 @@
 /**
- * Everything that formats a price. It needs shared/money (and decimal.js with it), so it loads
- * in its own chunk, alongside the prices request, off the landing page's first load.
+ * Everything that formats a price, and the managed rates a row shows. It needs shared/money
+ * (and decimal.js with it), so it loads in its own chunk, alongside the prices request, off the
+ * landing page's first load.
  */
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { dec } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
 import type { Price } from '../../prices';
+import { calculatorRate, useRates } from '../../rates';
 
 /** Naira prices this large read better without kobo. */
 const WHOLE_NAIRA_FROM = 100_000;
@@ -38,17 +40,51 @@ export function ChangeBadge({ change }: { change: string }) {
   );
 }
 
-/** A row's naira price, large, and its USD price. */
-export function PriceFigures({ price }: { price: Price }) {
+/** Same shape as the row's figures, while the rates load. */
+function FiguresSkeleton() {
+  return (
+    <div aria-hidden className="flex flex-col gap-2 pt-1">
+      <span className="h-7 w-44 animate-pulse rounded-md bg-line" />
+      <span className="h-4 w-20 animate-pulse rounded-md bg-line/70" />
+    </div>
+  );
+}
+
+/**
+ * A row's figures: what a customer is paid per coin, large: the agents' managed sell rate in
+ * naira once they set one (else the market price in naira, with its USD price); without
+ * either, "Fair Market Rate".
+ */
+export function PriceFigures({ symbol, price }: { symbol: Price['symbol']; price?: Price }) {
+  const rates = useRates();
+  if (rates.isPending) return <FiguresSkeleton />;
+  const rate = calculatorRate(
+    symbol === 'BTC' ? 'bitcoin' : 'usdt',
+    rates.data,
+    price ? [price] : undefined,
+  );
+  if (!rate) {
+    return (
+      <>
+        <p className="text-xl leading-tight font-bold text-brand-800 sm:text-2xl">
+          Fair Market Rate
+        </p>
+        <p className="mt-0.5 text-sm text-ink-muted">Your agent confirms it in chat.</p>
+      </>
+    );
+  }
   return (
     <>
       <p
         data-testid="price-ngn"
         className="text-2xl leading-tight font-bold tracking-tight tabular-nums sm:text-[1.625rem]"
       >
-        {displayNaira(price.ngn)}
+        {/* The managed rate is what trades pay: exact, to the kobo. */}
+        {rate.source === 'managed' ? formatNaira(rate.naira) : displayNaira(rate.naira)}
       </p>
-      <p className="mt-0.5 text-sm text-ink-muted tabular-nums">{formatUsd(price.usd)}</p>
+      <p className="mt-0.5 text-sm text-ink-muted tabular-nums" data-testid="price-caption">
+        {rate.source === 'managed' || !price ? `Our rate per ${symbol}` : formatUsd(price.usd)}
+      </p>
     </>
   );
 }

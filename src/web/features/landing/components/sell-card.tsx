@@ -52,19 +52,12 @@ function PriceRow({
         )}
       </div>
       <div className="mt-3 min-h-[3.25rem]">
-        {price ? (
-          <Suspense fallback={<FiguresSkeleton />}>
-            <PriceFigures price={price} />
-          </Suspense>
-        ) : loading ? (
+        {loading ? (
           <FiguresSkeleton />
         ) : (
-          <>
-            <p className="text-xl leading-tight font-bold text-brand-800 sm:text-2xl">
-              Fair Market Rate
-            </p>
-            <p className="mt-0.5 text-sm text-ink-muted">Your agent confirms it in chat.</p>
-          </>
+          <Suspense fallback={<FiguresSkeleton />}>
+            <PriceFigures symbol={asset.symbol} price={price} />
+          </Suspense>
         )}
       </div>
       <a
