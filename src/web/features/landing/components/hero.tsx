@@ -23,7 +23,7 @@ export function Hero({
       className="on-dark relative overflow-hidden bg-brand-950 text-white"
     >
       <div aria-hidden className="hero-backdrop pointer-events-none absolute inset-0" />
-      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-8 pb-10 sm:px-6 sm:pt-16 lg:grid-cols-[1fr_440px] lg:items-center lg:gap-14 lg:pt-12 lg:pb-20">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-8 pb-10 sm:px-6 sm:pt-16 lg:grid-cols-[1fr_440px] lg:items-start lg:gap-14 lg:pt-12 lg:pb-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">
             Bitcoin &amp; USDT to naira
