@@ -94,7 +94,7 @@ function AgentChats() {
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <RatesStrip />
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <AlertControls />
             <ConnectionIndicator state={connection} />
           </div>
