@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+          setupFiles: ['tests/setup/testing-library.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
           sequence: { groupOrder: 0 },
         },
