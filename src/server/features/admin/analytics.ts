@@ -3,12 +3,8 @@ import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/admin';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/raw';
 import { AppError } from '../../platform/errors';
-
-/** Both drivers answer raw queries with `rows`; the generic database type cannot say so. */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const n = (value: unknown) => Number(value ?? 0);
 

@@ -3,17 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/api/admin';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';
+import { iso, rows } from '../../db/raw';
 import { csvRow } from './csv';
 
 const BATCH = 1000;
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
 
 function rangeSql(column: SQL, from: string, to: string): SQL {
   const tz = BUSINESS_TIME_ZONE;

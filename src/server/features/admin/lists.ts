@@ -3,21 +3,10 @@ import type { AdminSession, AdminUser } from '../../../shared/api/admin';
 import type { Transaction } from '../../../shared/api/transactions';
 import { displayName } from '../../../shared/names';
 import type { Db } from '../../db/client';
+import { containsPattern, iso, rows } from '../../db/raw';
 import type { transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { toTransaction } from '../transactions';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
-
-function pattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Newest-first keyset cursor over (created_at, id). */
 function encode(at: string, id: string | number): string {
@@ -48,7 +37,7 @@ export async function listUsers(options: {
   if (role === 'agents') where.push(sql`(u.is_agent or u.is_admin)`);
   if (role === 'customers') where.push(sql`not u.is_agent and not u.is_admin`);
   if (options.q) {
-    const p = pattern(options.q);
+    const p = containsPattern(options.q);
     where.push(
       sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${p} or u.email ilike ${p})`,
     );
@@ -99,7 +88,7 @@ export async function listAdminSessions(options: {
   if (filter === 'active') where.push(sql`s.status in ('open', 'active')`);
   if (filter === 'bitcoin' || filter === 'usdt') where.push(sql`s.category = ${filter}`);
   if (options.q) {
-    const p = pattern(options.q);
+    const p = containsPattern(options.q);
     where.push(
       sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${p} or c.email ilike ${p} or s.id::text = ${options.q})`,
     );
@@ -153,7 +142,7 @@ export async function listAdminTransactions(options: {
   const where: SQL[] = [];
   if (options.status) where.push(sql`t.status = ${options.status}`);
   if (options.q) {
-    const p = pattern(options.q);
+    const p = containsPattern(options.q);
     where.push(
       sql`(t.reference ilike ${p} or coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${p} or c.email ilike ${p})`,
     );

@@ -1,13 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSession, CustomerSummary, Message } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
+import { iso, rows } from '../../db/raw';
 import type { AttachmentMeta } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
-
-/** Timestamps come back as Date from one driver and as text from the other. */
-export function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
 
 function isoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : iso(value);
@@ -125,10 +121,11 @@ function toSession(row: SessionRow): ChatSession {
  * activity first. `where` filters on `s` (session) and `c` (customer).
  */
 export async function selectSessions(db: Db, where: SQL, limit: number): Promise<ChatSession[]> {
-  // Both drivers answer raw queries with `rows`; the generic database type cannot say so.
   // The page is chosen first (index on updated_at, id), then joined: the latest-message lookup
   // runs for the page's rows only, whatever the planner knows about the tables.
-  const result = (await db.execute(sql`
+  const found = await rows<SessionRow>(
+    db,
+    sql`
     with page as (
       select s.*
       from chat_sessions s
@@ -156,8 +153,9 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
       limit 1
     ) lm on true
     order by s.updated_at desc, s.id desc
-  `)) as unknown as { rows: SessionRow[] };
-  return result.rows.map(toSession);
+  `,
+  );
+  return found.map(toSession);
 }
 
 /** Opaque cursor over (updatedAt, id) for newest-first lists. */
@@ -170,9 +168,4 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[\w-]{1,64}$/.test(id)) return null;
   return { at, id };
-}
-
-/** A LIKE pattern matching `text` literally anywhere. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -11,7 +11,8 @@ import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { containsPattern, decodeCursor, encodeCursor, selectSessions } from './dto';
+import { containsPattern } from '../../db/raw';
+import { decodeCursor, encodeCursor, selectSessions } from './dto';
 
 export async function getSessionRow(db: Db, id: number) {
   const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
