@@ -221,5 +221,6 @@ describe.skipIf(!!skipReason)('PostgreSQL going away under two app instances', (
     agentSocketOnB.close();
   });
 
-  it.skip('on the embedded database (PGlite) an outage cannot happen: it runs inside the app process', () => {});
+  // No PGlite case: the embedded database runs inside the app process, so it cannot be
+  // unreachable while the app is up.
 });
