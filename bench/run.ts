@@ -47,6 +47,7 @@ async function main(): Promise<number> {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       list: { type: 'boolean', default: false },
+      soak: { type: 'boolean', default: false },
     },
   });
   const all = await loadSuites();
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
   const options: BenchOptions = {
     durationSeconds: positiveInt(values.duration, '--duration'),
     connections: positiveInt(values.connections, '--connections'),
+    soakSeconds: values.soak ? 300 : 60,
     log: (line) => console.error(line),
   };
 
@@ -92,7 +94,11 @@ async function main(): Promise<number> {
     startedAt,
     finishedAt: new Date().toISOString(),
     suites: suites.map((s) => s.name),
-    options: { durationSeconds: options.durationSeconds, connections: options.connections },
+    options: {
+      durationSeconds: options.durationSeconds,
+      connections: options.connections,
+      soakSeconds: options.soakSeconds,
+    },
     rows,
     failures,
     loadBefore: Math.round(loadBefore * 100) / 100,

@@ -97,7 +97,7 @@ export interface RunRecord {
   startedAt: string;
   finishedAt: string;
   suites: string[];
-  options: { durationSeconds: number; connections: number };
+  options: { durationSeconds: number; connections: number; soakSeconds: number };
   rows: BenchRow[];
   failures: { suite: string; error: string }[];
   /** The machine's 1-minute load average before the run. */

@@ -4,6 +4,8 @@ export interface BenchOptions {
   durationSeconds: number;
   /** Concurrent connections for HTTP load. */
   connections: number;
+  /** How long the soak runs: 60 s, or 5 minutes with --soak. */
+  soakSeconds: number;
   /** Progress lines for the operator (stderr), never part of the results. */
   log: (line: string) => void;
 }

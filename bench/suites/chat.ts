@@ -5,7 +5,8 @@
  *   PGlite, on PostgreSQL and across two instances on PostgreSQL (customers on one, agents on
  *   the other, so every message crosses by LISTEN/NOTIFY);
  * - polling: the same number of senders and readers polling GET /api/test/messages/:id every 2 s;
- * - HTTP: GET /api/chat-sessions as an agent with 10,000 sessions, and POST of a message;
+ * - HTTP: GET /api/chat-sessions as an agent with 10,000 sessions (autocannon), and POST of a
+ *   message (loops: each needs a fresh client message id);
  * - memory per idle WebSocket with 5,000 open.
  * The server runs as its own process (`src/server/main.ts`), the load from this one.
  *
@@ -15,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -26,15 +28,32 @@ import { createSession, SESSION_COOKIE } from '../../src/server/platform/session
 import { AppProcess } from '../../tests/faults/support/app-process';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
+import { measureHttp } from '../lib/http-load';
 
 const PAIRS = Number(process.env.CHAT_PAIRS ?? 500);
 const SECONDS = Number(process.env.CHAT_SECONDS ?? 60);
-const AGENTS = Math.max(1, Math.min(50, Math.ceil(PAIRS / 10)));
 const IDLE_SOCKETS = Number(process.env.CHAT_IDLE_SOCKETS ?? 5000);
 const LIST_SESSIONS = 10_000;
 const INTERVAL_MS = 2000;
+/** Keep-alive connections per instance the senders share, as browsers behind a proxy would. */
+const SENDER_CONNECTIONS = 128;
+/** Which parts to run (comma-separated), all by default: realtime, polling, http, memory, postgres. */
+/** CHAT_PROFILE_DIR=/tmp/prof: the app processes write CPU profiles there (--cpu-prof). */
+const NODE_ARGS = process.env.CHAT_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_PROFILE_DIR}`]
+  : [];
+const CASES = new Set(
+  (process.env.CHAT_CASES ?? 'realtime,polling,http,memory,postgres')
+    .split(',')
+    .map((c) => c.trim()),
+);
 
-interface Seeded {
+/** One agent per 10 customers, up to 50. */
+function agentsFor(pairs: number): number {
+  return Math.max(1, Math.min(50, Math.ceil(pairs / 10)));
+}
+
+export interface Seeded {
   agentCookies: string[];
   pairs: { customerCookie: string; sessionId: number; agentIndex: number }[];
 }
@@ -44,11 +63,11 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
 }
 
 /** Customers, agents, sessions and sign-in sessions, written straight to the database. */
-async function seed(database: Database, pairs: number, extraSessions = 0): Promise<Seeded> {
+export async function seed(database: Database, pairs: number, extraSessions = 0): Promise<Seeded> {
   await database.db.execute(sql`
     insert into users (email, first_name, last_name, is_agent, password_hash)
     select 'agent' || i || '@bench.example', 'Agent', 'No ' || i, true, 'not-a-login'
-    from generate_series(1, ${AGENTS}) as i`);
+    from generate_series(1, ${agentsFor(pairs)}) as i`);
   await database.db.execute(sql`
     insert into users (email, first_name, last_name)
     select 'customer' || i || '@bench.example', 'Customer', 'No ' || i
@@ -91,7 +110,7 @@ async function seed(database: Database, pairs: number, extraSessions = 0): Promi
   return result;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -121,18 +140,61 @@ async function openSockets(baseUrl: string, cookies: string[]): Promise<WebSocke
   return sockets;
 }
 
-/** The realtime design: every pair's two sides send every 2 s; latency to the other side's socket. */
-async function realtimeRun(
+/**
+ * A JSON POST on a bounded keep-alive pool. Node's http costs the load generator a fraction of
+ * what fetch does, so more of the 2 cores is left to the server.
+ */
+function post(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The realtime design: every pair's two sides send every 2 s (or `pace.intervalMs`) for
+ * CHAT_SECONDS (or `pace.seconds`); latency from the send to the other side's socket.
+ */
+export async function realtimeRun(
   label: string,
   customerUrl: string,
   agentUrl: string,
   seeded: Seeded,
   options: BenchOptions,
+  pace: { seconds: number; intervalMs: number } = { seconds: SECONDS, intervalMs: INTERVAL_MS },
 ): Promise<BenchRow> {
+  const { seconds, intervalMs } = pace;
   const pending = new Map<string, { sentAt: number; to: 'agent' | 'customer' }>();
   const latencies: number[] = [];
   let errors = 0;
   let received = 0;
+  /** Failed sends by status ("network" when there was no answer), to say why. */
+  const failures: Record<string, number> = {};
+  const fail = (why: string) => {
+    errors++;
+    failures[why] = (failures[why] ?? 0) + 1;
+  };
   const onFrame = (side: 'agent' | 'customer') => (data: WebSocket.RawData) => {
     const text = String(data);
     const at = text.indexOf('"clientMessageId":"');
@@ -157,6 +219,7 @@ async function realtimeRun(
   customerSockets.forEach((ws) => ws.on('message', onFrame('customer')));
   await new Promise((r) => setTimeout(r, 500));
 
+  const senders = new http.Agent({ keepAlive: true, maxSockets: SENDER_CONNECTIONS });
   const send = async (
     baseUrl: string,
     cookie: string,
@@ -166,45 +229,48 @@ async function realtimeRun(
     const clientMessageId = randomUUID();
     pending.set(clientMessageId, { sentAt: performance.now(), to });
     try {
-      const res = await fetch(`${baseUrl}/api/chat-sessions/${sessionId}/messages`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({ clientMessageId, content: `bench ${clientMessageId}` }),
-      });
-      if (res.status !== 201) errors++;
-      await res.arrayBuffer();
-    } catch {
-      errors++;
+      const { status, body } = await post(
+        senders,
+        `${baseUrl}/api/chat-sessions/${sessionId}/messages`,
+        { cookie, origin: baseUrl },
+        JSON.stringify({ clientMessageId, content: `bench ${clientMessageId}` }),
+      );
+      if (status !== 201) fail(`${status} ${body.slice(0, 80)}`);
+    } catch (error) {
+      fail(`network ${(error as Error).message.slice(0, 60)}`);
     }
   };
-  options.log(`  ${label}: ${seeded.pairs.length} pairs sending every 2 s for ${SECONDS} s`);
+  options.log(
+    `  ${label}: ${seeded.pairs.length} pairs sending every ${intervalMs / 1000} s for ${seconds} s`,
+  );
   const started = performance.now();
   const timers: NodeJS.Timeout[] = [];
   let sent = 0;
   seeded.pairs.forEach((pair, i) => {
-    const offset = (i / seeded.pairs.length) * INTERVAL_MS;
+    const offset = (i / seeded.pairs.length) * intervalMs;
     timers.push(
       setTimeout(() => {
         const tick = () => {
-          if (performance.now() - started > SECONDS * 1000) return;
+          if (performance.now() - started > seconds * 1000) return;
           sent += 2;
           void send(customerUrl, pair.customerCookie, pair.sessionId, 'agent');
           void send(agentUrl, seeded.agentCookies[pair.agentIndex]!, pair.sessionId, 'customer');
         };
         tick();
-        timers.push(setInterval(tick, INTERVAL_MS));
+        timers.push(setInterval(tick, intervalMs));
       }, offset),
     );
   });
-  await new Promise((r) => setTimeout(r, SECONDS * 1000 + 3000));
+  await new Promise((r) => setTimeout(r, seconds * 1000 + 3000));
   timers.forEach((t) => clearInterval(t));
   for (const ws of [...agentSockets, ...customerSockets]) ws.terminate();
+  senders.destroy();
   const lost = pending.size;
   latencies.sort((a, b) => a - b);
   return {
     suite: 'chat',
     name: `realtime delivery, ${label}`,
-    requestsPerSecond: received / SECONDS,
+    requestsPerSecond: received / seconds,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     errors: errors + lost,
@@ -215,6 +281,7 @@ async function realtimeRun(
       maxMs: latencies.at(-1) ?? 0,
       notDelivered: lost,
       pairs: seeded.pairs.length,
+      failedSends: JSON.stringify(failures),
     },
   };
 }
@@ -348,16 +415,15 @@ async function httpLoop(
     p99Ms: percentile(latencies, 99),
     errors,
     total: latencies.length,
-    budget: name.startsWith('GET') ? { metric: 'requestsPerSecond', atLeast: 5000 } : undefined,
   };
 }
 
-function rssKiB(pid: number): number {
+export function rssKiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-async function withPglite<T>(
+export async function withPglite<T>(
   pairs: number,
   extra: number,
   work: (url: string, seeded: Seeded, app: AppProcess) => Promise<T>,
@@ -370,6 +436,7 @@ async function withPglite<T>(
   const app = await AppProcess.start({
     name: 'bench',
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    nodeArgs: NODE_ARGS,
   });
   try {
     return await work(app.url, seeded, app);
@@ -379,97 +446,118 @@ async function withPglite<T>(
   }
 }
 
+/**
+ * A fresh database on the PostgreSQL server named by BENCH_DATABASE_URL (or TEST_DATABASE_URL),
+ * seeded with `pairs`, and `instances` app processes on it. Undefined when no server is named.
+ */
+export async function withPostgres<T>(
+  pairs: number,
+  instances: number,
+  work: (apps: AppProcess[], seeded: Seeded) => Promise<T>,
+): Promise<T | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const created = await createPostgresTestDatabase(serverUrl);
+  const apps: AppProcess[] = [];
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: created.url });
+    await migrateDatabase(database);
+    const seeded = await seed(database, pairs);
+    await database.close();
+    for (let i = 0; i < instances; i++) {
+      apps.push(
+        await AppProcess.start({
+          name: String.fromCharCode(65 + i),
+          env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
+          nodeArgs: NODE_ARGS,
+        }),
+      );
+    }
+    return await work(apps, seeded);
+  } finally {
+    for (const app of apps) await app.stop();
+    await created.drop();
+  }
+}
+
 export const suite: BenchSuite = {
   name: 'chat',
   description: `chat delivery: ${PAIRS} pairs over WebSockets vs 2 s polling; chat HTTP; memory per socket`,
   async run(options) {
     const result: BenchRow[] = [];
-    await withPglite(PAIRS, 0, async (url, seeded) => {
-      result.push(await realtimeRun('PGlite', url, url, seeded, options));
-      result.push(await pollingRun(url, PAIRS, options));
-    });
-    await withPglite(10, LIST_SESSIONS, async (url, seeded) => {
-      const agent = seeded.agentCookies[0]!;
-      result.push(
-        await httpLoop(
-          `GET /api/chat-sessions (agent, ${LIST_SESSIONS.toLocaleString('en')} sessions)`,
-          () => fetch(`${url}/api/chat-sessions`, { headers: { cookie: agent } }),
-          200,
-          options,
-        ),
-      );
-      const pair = seeded.pairs[0]!;
-      result.push(
-        await httpLoop(
-          'POST /api/chat-sessions/:id/messages',
-          () =>
-            fetch(`${url}/api/chat-sessions/${pair.sessionId}/messages`, {
-              method: 'POST',
-              headers: {
-                cookie: pair.customerCookie,
-                'content-type': 'application/json',
-                origin: url,
-              },
-              body: JSON.stringify({ clientMessageId: randomUUID(), content: 'throughput' }),
-            }),
-          201,
-          options,
-        ),
-      );
-    });
-    await withPglite(IDLE_SOCKETS, 0, async (url, seeded, app) => {
-      const pid = app.pids.at(-1)!;
-      await new Promise((r) => setTimeout(r, 2000));
-      const before = rssKiB(pid);
-      options.log(`  memory: opening ${IDLE_SOCKETS} idle sockets`);
-      const sockets = await openSockets(
-        url,
-        seeded.pairs.map((p) => p.customerCookie),
-      );
-      await new Promise((r) => setTimeout(r, 3000));
-      const after = rssKiB(pid);
-      sockets.forEach((ws) => ws.terminate());
-      result.push({
-        suite: 'chat',
-        name: `memory per idle WebSocket (${IDLE_SOCKETS.toLocaleString('en')} open)`,
-        value: Math.round(((after - before) / IDLE_SOCKETS) * 10) / 10,
-        unit: 'KiB',
-        errors: 0,
-        total: IDLE_SOCKETS,
-        budget: { metric: 'value', atMost: 100 },
-        details: { rssBeforeKiB: before, rssAfterKiB: after },
+    if (CASES.has('realtime') || CASES.has('polling')) {
+      await withPglite(PAIRS, 0, async (url, seeded) => {
+        if (CASES.has('realtime'))
+          result.push(await realtimeRun('PGlite', url, url, seeded, options));
+        if (CASES.has('polling')) result.push(await pollingRun(url, PAIRS, options));
       });
-    });
+    }
+    if (CASES.has('http'))
+      await withPglite(10, LIST_SESSIONS, async (url, seeded) => {
+        const agent = seeded.agentCookies[0]!;
+        result.push(
+          await measureHttp(
+            {
+              suite: 'chat',
+              name: `GET /api/chat-sessions (agent, ${LIST_SESSIONS.toLocaleString('en')} sessions)`,
+              url: `${url}/api/chat-sessions`,
+              headers: { cookie: agent },
+              budget: { metric: 'requestsPerSecond', atLeast: 5000 },
+            },
+            options,
+          ),
+        );
+        const pair = seeded.pairs[0]!;
+        result.push(
+          await httpLoop(
+            'POST /api/chat-sessions/:id/messages',
+            () =>
+              fetch(`${url}/api/chat-sessions/${pair.sessionId}/messages`, {
+                method: 'POST',
+                headers: {
+                  cookie: pair.customerCookie,
+                  'content-type': 'application/json',
+                  origin: url,
+                },
+                body: JSON.stringify({ clientMessageId: randomUUID(), content: 'throughput' }),
+              }),
+            201,
+            options,
+          ),
+        );
+      });
+    if (CASES.has('memory'))
+      await withPglite(IDLE_SOCKETS, 0, async (url, seeded, app) => {
+        const pid = app.pids.at(-1)!;
+        await new Promise((r) => setTimeout(r, 2000));
+        const before = rssKiB(pid);
+        options.log(`  memory: opening ${IDLE_SOCKETS} idle sockets`);
+        const sockets = await openSockets(
+          url,
+          seeded.pairs.map((p) => p.customerCookie),
+        );
+        await new Promise((r) => setTimeout(r, 3000));
+        const after = rssKiB(pid);
+        sockets.forEach((ws) => ws.terminate());
+        result.push({
+          suite: 'chat',
+          name: `memory per idle WebSocket (${IDLE_SOCKETS.toLocaleString('en')} open)`,
+          value: Math.round(((after - before) / IDLE_SOCKETS) * 10) / 10,
+          unit: 'KiB',
+          errors: 0,
+          total: IDLE_SOCKETS,
+          budget: { metric: 'value', atMost: 100 },
+          details: { rssBeforeKiB: before, rssAfterKiB: after },
+        });
+      });
 
-    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!serverUrl) {
+    if (!CASES.has('postgres')) return result;
+    const done = await withPostgres(PAIRS, 2, async ([a, b], seeded) => {
+      result.push(await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options));
+      result.push(await realtimeRun('PostgreSQL, two instances', a!.url, b!.url, seeded, options));
+    });
+    if (!done)
       options.log('  PostgreSQL rows skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
-      return result;
-    }
-    const created = await createPostgresTestDatabase(serverUrl);
-    try {
-      const database = await openDatabase({ kind: 'postgres', url: created.url });
-      await migrateDatabase(database);
-      const seeded = await seed(database, PAIRS);
-      await database.close();
-      const a = await AppProcess.start({
-        name: 'A',
-        env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
-      });
-      const b = await AppProcess.start({
-        name: 'B',
-        env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
-      });
-      try {
-        result.push(await realtimeRun('PostgreSQL', a.url, a.url, seeded, options));
-        result.push(await realtimeRun('PostgreSQL, two instances', a.url, b.url, seeded, options));
-      } finally {
-        await a.stop();
-        await b.stop();
-      }
-    } finally {
-      await created.drop();
-    }
     return result;
   },
 };

@@ -24,6 +24,8 @@ import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = path.join(rootDir, 'dist/web');
 const viteManifestFile = path.join(distDir, '.vite/manifest.json');
+/** The server entry that renders the landing page (decision 005), built with dist/web. */
+const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');
 /** Git-ignored, beside the runner's results. */
 const resultsDir = path.join(rootDir, 'bench/results');
 
@@ -106,6 +108,8 @@ function staleBuild(): string | undefined {
   const sources = ['src/web', 'src/shared', 'public', 'index.html', 'vite.config.ts'];
   const changed = sources.find((s) => newestMtime(path.join(rootDir, s)) > built);
   if (changed) return `${changed} changed since the last build`;
+  // Without it the server sends an empty page for the browser to render: not what ships.
+  if (newestMtime(ssrEntryFile) < built) return 'no server entry built with it (dist/ssr)';
   // The browser tests build without precompressing: the server would send the scripts
   // uncompressed, which no visitor ever gets.
   const entry = readViteManifest()['index.html'];
@@ -226,6 +230,12 @@ interface LighthouseReport {
   runWarnings: string[];
 }
 
+/** Whether `/` comes with its markup in #root (decision 005), not empty for the browser. */
+async function landingServerRendered(baseUrl: string): Promise<boolean> {
+  const html = await (await fetch(`${baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+  return /<div id="root"><[a-z!]/.test(html);
+}
+
 async function waitForPrices(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -294,6 +304,7 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
       },
     });
     await waitForPrices(server.url);
+    const serverRendered = await landingServerRendered(server.url);
 
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     const runs: LighthouseRun[] = [];
@@ -338,6 +349,15 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
         benchmarkIndex: Math.round(median.environment.benchmarkIndex),
       },
     }));
+    rows.push({
+      suite: 'lighthouse',
+      name: 'landing page rendered by the server',
+      value: serverRendered ? 1 : 0,
+      unit: 'yes',
+      errors: 0,
+      total: 1,
+      budget: { metric: 'value', atLeast: 1 },
+    });
     for (const metric of METRICS) {
       const value = median.audits[metric.id]?.numericValue;
       if (value === undefined) continue;

@@ -19,10 +19,11 @@ import { chatRoutes } from './features/chat';
 import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
 import { installAuth } from './platform/auth';
+import { ChangeCache } from './platform/change-cache';
 import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
 import { realtimeRoutes } from './platform/realtime/routes';
-import { pruneSessions } from './platform/sessions';
+import { pruneSessions, type ResolvedSession, type SessionUser } from './platform/sessions';
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
@@ -107,7 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Before the auth hook: its own hook marks upgrade requests so a refused one is closed.
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
-  installAuth(app, { db: database.db, config });
+  // The database's NOTIFY messages: other instances' realtime events, and the changes that make
+  // this instance forget the sessions and chat lists it keeps in memory (ChangeCache).
+  const notifications = database.notifications(app.log);
+  const sessionCache = new ChangeCache<ResolvedSession | null>(notifications, {
+    ttlMs: 5_000,
+    maxEntries: 100_000,
+    keep: (session) => session !== null,
+  }).clearOn(notifications, ['users', 'auth']);
+  installAuth(app, { db: database.db, config, sessions: sessionCache });
 
   // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
   const oidc =
@@ -125,31 +134,60 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     !config.isProduction && oidc.issuerUrl.startsWith('http:'),
   );
   const events = new EventLog(database);
-  const hub = new RealtimeHub(database, events, app.log);
+  const hub = new RealtimeHub(database, events, app.log, notifications);
   app.decorate('realtime', hub);
-  app.addHook('onReady', () => hub.start());
-  app.addHook('preClose', () => hub.stop());
+  app.addHook('onReady', async () => {
+    await hub.start();
+    await notifications.start();
+  });
+  app.addHook('preClose', async () => {
+    await hub.stop();
+    await notifications.stop();
+  });
+  // This instance's own sign-outs, deactivations and bans take effect before the response,
+  // without waiting for the notification (other instances hear it from the database).
+  const onUserChanged = (user: SessionUser) => {
+    sessionCache.clear();
+    hub.refreshUser(user);
+  };
   await app.register(realtimeRoutes, { hub, config });
 
   await app.register(authRoutes, {
     db: database.db,
     config,
     signIn,
-    onSessionEnded: (tokenHash) => hub.disconnect({ tokenHash }, 'Signed out'),
+    onSessionEnded: (tokenHash) => {
+      sessionCache.clear();
+      hub.disconnect({ tokenHash }, 'Signed out');
+    },
   });
   await app.register(agentsRoutes, {
     db: database.db,
-    onDeactivated: (userId) => hub.disconnect({ userId }, 'Account deactivated'),
+    onDeactivated: (userId) => {
+      sessionCache.clear();
+      hub.disconnect({ userId }, 'Account deactivated');
+    },
   });
-  await app.register(chatRoutes, { db: database.db, events, uploadDir: config.uploadDir });
-  await app.register(customersRoutes, { db: database.db, events, hub });
+  const sessionLists = new ChangeCache<string>(notifications, {
+    ttlMs: 5_000,
+    maxEntries: 100,
+  }).clearOn(notifications, ['chats', 'users']);
+  // This instance's own chat changes clear it at commit, before the hub sends their events.
+  events.onCommit(() => sessionLists.clear());
+  await app.register(chatRoutes, {
+    db: database.db,
+    events,
+    uploadDir: config.uploadDir,
+    sessionLists,
+  });
+  await app.register(customersRoutes, { db: database.db, events, onUserChanged });
   await app.register(ratesRoutes, {
     db: database.db,
     onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
   });
   await app.register(transactionsRoutes, { db: database.db, events });
   await app.register(adminRoutes, { db: database.db });
-  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, hub });
+  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, onUserChanged });
   const pruneTimer = setInterval(
     () =>
       void pruneSessions({ db: database.db }).catch((error: unknown) =>
@@ -187,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         !request.url.startsWith('/api/') &&
         request.url !== '/api' &&
         (request.headers.accept ?? '').includes('text/html');
-      if (isPage) return sendIndex(reply, request.url);
+      if (isPage) return sendIndex(request, reply);
       return reply.status(404).send({ error: 'Not found' });
     },
   );

@@ -1,5 +1,28 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatNaira, toKobo, usdToNaira } from './money';
+import { formatNaira, formatUsd, toKobo, usdToNaira } from './money';
+
+/** The formats PRODUCT.md names, which formatNaira and formatUsd reproduce by hand. */
+const intlNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+const intlNairaWhole = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
+const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const intl = (format: Intl.NumberFormat, value: string) =>
+  format.format(value as unknown as number);
+
+/** Decimal strings as the API sends them, with the edges: signs, zeros, leading zeros, nines. */
+const decimalStrings = fc
+  .tuple(
+    fc.constantFrom('', '-'),
+    fc.stringMatching(/^[0-9]{1,24}$/),
+    fc.option(fc.stringMatching(/^[0-9]{1,12}$/), { nil: undefined }),
+  )
+  .map(
+    ([sign, whole, fraction]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`,
+  );
 
 describe('naira (Intl en-NG, NGN)', () => {
   it('shows the naira sign, thousands separators and the kobo', () => {
@@ -14,6 +37,38 @@ describe('naira (Intl en-NG, NGN)', () => {
 
   it('shows whole naira when asked', () => {
     expect(formatNaira('1550', { whole: true })).toBe('₦1,550');
+  });
+
+  it('gives what Intl gives for any decimal string, rounding half away from zero', () => {
+    for (const value of [
+      '0.005',
+      '0.004',
+      '-0.005',
+      '-0',
+      '-0.001',
+      '999.995',
+      '99999.5',
+      '007.10',
+    ]) {
+      expect(formatNaira(value)).toBe(intl(intlNaira, value));
+      expect(formatNaira(value, { whole: true })).toBe(intl(intlNairaWhole, value));
+      expect(formatUsd(value)).toBe(intl(intlUsd, value));
+    }
+    fc.assert(
+      fc.property(decimalStrings, (value) => {
+        expect(formatNaira(value)).toBe(intl(intlNaira, value));
+        expect(formatNaira(value, { whole: true })).toBe(intl(intlNairaWhole, value));
+        expect(formatUsd(value)).toBe(intl(intlUsd, value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('hands what is not a plain decimal to Intl', () => {
+    for (const value of ['1e3', ' 12.5 ', '+4', '.5']) {
+      expect(formatNaira(value)).toBe(intl(intlNaira, value));
+      expect(formatUsd(value)).toBe(intl(intlUsd, value));
+    }
   });
 
   it('rounds half-up to the kobo', () => {

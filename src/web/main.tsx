@@ -1,9 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders, AppShell } from './app/app-shell';
+import { mountApp } from './app/mount-app';
 import { readAppConfig } from './lib/app-config';
-import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 // zod probes `new Function('')` to decide whether to compile its parsers, which our Content
@@ -13,12 +9,4 @@ import './styles.css';
   jitless: true,
 };
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders config={readAppConfig()} queryClient={createQueryClient()}>
-      <BrowserRouter>
-        <AppShell />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+mountApp(document.getElementById('root')!, readAppConfig());

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
 import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
@@ -13,7 +12,6 @@ import { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const run = promisify(execFile);
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -32,33 +30,6 @@ const AGENT = {
 const CUSTOMER = { name: 'Ada Obi', email: 'ada.obi@example.com' };
 /** Live updates wait ~1 s for a burst to pass, then load again. */
 const LIVE_TIMEOUT_MS = 8_000;
-
-/** The operator's way, before the server starts: `npm run agent:create` on its DATA_DIR. */
-async function createAccount(
-  dataDir: string,
-  account: typeof ADMIN,
-  options: { admin: boolean },
-): Promise<void> {
-  await run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'agent:create',
-      '--',
-      '--email',
-      account.email,
-      '--password',
-      account.password,
-      '--first-name',
-      account.firstName,
-      '--last-name',
-      account.lastName,
-      ...(options.admin ? ['--admin'] : []),
-    ],
-    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-}
 
 async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -118,14 +89,6 @@ async function waitForText(locator: Locator, expected: string): Promise<void> {
     .toBe(expected);
 }
 
-async function logIn(page: Page, baseUrl: string, account: typeof ADMIN): Promise<void> {
-  await page.goto(`${baseUrl}/agent/login`);
-  await page.getByLabel('Username').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/agent/chats`);
-}
-
 describe.skipIf(!hasChromium)('admin dashboard, live', () => {
   let priceServer: PriceServer;
   let server: ServerProcess;
@@ -138,8 +101,8 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-admin-'));
-    await createAccount(dataDir, ADMIN, { admin: true });
-    await createAccount(dataDir, AGENT, { admin: false });
+    await createAccount(dataDir, ADMIN, true);
+    await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
     server = await ServerProcess.start({
       priceApiUrl: priceServer.url,

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../support/agent-accounts';
 import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
@@ -14,11 +13,15 @@ import { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const run = promisify(execFile);
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const AGENT = { email: 'amaka.agent@example.com', password: 'a long agent password' };
+const AGENT = {
+  email: 'amaka.agent@example.com',
+  password: 'a long agent password',
+  firstName: 'Amaka',
+  lastName: 'Agent',
+};
 
 /**
  * Before the app loads: records the notifications it makes and the chime's notes, and lets
@@ -111,23 +114,7 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-alerts-'));
-    await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/agent-create.ts',
-        '--email',
-        AGENT.email,
-        '--password',
-        AGENT.password,
-        '--first-name',
-        'Amaka',
-        '--last-name',
-        'Agent',
-      ],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
-    );
+    await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
     server = await ServerProcess.start({
       priceApiUrl: priceServer.url,

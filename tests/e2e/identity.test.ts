@@ -239,9 +239,11 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await row.getByRole('button', { name: /^Activate/ }).waitFor();
     await screenshots(adminPage, 'agent-management-deactivated');
 
-    // The agent's browser still has its cookie, but the session is gone.
-    const status = await agentPage.evaluate(async () => (await fetch('/api/agent/user')).status);
+    // The agent's browser still has its cookie, but the session is gone: the server closes
+    // the agent's live socket, and the open screen finds out and sends the agent to sign in.
+    const status = (await agentPage.context().request.get(`${server.url}/api/agent/user`)).status();
     expect(status).toBe(401);
+    await agentPage.waitForURL(`${server.url}/agent/login`);
 
     await agentPage.bringToFront();
     await agentPage.goto(`${server.url}/agent/login`);

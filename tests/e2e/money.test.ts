@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import { ServerProcess } from '../support/server-process';
 
@@ -76,26 +77,6 @@ async function expectToast(page: Page, title: string, description?: string) {
 async function closeToast(page: Page) {
   const close = toasts(page).getByRole('button', { name: 'Close' });
   if (await close.count()) await close.click();
-}
-
-/** A JSON request from the page itself: its cookies, its origin. */
-function pageFetch(
-  page: Page,
-  url: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ url, init }) => {
-      const response = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
-    { url, init },
-  );
 }
 
 describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, live', () => {

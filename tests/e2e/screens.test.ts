@@ -1,13 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
 import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import { ServerProcess } from '../support/server-process';
 
@@ -20,7 +20,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
  * violations. Violations are gathered per group of screens and listed together.
  */
 
-const run = promisify(execFile);
 const SCREENSHOTS = path.resolve('test-results/screenshots/screens');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -42,49 +41,6 @@ const AGENT = {
 };
 const CUSTOMER = { name: 'Amaka Nwosu', email: 'amaka.screens@example.com' };
 
-/** The operator's way, before the server starts: `npm run agent:create` on its DATA_DIR. */
-async function createAccount(dataDir: string, account: typeof ADMIN, admin: boolean) {
-  await run(
-    'npm',
-    [
-      ...['run', '--silent', 'agent:create', '--'],
-      ...['--email', account.email, '--password', account.password],
-      ...['--first-name', account.firstName, '--last-name', account.lastName],
-      ...['--type', 'bitcoin'],
-      ...(admin ? ['--admin'] : []),
-    ],
-    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-}
-
-async function logIn(page: Page, baseUrl: string, account: typeof ADMIN): Promise<void> {
-  await page.goto(`${baseUrl}/agent/login`);
-  await page.getByLabel('Username').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/agent/chats`);
-}
-
-/** A JSON request from the page itself: its cookies, its origin. */
-function pageFetch(
-  page: Page,
-  url: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ url, init }) => {
-      const response = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
-    { url, init },
-  );
-}
-
 /** Problems found on the screens of one test, listed together at its end. */
 class Findings {
   readonly problems: string[] = [];
@@ -94,6 +50,25 @@ class Findings {
     if (this.notes.length) console.warn(`screens (moderate/minor):\n${this.notes.join('\n')}`);
     expect(this.problems, this.problems.join('\n')).toEqual([]);
   }
+}
+
+/**
+ * What a page threw or logged as an error (React's report of a crashed component is one), kept
+ * until the next screen's check reads it. The browser's own "Failed to load resource" lines are
+ * left out: a 401 or 404 the screen expects and handles logs one too.
+ */
+const pageErrors = new WeakMap<Page, string[]>();
+
+function watchErrors(page: Page): void {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith('Failed to load resource')) return;
+    errors.push(`console.error: ${text.split('\n')[0]}`);
+  });
 }
 
 /**
@@ -137,7 +112,7 @@ function smallTargets(page: Page): Promise<string[]> {
 }
 
 /**
- * One screen at both sizes: screenshot, no horizontal scroll, axe. `ready` is what shows the
+ * One screen at both sizes: no error thrown or logged, screenshot, no horizontal scroll, axe. `ready` is what shows the
  * screen has loaded its data; `name` names the files.
  */
 async function checkScreen(
@@ -204,6 +179,8 @@ async function checkScreen(
     }
   }
   if (before) await page.setViewportSize(before);
+  const errors = pageErrors.get(page) ?? [];
+  for (const error of errors.splice(0)) findings.problems.push(`${name}: ${error}`);
 }
 
 describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, axe', () => {
@@ -232,7 +209,9 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     const page = async () => {
       const context = await browser.newContext({ viewport: PHONE });
       contexts.push(context);
-      return context.newPage();
+      const created = await context.newPage();
+      watchErrors(created);
+      return created;
     };
     visitor = await page();
     customer = await page();

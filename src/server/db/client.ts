@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
+import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,6 +21,8 @@ export interface Database {
   url: string | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** A listener for the database's NOTIFY messages (one per app instance). */
+  notifications(logger: FastifyBaseLogger): Notifications;
 }
 
 export type DatabaseOptions =
@@ -48,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      notifications: (logger) => new PostgresNotifications(options.url, logger),
     };
   }
 
@@ -77,5 +82,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       lock?.release();
     },
+    notifications: () => new PgliteNotifications(client),
   };
 }

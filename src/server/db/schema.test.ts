@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, migrationsFolder } from './migrate';
 import {
   auditLog,
   chatSessions,
@@ -40,6 +42,13 @@ const TABLES = [
   'transactions',
   'users',
 ];
+
+/** The migrations drizzle-kit's journal lists. */
+const MIGRATIONS = (
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
 
 describe.each(testDatabaseKinds())('database schema on $name', (kind) => {
   let database: TestDatabase;
@@ -92,7 +101,7 @@ describe.each(testDatabaseKinds())('database schema on $name', (kind) => {
     const applied = await rows<{ count: string | number }>(
       sql`select count(*) as count from drizzle.__drizzle_migrations`,
     );
-    expect(Number(applied[0]?.count)).toBe(2);
+    expect(Number(applied[0]?.count)).toBe(MIGRATIONS);
   });
 
   it('applies the migrations again without error or change (every start runs them)', async () => {
@@ -100,7 +109,7 @@ describe.each(testDatabaseKinds())('database schema on $name', (kind) => {
     const applied = await rows<{ count: string | number }>(
       sql`select count(*) as count from drizzle.__drizzle_migrations`,
     );
-    expect(Number(applied[0]?.count)).toBe(2);
+    expect(Number(applied[0]?.count)).toBe(MIGRATIONS);
   });
 
   describe('audit_log', () => {

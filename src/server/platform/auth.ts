@@ -3,7 +3,16 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from './errors';
 import type { Role } from './roles';
-import { resolveSession, SESSION_COOKIE, type SessionMethod, type SessionUser } from './sessions';
+import type { ChangeCache } from './change-cache';
+import {
+  hashToken,
+  resolveSession,
+  SESSION_COOKIE,
+  stillValid,
+  type ResolvedSession,
+  type SessionMethod,
+  type SessionUser,
+} from './sessions';
 
 export interface AuthContext {
   user: SessionUser;
@@ -52,7 +61,15 @@ export function requireUser(request: FastifyRequest): SessionUser {
  * Resolves the session cookie on every /api request, refuses state-changing requests from
  * another origin, and enforces each route's declared role before its handler runs.
  */
-export function installAuth(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function installAuth(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Config;
+    /** Sessions by token hash, forgotten when users or sessions change (change-cache.ts). */
+    sessions: ChangeCache<ResolvedSession | null>;
+  },
+): void {
   const publicOrigin = new URL(deps.config.publicUrl).origin;
   app.decorateRequest('auth', null);
 
@@ -70,7 +87,13 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; config: Config
     // Public routes never pay for a session lookup; those that need the cookie read it themselves.
     if (!role || role === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await resolveSession({ db: deps.db, token }) : null;
+    request.auth = token
+      ? await deps.sessions.get(
+          hashToken(token),
+          () => resolveSession({ db: deps.db, token }),
+          (session) => session !== null && stillValid(session, Date.now()),
+        )
+      : null;
     if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
     if (!allowed(role, request.auth.user)) {
       throw new AppError(

@@ -47,12 +47,22 @@ export async function createSession(options: {
   return { token, tokenHash, expiresAt };
 }
 
+export interface ResolvedSession {
+  user: SessionUser;
+  tokenHash: string;
+  method: SessionMethod;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** Epoch ms, as stored after this read: the idle limit counts from here. */
+  lastSeenAt: number;
+}
+
 /** The user behind a cookie token, if the session is alive and the account active. */
 export async function resolveSession(options: {
   db: Db;
   token: string;
   now?: Date;
-}): Promise<{ user: SessionUser; tokenHash: string; method: SessionMethod } | null> {
+}): Promise<ResolvedSession | null> {
   const { db } = options;
   const now = options.now ?? new Date();
   const tokenHash = hashToken(options.token);
@@ -69,13 +79,26 @@ export async function resolveSession(options: {
     )
     .limit(1);
   if (!row || !row.user.isActive) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.session.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(authSessions)
       .set({ lastSeenAt: now })
       .where(eq(authSessions.tokenHash, tokenHash));
+    lastSeenAt = now;
   }
-  return { user: row.user, tokenHash, method: row.session.method };
+  return {
+    user: row.user,
+    tokenHash,
+    method: row.session.method,
+    expiresAt: row.session.expiresAt.getTime(),
+    lastSeenAt: lastSeenAt.getTime(),
+  };
+}
+
+/** Whether a session read earlier is still within its absolute and idle limits at `now`. */
+export function stillValid(session: ResolvedSession, now: number): boolean {
+  return session.expiresAt > now && now - session.lastSeenAt < SESSION_IDLE_TIMEOUT_MS;
 }
 
 export async function destroySession(options: { db: Db; tokenHash: string }): Promise<void> {

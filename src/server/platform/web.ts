@@ -1,37 +1,109 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebRenderer } from '../../shared/web-render';
 import type { PublicConfig } from '../config';
 
 export type WebMode = 'static' | 'vite' | 'none';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const webDistDir = path.join(rootDir, 'dist/web');
+/** The web app's server entry, built by `vite build --ssr` (decision 005). */
+export const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');
+const SSR_ENTRY_SOURCE = '/src/web/entry-server.tsx';
 
 /** The browser's configuration travels in the page itself: no extra round trip, no inline script. */
 function injectConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+  // Replacer functions: a replacement string would read `$&` or `$'` in the brand name.
   return html
-    .replace('<!--app-config-->', `<meta name="app-config" content='${json}' />`)
-    .replaceAll('%BRAND_NAME%', config.brandName.replaceAll('<', '&lt;'));
+    .replace('<!--app-config-->', () => `<meta name="app-config" content='${json}' />`)
+    .replaceAll('%BRAND_NAME%', () => config.brandName.replaceAll('<', '&lt;'));
 }
 
-function sendHtml(reply: FastifyReply, html: string): FastifyReply {
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * index.html with the configuration and, for the server-rendered page, its markup in #root
+ * (after the configuration, so nothing in the markup is taken for a placeholder).
+ */
+export function composePage(template: string, config: PublicConfig, markup = ''): string {
+  if (!template.includes(ROOT_ELEMENT)) {
+    throw new Error(`index.html has no ${ROOT_ELEMENT} to render the app into`);
+  }
+  return injectConfig(template, config).replace(
+    ROOT_ELEMENT,
+    () => `<div id="root">${markup}</div>`,
+  );
+}
+
+/** A page computed once, with its compressed copies (the static files have theirs on disk). */
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressPage(html: string): Page {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** br, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+function sendHtml(reply: FastifyReply, html: string | Buffer): FastifyReply {
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return sendHtml(reply, encoding ? page[encoding] : page.identity);
+}
+
+/** The built server entry, or undefined (with a warning) when the build has none. */
+async function loadRenderer(app: FastifyInstance): Promise<WebRenderer | undefined> {
+  if (!fs.existsSync(ssrEntryFile)) {
+    app.log.warn(
+      `${ssrEntryFile} not found: the landing page is rendered by the browser alone; run "npm run build"`,
+    );
+    return undefined;
+  }
+  return (await import(pathToFileURL(ssrEntryFile).href)) as WebRenderer;
 }
 
 /**
  * Serves the React app: the built files from dist/web, or Vite's dev middleware (hot reload).
  * Unknown paths outside /api get the app's index.html (history fallback); the app's own router
- * shows the not-found page.
+ * shows the not-found page. The landing page comes rendered by the server (decision 005):
+ * once at start, as its markup depends on nothing but the configuration.
  */
 export async function registerWeb(
   app: FastifyInstance,
   mode: WebMode,
   config: PublicConfig,
-): Promise<(reply: FastifyReply, url: string) => Promise<FastifyReply>> {
+): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   if (mode === 'vite') {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -39,12 +111,28 @@ export async function registerWeb(
       server: { middlewareMode: true, hmr: { server: app.server } },
       appType: 'custom',
     });
+    // @fastify/websocket routes every upgrade on the server through Fastify, Vite's hot-reload
+    // socket too: without this the page route would answer it with HTML and Vite's client would
+    // reload the page in a loop. Vite's own upgrade listener answers it; Fastify keeps out.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers['sec-websocket-protocol'] !== 'vite-hmr') return;
+      reply.hijack();
+      return reply;
+    });
     await app.register(import('@fastify/middie'));
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
-    return async (reply, url) => {
-      const template = await fs.promises.readFile(path.join(rootDir, 'index.html'), 'utf8');
-      return sendHtml(reply, injectConfig(await vite.transformIndexHtml(url, template), config));
+    return async (request, reply) => {
+      const template = await vite.transformIndexHtml(
+        request.url,
+        await fs.promises.readFile(path.join(rootDir, 'index.html'), 'utf8'),
+      );
+      // The current source on every request, as the browser's code is.
+      const renderer = (await vite.ssrLoadModule(SSR_ENTRY_SOURCE)) as WebRenderer;
+      const markup = renderer.isServerRendered(request.url)
+        ? renderer.renderLanding(config)
+        : undefined;
+      return sendHtml(reply, composePage(template, config, markup));
     };
   }
 
@@ -52,16 +140,21 @@ export async function registerWeb(
   if (mode === 'none' || !fs.existsSync(indexFile)) {
     if (mode === 'static')
       app.log.warn(`${indexFile} not found: run "npm run build" to serve the web app`);
-    return async (reply) => reply.status(404).send({ error: 'Not found' });
+    return async (_request, reply) => reply.status(404).send({ error: 'Not found' });
   }
-  const html = injectConfig(fs.readFileSync(indexFile, 'utf8'), config);
+  const template = fs.readFileSync(indexFile, 'utf8');
+  const renderer = await loadRenderer(app);
+  const shell = compressPage(composePage(template, config));
+  const landing = renderer
+    ? compressPage(composePage(template, config, renderer.renderLanding(config)))
+    : shell;
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
     index: false,
     // scripts/precompress.ts writes .br and .gz beside the built files.
     preCompressed: true,
-    // The built index.html is a template (config injected per request): never served as is.
+    // The built index.html is a template (filled in above): never served as is.
     allowedPath: (pathName) => pathName !== '/index.html',
     // Hashed asset names never change; everything else is revalidated.
     setHeaders(reply, filePath) {
@@ -72,5 +165,6 @@ export async function registerWeb(
       }
     },
   });
-  return async (reply) => sendHtml(reply, html);
+  return async (request, reply) =>
+    sendPage(request, reply, renderer?.isServerRendered(request.url) ? landing : shell);
 }

@@ -1,37 +1,39 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
+import { PricesProvider } from '../features/prices';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
 import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
 import { PageSpinner } from './page-spinner';
 import { AppRoutes } from './routes';
 
-/** Everything a screen may rely on, outside the router (tests wrap a MemoryRouter in it). */
-export function AppProviders({
-  config,
-  queryClient,
-  children,
-}: {
-  config: AppConfig;
-  queryClient: QueryClient;
-  children: ReactNode;
-}) {
+/**
+ * Everything a screen may rely on, outside the router (tests wrap a MemoryRouter in it). The
+ * TanStack Query client is not here: it loads with the screens that use it (`lazyWithData`).
+ */
+export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
   return (
     <AppConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
+      <PricesProvider>
         {children}
         <Toaster />
-      </QueryClientProvider>
+      </PricesProvider>
     </AppConfigProvider>
   );
 }
 
-/** A new screen starts at the top; in-page anchors (#how-it-works) scroll themselves. */
+/**
+ * A new screen starts at the top; in-page anchors (#how-it-works) scroll themselves. The first
+ * screen is where the browser put it: a visitor may have scrolled the server-rendered landing
+ * page before the app took it over.
+ */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const shown = useRef(pathname + hash);
   useEffect(() => {
+    if (shown.current === pathname + hash) return;
+    shown.current = pathname + hash;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
@@ -50,5 +52,24 @@ export function AppShell() {
       </ErrorBoundary>
       <PwaLayer />
     </>
+  );
+}
+
+/**
+ * The whole app, as both entries render it: main.tsx under the browser's router, entry-server.tsx
+ * under a static one. One tree, so the server's markup is what the browser's first render expects.
+ */
+export function App({
+  config,
+  router,
+}: {
+  config: AppConfig;
+  /** Wraps the routed app in a router. */
+  router: (app: ReactNode) => ReactNode;
+}) {
+  return (
+    <StrictMode>
+      <AppProviders config={config}>{router(<AppShell />)}</AppProviders>
+    </StrictMode>
   );
 }

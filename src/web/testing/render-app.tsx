@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { Price } from '../../shared/api/prices';
 import { AppProviders, AppShell } from '../app/app-shell';
 import type { AppConfig } from '../lib/app-config';
-import { createQueryClient } from '../lib/query-client';
+import { resetAppQueryClient } from '../lib/data-layer';
 
 export const TEST_CONFIG: AppConfig = {
   brandName: 'AgentChat',
@@ -58,7 +58,11 @@ function LocationProbe({ onChange }: { onChange: (path: string) => void }) {
   return null;
 }
 
-/** The whole app at `path`, in memory: providers, router, route table. */
+/**
+ * The whole app at `path`, in memory: the app's own providers, router and route table. No query
+ * client is provided from outside: screens get theirs from the data layer, as in the browser,
+ * so a component that reads a query outside it fails here too.
+ */
 export function renderApp(
   path: string,
   config: AppConfig = TEST_CONFIG,
@@ -66,8 +70,9 @@ export function renderApp(
   currentPath: () => string;
 } {
   let currentPath = path;
+  resetAppQueryClient();
   const result = render(
-    <AppProviders config={config} queryClient={createQueryClient()}>
+    <AppProviders config={config}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(p) => {

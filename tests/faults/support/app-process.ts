@@ -25,6 +25,8 @@ export interface AppProcessOptions {
   name: string;
   /** DATABASE_URL for PostgreSQL, or DATA_DIR for the embedded database; more on top. */
   env: Record<string, string>;
+  /** Extra node flags, before the script (the chat benchmark's --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -83,11 +85,15 @@ export class AppProcess {
       LOG_LEVEL: 'warn',
       ...this.options.env,
     });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: rootDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+      {
+        cwd: rootDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     if (child.pid) this.pids.push(child.pid);
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));

@@ -22,7 +22,12 @@ describe.each(testDatabaseKinds())('chat on $name', (kind) => {
   let agent: SessionUser;
   const cookies: Record<string, string> = {};
 
-  async function call(who: 'alice' | 'bob' | 'agent', method: string, url: string, body?: unknown) {
+  async function call(
+    who: 'alice' | 'bob' | 'agent' | 'second',
+    method: string,
+    url: string,
+    body?: unknown,
+  ) {
     const res = await live.app.inject({
       method: method as 'GET',
       url,
@@ -400,5 +405,55 @@ describe.each(testDatabaseKinds())('chat on $name', (kind) => {
       (await call('agent', 'GET', '/api/chat-sessions?filter=unread&q=zebra')).body,
     );
     expect(unread.items.every((s) => s.agentId === null)).toBe(true);
+  });
+
+  it('two agents replying at once to a new chat: one is assigned, once, and keeps it', async () => {
+    const second = await makeAgent(database.db);
+    cookies.second = await sessionCookie(database.db, second);
+    const aliceSocket = await TestSocket.connect(live.baseUrl, cookies.alice!);
+    await aliceSocket.resume();
+    const created = await call('alice', 'POST', '/api/chat-sessions', { category: 'usdt' });
+    const sessionId = created.body.id as number;
+
+    const replies = await Promise.all(
+      (['agent', 'second'] as const).map((who) =>
+        call(who, 'POST', `/api/chat-sessions/${sessionId}/messages`, {
+          clientMessageId: randomUUID(),
+          content: `${who} here`,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([201, 201]);
+    for (const reply of replies) {
+      await aliceSocket.waitForEvent(
+        (e) => e.type === 'message.created' && e.message.id === reply.body.id,
+        'reply',
+      );
+    }
+    const assignment = await aliceSocket.waitForEvent(
+      (e) => e.type === 'session.updated' && e.chatSessionId === sessionId,
+      'assignment',
+    );
+    const winner = (assignment as { session: { agentId: string } }).session.agentId;
+    expect([agent.id, second.id]).toContain(winner);
+
+    // The loser's next reply changes nothing; the session stays with the winner.
+    const loser = winner === agent.id ? 'second' : 'agent';
+    const again = await call(loser, 'POST', `/api/chat-sessions/${sessionId}/messages`, {
+      clientMessageId: randomUUID(),
+      content: 'still here',
+    });
+    await aliceSocket.waitForEvent(
+      (e) => e.type === 'message.created' && e.message.id === again.body.id,
+      'second reply',
+    );
+    const session = await call('alice', 'GET', `/api/chat-sessions/${sessionId}`);
+    expect(session.body).toMatchObject({ agentId: winner, status: 'active' });
+    expect(session.body.lastMessageAt).toBe(again.body.createdAt);
+    const updates = aliceSocket.events.filter(
+      (e) => e.type === 'session.updated' && e.chatSessionId === sessionId,
+    );
+    expect(updates).toHaveLength(1);
+    aliceSocket.close();
   });
 });

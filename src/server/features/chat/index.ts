@@ -1,3 +1,3 @@
 export { chatRoutes } from './routes';
 export { sendMessage } from './messages';
-export { loadSession, publishSessionUpdate } from './sessions';
+export { loadSession } from './sessions';

@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { BANNED_MESSAGE, type Message } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/raw';
 import { chatSessions, messages, type AttachmentMeta } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import type { EventLog } from '../../platform/realtime/events';
+import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { decodeCursor, encodeCursor, toMessage } from './dto';
-import { getSessionRow, publishSessionUpdate } from './sessions';
+import { getSessionRow, loadSession } from './sessions';
 
 /** The session, if the caller may take part in it: its customer, or any agent. */
 export async function sessionForParticipant(db: Db, caller: SessionUser, id: number) {
@@ -74,8 +75,9 @@ export interface SendResult {
 }
 
 /**
- * Stores a message once per client message id, assigns the agent on their first reply, and
- * publishes it to both sides, all in one transaction.
+ * Stores a message once per client message id and publishes it to both sides. Most messages
+ * are one statement (message, the session's times and the event, atomic without a transaction
+ * around them); an agent's first reply in a chat also assigns them, in a transaction.
  */
 export async function sendMessage(options: {
   db: Db;
@@ -87,59 +89,99 @@ export async function sendMessage(options: {
   attachment?: AttachmentMeta;
 }): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
-  const session = await sessionForParticipant(db, caller, chatSessionId);
-  const byAgent = isAgent(caller) && session.customerId !== caller.id;
+  // The session, and the message's id: known before the insert, so the event can carry it.
+  const [session] = await rows<{ customer_id: string; agent_id: string | null; next_id: string }>(
+    db,
+    sql`select customer_id, agent_id, nextval(pg_get_serial_sequence('messages', 'id')) as next_id
+        from chat_sessions where id = ${chatSessionId}`,
+  );
+  if (!session || (!isAgent(caller) && session.customer_id !== caller.id)) {
+    throw new AppError('not_found', 'Chat session not found');
+  }
+  const customerId = session.customer_id;
+  const byAgent = isAgent(caller) && customerId !== caller.id;
   if (!byAgent && caller.customerStatus === 'banned')
     throw new AppError('forbidden', BANNED_MESSAGE);
 
-  return events.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(messages)
-      .values({
-        chatSessionId,
-        senderId: caller.id,
-        content: options.content,
-        messageType: options.attachment ? 'image' : 'text',
-        attachment: options.attachment ?? null,
-        clientMessageId,
+  const row: typeof messages.$inferSelect = {
+    id: Number(session.next_id),
+    chatSessionId,
+    senderId: caller.id,
+    content: options.content,
+    messageType: options.attachment ? 'image' : 'text',
+    attachment: options.attachment ?? null,
+    clientMessageId,
+    createdAt: new Date(),
+  };
+  const message = toMessage(row, customerId);
+  const event: NewEvent = { type: 'message.created', chatSessionId, message };
+  const firstReply = byAgent && session.agent_id === null;
+
+  const stored = firstReply
+    ? await events.transaction(async (tx) => {
+        const inserted = await rows<{ id: string }>(tx, insertMessage(row));
+        if (inserted.length === 0) return false;
+        await touchSession(tx, chatSessionId, row.createdAt);
+        await events.append(tx, event, { customerId });
+        // Two agents may race to reply first: only the one whose update assigned publishes it.
+        const [assigned] = await rows<{ id: number }>(
+          tx,
+          sql`update chat_sessions set agent_id = ${caller.id}::uuid, status = 'active'
+              where id = ${chatSessionId} and agent_id is null returning id`,
+        );
+        if (assigned) {
+          const updated = await loadSession(tx, chatSessionId);
+          await events.append(
+            tx,
+            { type: 'session.updated', chatSessionId, session: updated },
+            { customerId },
+          );
+        }
+        return true;
       })
-      .onConflictDoNothing({ target: [messages.chatSessionId, messages.clientMessageId] })
-      .returning();
-    if (!inserted) {
-      const [existing] = await tx
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.chatSessionId, chatSessionId),
-            eq(messages.clientMessageId, clientMessageId),
+    : (
+        await events.statement<{ id: string }>(sql`
+          with m as (${insertMessage(row)}),
+          touched as (
+            update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
+                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz
+            where id = ${chatSessionId} and exists (select 1 from m)
           ),
-        )
-        .limit(1);
-      if (existing!.senderId !== caller.id)
-        throw new AppError('conflict', 'This message id is already in use');
-      return { message: toMessage(existing!, session.customerId), created: false };
-    }
-    const message = toMessage(inserted, session.customerId);
-    const now = inserted.createdAt;
-    await tx
-      .update(chatSessions)
-      .set({ updatedAt: now, lastMessageAt: now })
-      .where(eq(chatSessions.id, chatSessionId));
-    await events.append(
-      tx,
-      { type: 'message.created', chatSessionId, message },
-      { customerId: session.customerId },
-    );
-    if (byAgent) {
-      // The first reply assigns the agent and makes the chat active.
-      const [assigned] = await tx
-        .update(chatSessions)
-        .set({ agentId: caller.id, status: 'active' })
-        .where(and(eq(chatSessions.id, chatSessionId), isNull(chatSessions.agentId)))
-        .returning({ id: chatSessions.id });
-      if (assigned) await publishSessionUpdate(tx, events, chatSessionId);
-    }
-    return { message, created: true };
-  });
+          e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)})
+          select id from m`)
+      ).length > 0;
+  if (stored) return { message, created: true };
+
+  // The client's message id was stored before: a retry answers with what was stored.
+  const [existing] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.chatSessionId, chatSessionId), eq(messages.clientMessageId, clientMessageId)),
+    )
+    .limit(1);
+  if (!existing || existing.senderId !== caller.id)
+    throw new AppError('conflict', 'This message id is already in use');
+  return { message: toMessage(existing, customerId), created: false };
+}
+
+/** The message's insert, once per client message id; no row back when it was stored before. */
+function insertMessage(row: typeof messages.$inferSelect): SQL {
+  return sql`
+    insert into messages (id, chat_session_id, sender_id, content, message_type, attachment,
+                          client_message_id, created_at)
+    overriding system value
+    values (${row.id}, ${row.chatSessionId}, ${row.senderId}::uuid, ${row.content},
+            ${row.messageType}, ${row.attachment ? JSON.stringify(row.attachment) : null}::jsonb,
+            ${row.clientMessageId}, ${row.createdAt.toISOString()}::timestamptz)
+    on conflict (chat_session_id, client_message_id) do nothing
+    returning id`;
+}
+
+async function touchSession(tx: Db, id: number, at: Date): Promise<void> {
+  await tx.execute(
+    sql`update chat_sessions set updated_at = ${at.toISOString()}::timestamptz,
+                                 last_message_at = ${at.toISOString()}::timestamptz
+        where id = ${id}`,
+  );
 }

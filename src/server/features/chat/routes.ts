@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,16 +19,30 @@ import {
 } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
+import type { ChangeCache } from '../../platform/change-cache';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import { openAttachment, removeUpload, storeUpload } from './attachments';
 import { listAllMessages, listMessages, sendMessage } from './messages';
-import { createChatSession, getChatSession, listChatSessions } from './sessions';
+import {
+  createChatSession,
+  getChatSession,
+  listChatSessions,
+  sharedChatSessionsJson,
+  type ListChatSessionsOptions,
+} from './sessions';
 
 export interface ChatRoutesOptions {
   db: Db;
   events: EventLog;
   uploadDir: string;
+  /** The agents' first pages of chats, kept until chats or users change (change-cache.ts). */
+  sessionLists: ChangeCache<string>;
+}
+
+/** Sends JSON text written beforehand, exactly as the route's response schema would write it. */
+function sendWritten(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const uploadFieldsSchema = z.object({
@@ -37,11 +52,17 @@ const uploadFieldsSchema = z.object({
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app,
-  { db, events, uploadDir },
+  { db, events, uploadDir, sessionLists },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
   });
+
+  /** An agent's first page comes ready-written from memory; anything else is read. */
+  async function answerList(options: ListChatSessionsOptions, reply: FastifyReply) {
+    const json = sharedChatSessionsJson(options, sessionLists);
+    return json ? sendWritten(reply, await json) : listChatSessions(options);
+  }
 
   const listSchema = {
     querystring: chatSessionListQuerySchema,
@@ -52,20 +73,20 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.get(
     '/api/chat-sessions',
     { config: { role: 'customer' }, schema: listSchema },
-    async (request) =>
-      listChatSessions({ db, caller: requireUser(request), scope: 'all', ...request.query }),
+    async (request, reply) =>
+      answerList({ db, caller: requireUser(request), scope: 'all', ...request.query }, reply),
   );
   app.get(
     '/api/chat-sessions/all',
     { config: { role: 'agent' }, schema: listSchema },
-    async (request) =>
-      listChatSessions({ db, caller: requireUser(request), scope: 'all', ...request.query }),
+    async (request, reply) =>
+      answerList({ db, caller: requireUser(request), scope: 'all', ...request.query }, reply),
   );
   app.get(
     '/api/chat-sessions/active',
     { config: { role: 'agent' }, schema: listSchema },
-    async (request) =>
-      listChatSessions({ db, caller: requireUser(request), scope: 'open', ...request.query }),
+    async (request, reply) =>
+      answerList({ db, caller: requireUser(request), scope: 'open', ...request.query }, reply),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   BANNED_MESSAGE,
+  chatSessionPageSchema,
   type ChatSession,
   type ChatSessionPage,
   type CHAT_LIST_FILTERS,
@@ -8,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { chatSessions } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
+import type { ChangeCache } from '../../platform/change-cache';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
@@ -43,7 +46,7 @@ export async function loadSession(db: Db, id: number): Promise<ChatSession> {
   return session;
 }
 
-export async function listChatSessions(options: {
+export interface ListChatSessionsOptions {
   db: Db;
   caller: SessionUser;
   /** Agents see every customer's sessions unless `own` asks for the caller's own. */
@@ -52,7 +55,29 @@ export async function listChatSessions(options: {
   q?: string | undefined;
   cursor?: string | undefined;
   limit: number;
-}): Promise<ChatSessionPage> {
+}
+
+/**
+ * The agents' first page (no search, no cursor) as the response's JSON text, when that is what
+ * `options` asks for; otherwise undefined. Every agent sees the same page, so it is read and
+ * written once and kept until a chat or a user changes: a crowd of agents opening the list, or
+ * reconnecting at once, costs one query.
+ */
+export function sharedChatSessionsJson(
+  options: ListChatSessionsOptions,
+  cache: ChangeCache<string>,
+): Promise<string> | undefined {
+  if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
+    return undefined;
+  const key = `${options.scope}|${options.filter ?? ''}|${options.limit}`;
+  return cache.get(key, async () =>
+    // What the route's response schema would write (fastify-type-provider-zod encodes, then
+    // stringifies).
+    JSON.stringify(z.encode(chatSessionPageSchema, await listChatSessions(options))),
+  );
+}
+
+export async function listChatSessions(options: ListChatSessionsOptions): Promise<ChatSessionPage> {
   const { db, caller, limit } = options;
   const conditions: SQL[] = [];
   if (options.scope === 'own' || !isAgent(caller))
@@ -103,19 +128,4 @@ export async function createChatSession(options: {
     );
     return session;
   });
-}
-
-/** Publishes the session as it now is (assignment, status). Call inside the transaction. */
-export async function publishSessionUpdate(
-  tx: Db,
-  events: EventLog,
-  id: number,
-): Promise<ChatSession> {
-  const session = await loadSession(tx, id);
-  await events.append(
-    tx,
-    { type: 'session.updated', chatSessionId: id, session },
-    { customerId: session.customerId },
-  );
-  return session;
 }

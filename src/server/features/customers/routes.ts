@@ -5,15 +5,16 @@ import { customerStatusRequestSchema, customerSummarySchema } from '../../../sha
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
-import type { RealtimeHub } from '../../platform/realtime/hub';
+import type { SessionUser } from '../../platform/sessions';
 import { listUsers } from '../admin';
 import { setCustomerStatus } from './manage-customers';
 
 export const customersRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-  hub: RealtimeHub;
-}> = async (app, { db, events, hub }) => {
+  /** A customer's status changed: open sockets and cached sessions learn it at once. */
+  onUserChanged: (user: SessionUser) => void;
+}> = async (app, { db, events, onUserChanged }) => {
   // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).
   app.get(
     '/api/admin/users',
@@ -42,7 +43,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
         customerId: request.params.id,
         status: request.body.status,
       });
-      hub.refreshUser(user);
+      onUserChanged(user);
       return customer;
     },
   );

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
-import type { RealtimeHub } from '../../platform/realtime/hub';
+import type { SessionUser } from '../../platform/sessions';
 import { setCustomerStatus } from '../customers';
 import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage } from './demo';
 
@@ -26,8 +26,9 @@ import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage 
 export const demoRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-  hub: RealtimeHub;
-}> = async (app, { db, events, hub }) => {
+  /** A customer's status changed: open sockets and cached sessions learn it at once. */
+  onUserChanged: (user: SessionUser) => void;
+}> = async (app, { db, events, onUserChanged }) => {
   app.post(
     '/api/test/chat-sessions',
     {
@@ -92,7 +93,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
         customerId: request.params.id,
         status: request.body.status,
       });
-      hub.refreshUser(user);
+      onUserChanged(user);
       return customer;
     },
   );

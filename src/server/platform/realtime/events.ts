@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../../shared/api/chat';
 import type { Database, Db } from '../../db/client';
-import { realtimeEvents } from '../../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows } from '../../db/raw';
 
+/** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
 export const EVENTS_CHANNEL = 'agentchat_events';
-/** Names the advisory lock that makes event ids visible in the order they were given. */
-const EVENTS_LOCK_KEY = 7_418_290_115;
 
 /** An event without its id; the id comes from the database. */
 export type NewEvent = {
@@ -20,32 +19,36 @@ export interface EventRouting {
 
 /**
  * Writes realtime events inside the caller's transaction, so an event exists exactly when the
- * change it describes does. Ids come from one sequence; the advisory lock (held until commit)
- * makes them commit in id order, so a reader who has seen id N has seen everything before N.
+ * change it describes does. The database gives each event its id at commit, in commit order,
+ * under an advisory lock (drizzle/0002_realtime_event_ids_at_commit.sql), so a reader who has
+ * seen id N has seen everything before N. It also sends the NOTIFY that other instances LISTEN to.
  */
 export class EventLog {
   private listeners = new Set<() => void>();
 
   constructor(private readonly database: Database) {}
 
-  async append(tx: Db, event: NewEvent, routing: EventRouting): Promise<number> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY})`);
+  /**
+   * Adds an event to the caller's transaction. Its id is provisional until commit, when the
+   * database numbers it in commit order and notifies the other instances (migration 0002).
+   */
+  async append(tx: Db, event: NewEvent, routing: EventRouting): Promise<void> {
+    await tx.execute(this.insertWhen(event, routing, sql`true`));
+  }
+
+  /**
+   * The event's insert as a statement of its own, made only `when` holds: for a change that is
+   * one SQL statement, event included (a data-modifying WITH), with no transaction around it.
+   * Run it through `statement` so this process's hub hears of it.
+   */
+  insertWhen(event: NewEvent, routing: EventRouting, when: SQL): SQL {
     const { type, ...payload } = event;
-    const [row] = await tx
-      .insert(realtimeEvents)
-      .values({
-        type,
-        chatSessionId: 'chatSessionId' in event ? event.chatSessionId : null,
-        customerId: routing.customerId,
-        audience: routing.audience ?? 'all',
-        payload: payload as Record<string, unknown>,
-      })
-      .returning({ id: realtimeEvents.id });
-    if (this.database.kind === 'postgres') {
-      // Delivered at commit to every instance LISTENing, this one included.
-      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row!.id)})`);
-    }
-    return row!.id;
+    const chatSessionId = 'chatSessionId' in event ? event.chatSessionId : null;
+    return sql`
+      insert into realtime_events (type, chat_session_id, customer_id, audience, payload)
+      select ${type}, ${chatSessionId}::integer, ${routing.customerId}::uuid,
+             ${routing.audience ?? 'all'}, ${JSON.stringify(payload)}::jsonb
+      where ${when}`;
   }
 
   /**
@@ -54,8 +57,19 @@ export class EventLog {
    */
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const result = await this.database.db.transaction(work);
-    for (const listener of this.listeners) listener();
+    this.committed();
     return result;
+  }
+
+  /** Runs one statement that may write events (it commits by itself) and tells the hub. */
+  async statement<T>(query: SQL): Promise<T[]> {
+    const result = await rows<T>(this.database.db, query);
+    this.committed();
+    return result;
+  }
+
+  private committed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   onCommit(listener: () => void): () => void {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { RealtimeEvent, ServerFrame } from '../../../shared/api/chat';
 import type { Database } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
 import { realtimeEvents } from '../../db/schema';
 import type { SessionUser } from '../sessions';
 import { EVENTS_CHANNEL, type EventLog } from './events';
@@ -20,6 +20,8 @@ export interface Subscriber {
   user: SessionUser;
   tokenHash: string;
   send(frame: ServerFrame): void;
+  /** A frame already serialized: one event goes to many sockets as the same bytes. */
+  sendSerialized(frame: Buffer): void;
   bufferedAmount(): number;
   close(code: number, reason: string): void;
   /** Highest event id sent; -1 until the client has resumed. */
@@ -45,19 +47,37 @@ export function toEvent(row: EventRow): RealtimeEvent {
   return { ...row.payload, id: row.id, type: row.type } as RealtimeEvent;
 }
 
+/** An event's frame, serialized when first needed and then shared. */
+class EventFrame {
+  private serialized: Buffer | undefined;
+
+  constructor(private readonly row: EventRow) {}
+
+  bytes(): Buffer {
+    this.serialized ??= Buffer.from(
+      JSON.stringify({ type: 'event', event: toEvent(this.row) } satisfies ServerFrame),
+    );
+    return this.serialized;
+  }
+}
+
 /**
- * Fans committed events out to the open sockets that may see them. On PostgreSQL it LISTENs
- * (ids only in the payload) and reads the rows; after its connection drops it reconnects and
- * reads everything after the last id it had, so nothing is lost across instances.
+ * Fans committed events out to the open sockets that may see them. On PostgreSQL it hears other
+ * instances' commits through the database's notifications (ids only in the payload) and reads
+ * the rows; when the notifications come back after a lost connection it reads everything after
+ * the last id it had, so nothing is lost across instances.
  */
 export class RealtimeHub {
   private readonly subscribers = new Set<Subscriber>();
+  /** Agents' and admins' sockets: they may see most events. */
+  private readonly staff = new Set<Subscriber>();
+  /** Everyone's sockets by user id: a customer's events go to that customer's sockets only. */
+  private readonly byUser = new Map<string, Set<Subscriber>>();
   private cursor = 0;
   private pulling: Promise<void> | null = null;
   private again = false;
-  private listener: pg.Client | null = null;
+  private started = false;
   private stopped = false;
-  private reconnectTimer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private unsubscribeCommit: (() => void) | undefined;
 
@@ -65,12 +85,22 @@ export class RealtimeHub {
     private readonly database: Database,
     private readonly events: EventLog,
     private readonly logger: FastifyBaseLogger,
-  ) {}
+    notifications: Notifications,
+  ) {
+    // Other instances' events. (This process's own commits poke the hub directly, sooner; on
+    // PGlite there is no other process.)
+    if (database.kind === 'postgres') notifications.on(EVENTS_CHANNEL, () => void this.pull());
+    // Back after a lost connection: read whatever was committed meanwhile.
+    notifications.onLive((live) => {
+      if (live) void this.pull();
+    });
+  }
 
+  /** Call before the notifications start: events from then on are pulled. */
   async start(): Promise<void> {
     this.cursor = await this.latestId();
+    this.started = true;
     this.unsubscribeCommit = this.events.onCommit(() => this.pull());
-    if (this.database.kind === 'postgres') await this.listen();
     this.pruneTimer = setInterval(() => void this.prune(), 60 * 60 * 1000);
     this.pruneTimer.unref();
   }
@@ -78,12 +108,12 @@ export class RealtimeHub {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribeCommit?.();
-    clearTimeout(this.reconnectTimer);
     clearInterval(this.pruneTimer);
     for (const s of this.subscribers) s.close(1001, 'Server shutting down');
     this.subscribers.clear();
+    this.staff.clear();
+    this.byUser.clear();
     await this.pulling;
-    await this.listener?.end().catch(() => undefined);
   }
 
   get size(): number {
@@ -101,10 +131,33 @@ export class RealtimeHub {
 
   add(subscriber: Subscriber): void {
     this.subscribers.add(subscriber);
+    this.index(subscriber);
   }
 
   remove(subscriber: Subscriber): void {
     this.subscribers.delete(subscriber);
+    this.unindex(subscriber);
+  }
+
+  private index(s: Subscriber): void {
+    if (s.user.isAgent || s.user.isAdmin) this.staff.add(s);
+    let own = this.byUser.get(s.user.id);
+    if (!own) this.byUser.set(s.user.id, (own = new Set()));
+    own.add(s);
+  }
+
+  private unindex(s: Subscriber): void {
+    this.staff.delete(s);
+    const own = this.byUser.get(s.user.id);
+    own?.delete(s);
+    if (own?.size === 0) this.byUser.delete(s.user.id);
+  }
+
+  /** The sockets that may see an event: staff, and the customer it concerns. */
+  private *candidates(row: EventRow): Iterable<Subscriber> {
+    yield* this.staff;
+    if (row.customerId === null) return;
+    for (const s of this.byUser.get(row.customerId) ?? []) if (!this.staff.has(s)) yield s;
   }
 
   /** Closes every socket of a user (deactivation) or of one sign-in session (logout). */
@@ -112,14 +165,18 @@ export class RealtimeHub {
     for (const s of this.subscribers) {
       if (s.user.id === match.userId || s.tokenHash === match.tokenHash) {
         s.close(4401, reason);
-        this.subscribers.delete(s);
+        this.remove(s);
       }
     }
   }
 
   /** Updates what the hub knows of a user (status, roles) on their open sockets. */
   refreshUser(user: SessionUser): void {
-    for (const s of this.subscribers) if (s.user.id === user.id) s.user = user;
+    for (const s of [...(this.byUser.get(user.id) ?? [])]) {
+      this.unindex(s);
+      s.user = user;
+      this.index(s);
+    }
   }
 
   /** Sends a socket everything after `after` it may see, then switches it to live events. */
@@ -145,19 +202,20 @@ export class RealtimeHub {
     subscriber.send({ type: 'resumed', upTo: subscriber.lastSentId, complete });
   }
 
-  private deliver(subscriber: Subscriber, row: EventRow): void {
+  private deliver(subscriber: Subscriber, row: EventRow, frame = new EventFrame(row)): void {
     if (row.id <= subscriber.lastSentId || !canSee(subscriber.user, row)) return;
     if (subscriber.bufferedAmount() > MAX_BUFFERED_BYTES) {
       subscriber.close(4408, 'Too slow; reconnect to resume');
-      this.subscribers.delete(subscriber);
+      this.remove(subscriber);
       return;
     }
     subscriber.lastSentId = row.id;
-    subscriber.send({ type: 'event', event: toEvent(row) });
+    subscriber.sendSerialized(frame.bytes());
   }
 
   /** Reads committed events after the cursor and fans them out; concurrent calls coalesce. */
   pull(): Promise<void> {
+    if (!this.started || this.stopped) return Promise.resolve();
     if (this.pulling) {
       this.again = true;
       return this.pulling;
@@ -175,9 +233,11 @@ export class RealtimeHub {
               .limit(PULL_BATCH);
             for (const row of rows) {
               this.cursor = row.id;
-              for (const s of this.subscribers) {
+              // Serialized once, on first use, for every socket that may see it.
+              const frame = new EventFrame(row);
+              for (const s of this.candidates(row)) {
                 if (s.pending) s.pending.push(row);
-                else if (s.lastSentId >= 0) this.deliver(s, row);
+                else if (s.lastSentId >= 0) this.deliver(s, row, frame);
               }
             }
             if (rows.length < PULL_BATCH) break;
@@ -193,62 +253,6 @@ export class RealtimeHub {
       this.pulling = null;
     });
     return this.pulling;
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.database.url,
-      connectionTimeoutMillis: 5_000,
-    });
-    client.on('notification', () => void this.pull());
-    const lost = (error?: unknown) => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      client.removeAllListeners('end');
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.logger.warn({ err: error }, 'realtime: LISTEN connection lost; reconnecting');
-      this.scheduleReconnect(500);
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    this.listener = client;
-    // A connection that silently died raises nothing: ask it something now and then.
-    const heartbeat = setInterval(() => {
-      if (this.listener !== client) return clearInterval(heartbeat);
-      const timeout = setTimeout(
-        () => lost(new Error('LISTEN connection stopped answering')),
-        5_000,
-      );
-      client.query('select 1').then(
-        () => clearTimeout(timeout),
-        (error: unknown) => {
-          clearTimeout(timeout);
-          lost(error);
-        },
-      );
-    }, 15_000);
-    heartbeat.unref();
-    // Whatever was committed while the connection was being made.
-    void this.pull();
-  }
-
-  private scheduleReconnect(delayMs: number): void {
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(async () => {
-      try {
-        await this.listen();
-        this.logger.info('realtime: LISTEN resumed');
-        // Whatever was committed while we were away.
-        await this.pull();
-      } catch (error) {
-        this.logger.warn({ err: error }, 'realtime: reconnect failed');
-        this.scheduleReconnect(Math.min(delayMs * 2, 10_000));
-      }
-    }, delayMs);
-    this.reconnectTimer.unref();
   }
 
   private async prune(): Promise<void> {

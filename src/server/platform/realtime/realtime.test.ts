@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
+import { rows } from '../../db/raw';
+import { EventLog, type NewEvent } from './events';
 import { createPostgresTestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -80,5 +82,98 @@ describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', (
     const ids = agentOnB.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     agentOnB.close();
+  });
+
+  it('what one instance keeps in memory follows changes made through the other', async () => {
+    const db = databases[0]!.db;
+    const customer = await makeCustomer(db);
+    const agent = await makeAgent(db);
+    const customerCookie = await sessionCookie(db, customer);
+    const agentCookie = await sessionCookie(db, agent);
+    const onB = (url: string, cookie: string) =>
+      b.app.inject({ method: 'GET', url, headers: { cookie } });
+    const soon = <T>(read: () => Promise<T>, expected: T) =>
+      expect.poll(read, { timeout: 1_000, interval: 20 }).toEqual(expected);
+
+    // B keeps the agents' first page; a message sent through A shows there at once.
+    const session = await a.app.inject({
+      method: 'POST',
+      url: '/api/chat-sessions',
+      headers: { cookie: customerCookie },
+      payload: { category: 'usdt' },
+    });
+    const sessionId = session.json<{ id: number }>().id;
+    const lastOnB = async () => {
+      const page = (await onB('/api/chat-sessions', agentCookie)).json<{
+        items: { id: number; lastMessage: { content: string } | null }[];
+      }>();
+      return page.items.find((s) => s.id === sessionId)?.lastMessage?.content ?? null;
+    };
+    await soon(lastOnB, null);
+    await a.app.inject({
+      method: 'POST',
+      url: `/api/chat-sessions/${sessionId}/messages`,
+      headers: { cookie: customerCookie },
+      payload: { clientMessageId: randomUUID(), content: 'sent through A' },
+    });
+    await soon(lastOnB, 'sent through A');
+
+    // B knows the customer's session; a sign-out on A ends it on B too.
+    expect((await onB('/api/auth/user', customerCookie)).statusCode).toBe(200);
+    const logout = await a.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie: customerCookie },
+    });
+    expect(logout.statusCode).toBe(302);
+    await soon(async () => (await onB('/api/auth/user', customerCookie)).statusCode, 401);
+  });
+});
+
+describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', () => {
+  let created: { url: string; drop(): Promise<void> };
+  let database: Database;
+
+  beforeAll(async () => {
+    created = await createPostgresTestDatabase(serverUrl!);
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    await created.drop();
+  });
+
+  it('are given at commit, in commit order: what a reader sees never gains a lower id later', async () => {
+    const events = new EventLog(database);
+    const event = (text: string) =>
+      ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstInserted!: () => void;
+    const firstHasInserted = new Promise<void>((resolve) => (firstInserted = resolve));
+
+    // The first writer appends first but commits last.
+    const first = events.transaction(async (tx) => {
+      await events.append(tx, event('first'), { customerId: null });
+      firstInserted();
+      await firstMayCommit;
+    });
+    await firstHasInserted;
+    await events.transaction(async (tx) => {
+      await events.append(tx, event('second'), { customerId: null });
+    });
+    const seenBefore = await rows<{ id: string }>(
+      database.db,
+      sql`select id from realtime_events order by id`,
+    );
+    releaseFirst();
+    await first;
+    const all = await rows<{ id: string; who: string }>(
+      database.db,
+      sql`select id, payload->'customer'->>'id' as who from realtime_events order by id`,
+    );
+    expect(all.map((r) => r.who)).toEqual(['second', 'first']);
+    expect(seenBefore.map((r) => r.id)).toEqual([all[0]!.id]);
   });
 });

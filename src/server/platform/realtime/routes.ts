@@ -40,6 +40,10 @@ export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Conf
       send: (frame: ServerFrame) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
+      sendSerialized: (frame: Buffer) => {
+        // A text frame, like `send`: the bytes are JSON.
+        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+      },
       bufferedAmount: () => socket.bufferedAmount,
       close: (code, reason) => socket.close(code, reason),
     };

@@ -11,11 +11,10 @@ import {
 } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/app-shell';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { TestProviders } from '../../testing/test-providers';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { fullPageNavigation } from '../../lib/navigation';
-import { createQueryClient } from '../../lib/query-client';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
 import { stubApi, testUser, UNAUTHORIZED } from '../../testing/api-stub';
@@ -37,13 +36,34 @@ const CUSTOMER = testUser({ firstName: 'Chidi' });
 
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 
+/**
+ * The timers are fake but also follow real time (waitFor needs that), so a busy machine moves the
+ * clock while the test looks for a toast. The waits are therefore measured on the fake clock, from
+ * the moment a toast or a screen appeared to the moment the redirect happened, instead of assumed.
+ */
+let assignedAt: number | undefined;
+let toastShownAt: Map<string, number>;
+let stopWatchingToasts: () => void;
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  assign = vi.fn<(url: string) => void>();
+  assignedAt = undefined;
+  assign = vi.fn<(url: string) => void>(() => {
+    assignedAt = Date.now();
+  });
   vi.spyOn(fullPageNavigation, 'assign').mockImplementation(assign);
+  toastShownAt = new Map();
+  stopWatchingToasts = toastStore.subscribe(() => {
+    for (const t of toastStore.getSnapshot()) {
+      if (t.open && t.title !== undefined && !toastShownAt.has(t.title)) {
+        toastShownAt.set(t.title, Date.now());
+      }
+    }
+  });
 });
 
 afterEach(() => {
+  stopWatchingToasts();
   cleanup();
   toastStore.remove();
   resetUnauthorizedRedirect();
@@ -87,13 +107,35 @@ function LocationProbe({ onChange }: { onChange: (path: string) => void }) {
   return null;
 }
 
+/** The fake clock's time when `text` first appears in the page (observed as it is committed). */
+function watchForText(text: string): () => number | undefined {
+  let seenAt: number | undefined;
+  const observer = new MutationObserver(() => {
+    if (seenAt === undefined && document.body.textContent?.includes(text)) seenAt = Date.now();
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  onTestFinished(() => observer.disconnect());
+  return () => seenAt;
+}
+
+/**
+ * A navigation is seen when React renders it, a little after the timer fired (the render is
+ * scheduled, and the clock keeps following real time), so the wait is at least `ms`, never less.
+ */
+function expectWaited(waited: number, ms: number) {
+  expect(waited).toBeGreaterThanOrEqual(ms);
+  expect(waited).toBeLessThan(2 * ms);
+}
+
 function renderGuarded(guarded: ReactNode) {
   let path = '/guarded';
+  let leftAt: number | undefined;
   render(
-    <AppProviders config={TEST_CONFIG} queryClient={createQueryClient()}>
+    <TestProviders config={TEST_CONFIG}>
       <MemoryRouter initialEntries={['/', '/guarded']} initialIndex={1}>
         <LocationProbe
           onChange={(p) => {
+            if (p !== path && leftAt === undefined) leftAt = Date.now();
             path = p;
           }}
         />
@@ -103,9 +145,9 @@ function renderGuarded(guarded: ReactNode) {
           <Route path="/agent/login" element={<p>Agent login page</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
-  return { currentPath: () => path };
+  return { currentPath: () => path, leftAt: () => leftAt };
 }
 
 function currentToast() {
@@ -154,10 +196,9 @@ describe('RequireAgent', () => {
     await screen.findByText('Welcome Bola');
     await waitFor(() => expect(currentToast()?.title).toBe('Unauthorized'));
     expect(currentToast()?.description).toBe('You are logged out. Logging in again...');
-    await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS - 50));
-    expect(assign).not.toHaveBeenCalled();
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
     expect(assign).toHaveBeenCalledExactlyOnceWith('/agent/login');
+    expect(assignedAt! - toastShownAt.get('Unauthorized')!).toBe(UNAUTHORIZED_REDIRECT_MS);
   });
 });
 
@@ -166,6 +207,7 @@ describe('AgentOnly', () => {
     stubApi({
       'GET /api/agent/user': () => ({ status: 403, body: { error: 'Agent privileges required.' } }),
     });
+    const shownAt = watchForText('Access denied. Agent privileges required.');
     const app = renderGuarded(
       <AgentOnly>
         <Welcome />
@@ -173,11 +215,10 @@ describe('AgentOnly', () => {
     );
     expect(await screen.findByText('Access denied. Agent privileges required.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(ACCESS_DENIED_REDIRECT_MS - 50));
-    expect(app.currentPath()).toBe('/guarded');
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await act(() => vi.advanceTimersByTimeAsync(ACCESS_DENIED_REDIRECT_MS));
     expect(app.currentPath()).toBe('/');
     expect(screen.getByText('Home page')).toBeTruthy();
+    expectWaited(app.leftAt()! - shownAt()!, ACCESS_DENIED_REDIRECT_MS);
   });
 
   it('"Go Back" leaves at once', async () => {
@@ -217,10 +258,9 @@ describe('RequireAdmin', () => {
     expect(currentToast()?.description).toBe("You don't have admin privileges.");
     expect(currentToast()?.variant).toBe('destructive');
     expect(screen.queryByText(/Welcome/)).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(ACCESS_DENIED_REDIRECT_MS - 50));
-    expect(app.currentPath()).toBe('/guarded');
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await act(() => vi.advanceTimersByTimeAsync(ACCESS_DENIED_REDIRECT_MS));
     expect(app.currentPath()).toBe('/');
+    expectWaited(app.leftAt()! - toastShownAt.get('Access Denied')!, ACCESS_DENIED_REDIRECT_MS);
   });
 
   it('sends a signed-out visitor to sign in, coming back to the screen', async () => {

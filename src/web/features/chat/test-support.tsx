@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '../../../shared/api/auth';
 import type { ChatSession, Message, RealtimeEvent } from '../../../shared/api/chat';
-import { AppProviders } from '../../app/app-shell';
+import { TestProviders } from '../../testing/test-providers';
 import type { ConnectionState } from '../../lib/realtime';
 import { createQueryClient } from '../../lib/query-client';
 import { TEST_CONFIG } from '../../testing/render-app';
@@ -178,7 +178,7 @@ export function renderWithApp(element: ReactNode, path = '/chat/7', pattern = '/
   let currentPath = path;
   const queryClient = createQueryClient();
   const result = render(
-    <AppProviders config={TEST_CONFIG} queryClient={queryClient}>
+    <TestProviders config={TEST_CONFIG} queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(p) => {
@@ -190,7 +190,7 @@ export function renderWithApp(element: ReactNode, path = '/chat/7', pattern = '/
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return Object.assign(result, { queryClient, currentPath: () => currentPath });
 }

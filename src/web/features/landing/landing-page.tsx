@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
+import { ClientOnly } from '../../lib/client-only';
+import { lazyWithData } from '../../lib/lazy-with-data';
 import { useAppConfig } from '../../lib/app-config';
-import { usePrices } from '../prices';
 import { Hero } from './components/hero';
 import { loadPriceDisplay } from './components/lazy-price-display';
 import { SellCard } from './components/sell-card';
@@ -8,15 +9,18 @@ import { SiteHeader } from './components/site-header';
 
 const BelowTheFold = lazy(() => import('./components/below-the-fold'));
 /** Off the first load: the calculator brings the rates feature and decimal arithmetic. */
-const RateCalculator = lazy(() => import('../rates').then((m) => ({ default: m.RateCalculator })));
+const RateCalculator = lazyWithData(async () => {
+  const { RateCalculator: Calculator } = await import('../rates');
+  return { default: Calculator };
+});
 
-/** The public landing page at `/`. */
+/**
+ * The public landing page at `/`. The server renders it into index.html (decision 005): its lazy
+ * parts are client-only, so the server sends their placeholders and the browser fills them in.
+ */
 export function LandingPage() {
+  // No prices here: the ticker and the card read them, so a price update renders only them.
   const { brandName, whatsappNumber } = useAppConfig();
-  const query = usePrices();
-  // A failed fetch counts as "no prices": the ticker hides and the rows say "Fair Market Rate".
-  const prices = query.data ?? [];
-  const loading = query.isPending;
   // Price formatting loads while the prices request is in flight, not after it.
   useEffect(() => {
     void loadPriceDisplay();
@@ -34,22 +38,20 @@ export function LandingPage() {
       <main id="main" className="flex-1">
         <Hero
           brandName={brandName}
-          prices={prices}
-          loading={loading}
           card={
             <div className="flex flex-col gap-4">
-              <SellCard prices={prices} loading={loading} whatsappNumber={whatsappNumber} />
-              <Suspense
+              <SellCard whatsappNumber={whatsappNumber} />
+              <ClientOnly
                 fallback={<div aria-hidden className="min-h-[25rem] rounded-3xl bg-surface/10" />}
               >
                 <RateCalculator />
-              </Suspense>
+              </ClientOnly>
             </div>
           }
         />
-        <Suspense fallback={<div className="min-h-dvh" />}>
+        <ClientOnly fallback={<div className="min-h-dvh" />}>
           <BelowTheFold brandName={brandName} whatsappNumber={whatsappNumber} />
-        </Suspense>
+        </ClientOnly>
       </main>
     </div>
   );

@@ -1,2 +1,9 @@
-export { getPrices, pricesQueryOptions, usePrices, PRICE_REFRESH_MS } from './api/get-prices';
+export {
+  getPrices,
+  usePrices,
+  PricesProvider,
+  PricesStore,
+  PRICE_REFRESH_MS,
+  type PricesState,
+} from './api/get-prices';
 export type { Price } from '../../../shared/api/prices';

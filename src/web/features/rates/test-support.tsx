@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import type { User } from '../../../shared/api/auth';
 import type { Price } from '../../../shared/api/prices';
 import type { RatesResponse } from '../../../shared/api/rates';
-import { AppProviders } from '../../app/app-shell';
+import { TestProviders } from '../../testing/test-providers';
 import { createQueryClient } from '../../lib/query-client';
 import { TEST_CONFIG, TEST_PRICES } from '../../testing/render-app';
 
@@ -142,7 +142,7 @@ export function renderWithApp(element: ReactNode, path: string, pattern = path) 
   let currentPath = path;
   const queryClient = createQueryClient();
   const result = render(
-    <AppProviders config={TEST_CONFIG} queryClient={queryClient}>
+    <TestProviders config={TEST_CONFIG} queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(p) => {
@@ -154,7 +154,7 @@ export function renderWithApp(element: ReactNode, path: string, pattern = path) 
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return Object.assign(result, { queryClient, currentPath: () => currentPath });
 }

@@ -6,7 +6,7 @@ import type { User } from '../../../shared/api/auth';
 import type { ChatSession, RealtimeEvent } from '../../../shared/api/chat';
 import type { RatesResponse } from '../../../shared/api/rates';
 import type { Transaction } from '../../../shared/api/transactions';
-import { AppProviders } from '../../app/app-shell';
+import { TestProviders } from '../../testing/test-providers';
 import type { ConnectionState } from '../../lib/realtime';
 import { createQueryClient } from '../../lib/query-client';
 import { TEST_CONFIG, TEST_PRICES } from '../../testing/render-app';
@@ -209,7 +209,7 @@ export function renderWithApp(element: ReactNode, path: string, pattern = path.s
   let currentPath = path;
   const queryClient = createQueryClient();
   const result = render(
-    <AppProviders config={TEST_CONFIG} queryClient={queryClient}>
+    <TestProviders config={TEST_CONFIG} queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(p) => {
@@ -221,7 +221,7 @@ export function renderWithApp(element: ReactNode, path: string, pattern = path.s
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return Object.assign(result, { queryClient, currentPath: () => currentPath });
 }

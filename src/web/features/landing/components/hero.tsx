@@ -1,19 +1,38 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Price } from '../../prices';
+import { usePrices } from '../../prices';
 import { PriceTicker } from './price-ticker';
 
 const TRUST_POINTS = ['No KYC', 'Real human agents', 'Paid in naira'] as const;
 
+/**
+ * The live ticker under the headline: a placeholder while the prices load, nothing when there
+ * are none (a failed fetch counts as none). It reads the prices itself, so a price update
+ * renders it and not the whole hero.
+ */
+function HeroTicker() {
+  const { data, isPending } = usePrices();
+  if (isPending) {
+    return (
+      <span
+        aria-hidden
+        className="mt-6 block h-11 w-72 max-w-full animate-pulse rounded-full bg-white/10"
+      />
+    );
+  }
+  if (!data?.length) return null;
+  return (
+    <div className="mt-6">
+      <PriceTicker prices={data} />
+    </div>
+  );
+}
+
 export function Hero({
   brandName,
-  prices,
-  loading,
   card,
 }: {
   brandName: string;
-  prices: readonly Price[];
-  loading: boolean;
   /** The "Sell Your Crypto" card, beside the text on wide screens and below it on phones. */
   card: ReactNode;
 }) {
@@ -38,18 +57,7 @@ export function Hero({
             Chat with a real agent, get a fair rate for your Bitcoin or USDT, and receive naira
             cash. Simple, personal and fast.
           </p>
-          {loading ? (
-            <span
-              aria-hidden
-              className="mt-6 block h-11 w-72 max-w-full animate-pulse rounded-full bg-white/10"
-            />
-          ) : (
-            prices.length > 0 && (
-              <div className="mt-6">
-                <PriceTicker prices={prices} />
-              </div>
-            )
-          )}
+          <HeroTicker />
           <ul className="mt-7 hidden flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-white/90 sm:flex">
             {TRUST_POINTS.map((point) => (
               <li key={point} className="flex items-center gap-2">

@@ -2,7 +2,7 @@ import { MessageCircle, MessagesSquare, ShieldCheck } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import type { Price } from '../../prices';
+import { usePrices, type Price } from '../../prices';
 import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
 import { CoinIcon } from './coin-icon';
 import { ChangeBadge, PriceFigures, StaleNote } from './lazy-price-display';
@@ -73,15 +73,12 @@ function PriceRow({
   );
 }
 
-export function SellCard({
-  prices,
-  loading,
-  whatsappNumber,
-}: {
-  prices: readonly Price[];
-  loading: boolean;
-  whatsappNumber: string;
-}) {
+/** Reads the prices itself, so a price update renders the card and not the whole page. */
+export function SellCard({ whatsappNumber }: { whatsappNumber: string }) {
+  const query = usePrices();
+  // A failed fetch counts as "no prices": the rows say "Fair Market Rate".
+  const prices = query.data ?? [];
+  const loading = query.isPending;
   const live = prices.length > 0 && prices.every((p) => !p.stale);
   return (
     <section

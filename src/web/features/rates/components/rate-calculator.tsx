@@ -81,7 +81,8 @@ export function RateCalculator({
   const [typed, setTyped] = useState('');
 
   const symbol = RATE_SYMBOLS[currency];
-  const rate = calculatorRate(currency, rates.data, prices.data);
+  // Never a market-price figure while the managed rates are still on their way.
+  const rate = rates.isPending ? null : calculatorRate(currency, rates.data, prices.data);
   const loading = !rate && (rates.isPending || prices.isPending);
   const result = rate ? convert(side, typed, rate.naira) : null;
   const error = result && !result.ok ? result.error : null;

@@ -1,0 +1,92 @@
+/**
+ * The soak (issue 8): 50 agents and 1,000 customers in 1,000 chats over real WebSockets, each
+ * side of each chat sending every 10 s (200 messages/s), for 60 s, or 5 minutes with --soak.
+ * Zero errors (failed sends and messages not delivered) and flat server memory: the resident
+ * size at the end against its size once the run has settled (after its first third). On PGlite,
+ * and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
+ *
+ *   npm run bench -- --only soak            # 60 s
+ *   npm run bench -- --only soak --soak     # 5 minutes
+ */
+import type { AppProcess } from '../../tests/faults/support/app-process';
+import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
+import { realtimeRun, rssKiB, withPglite, withPostgres, type Seeded } from './chat';
+
+const CUSTOMERS = 1000;
+const INTERVAL_MS = 10_000;
+const SAMPLE_MS = 5_000;
+/** "Flat": what the server may still grow by after the run has settled. */
+const GROWTH_BUDGET_MIB = 16;
+
+type Run = (url: string, seeded: Seeded, app: AppProcess) => Promise<BenchRow[]>;
+
+/** The soak against one app process: delivery, errors and the server's memory over the run. */
+function soak(database: string, options: BenchOptions): Run {
+  const seconds = options.soakSeconds;
+  return async (url, seeded, app) => {
+    const pid = app.pids.at(-1)!;
+    const samples: { at: number; kib: number }[] = [];
+    const started = performance.now();
+    const sampler = setInterval(
+      () => samples.push({ at: performance.now() - started, kib: rssKiB(pid) }),
+      SAMPLE_MS,
+    );
+    const delivery = await realtimeRun(
+      `soak ${seconds} s, ${database}`,
+      url,
+      url,
+      seeded,
+      options,
+      {
+        seconds,
+        intervalMs: INTERVAL_MS,
+      },
+    );
+    clearInterval(sampler);
+    const settled = samples.find((s) => s.at >= (seconds * 1000) / 3) ?? samples[0]!;
+    const last = samples.at(-1)!;
+    const peak = Math.max(...samples.map((s) => s.kib));
+    const growthMiB = Math.round(((last.kib - settled.kib) / 1024) * 10) / 10;
+    return [
+      { ...delivery, suite: 'soak', budget: undefined },
+      {
+        suite: 'soak',
+        name: `soak, ${database}: errors (failed sends and undelivered)`,
+        value: delivery.errors,
+        unit: '',
+        errors: delivery.errors,
+        total: delivery.total ?? 0,
+        budget: { metric: 'value', atMost: 0 },
+      },
+      {
+        suite: 'soak',
+        name: `soak, ${database}: server memory growth after settling`,
+        value: growthMiB,
+        unit: 'MiB',
+        errors: 0,
+        total: samples.length,
+        budget: { metric: 'value', atMost: GROWTH_BUDGET_MIB },
+        details: {
+          settledMiB: Math.round(settled.kib / 1024),
+          endMiB: Math.round(last.kib / 1024),
+          peakMiB: Math.round(peak / 1024),
+          samplesMiB: samples.map((s) => Math.round(s.kib / 1024)).join(' '),
+        },
+      },
+    ];
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'soak',
+  description: `soak: 50 agents, ${CUSTOMERS.toLocaleString('en')} customers, each side every 10 s (60 s; 5 min with --soak), on PGlite and PostgreSQL: errors, memory`,
+  async run(options) {
+    const rows = await withPglite(CUSTOMERS, 0, soak('PGlite', options));
+    const onPostgres = await withPostgres(CUSTOMERS, 1, ([app], seeded) =>
+      soak('PostgreSQL', options)(app!.url, seeded, app!),
+    );
+    if (onPostgres) rows.push(...onPostgres);
+    else options.log('  PostgreSQL soak skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
+    return rows;
+  },
+};

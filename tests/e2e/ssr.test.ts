@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, ConsoleMessage } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const PHONE = { width: 360, height: 740 };
+const BRAND_NAME = 'Naija Desk';
+const WHATSAPP_NUMBER = '2348012345678';
+
+/** The markup in index.html's #root, as the server sent it. */
+function rootMarkup(html: string): string {
+  const match = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html);
+  if (!match) throw new Error('no #root in the page');
+  return match[1]!;
+}
+
+async function getPage(url: string, headers: Record<string, string> = {}) {
+  return fetch(url, { headers: { accept: 'text/html', ...headers } });
+}
+
+describe.skipIf(!hasChromium)('the landing page rendered by the server (decision 005)', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { BRAND_NAME, WHATSAPP_NUMBER },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+  });
+
+  it('sends the landing page with its content, compressed; other pages empty for the browser', async () => {
+    const plain = await getPage(`${server.url}/`, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    const markup = rootMarkup(html);
+    expect(markup).toContain(`Sell crypto, we go <span class="text-gold-300">${BRAND_NAME}</span>`);
+    expect(markup).toContain(`href="https://wa.me/${WHATSAPP_NUMBER}?text=`);
+    expect(markup).not.toMatch(/<script/i);
+    // The configuration the browser hydrates with is the one the markup was made with.
+    expect(html).toContain(`"brandName":"${BRAND_NAME}"`);
+
+    // Node's fetch decompresses: ask for the bytes the way a browser would get them.
+    const br = await new Promise<{ encoding?: string; vary?: string; body: Buffer }>(
+      (resolve, reject) => {
+        void import('node:http').then(({ get }) =>
+          get(
+            `${server.url}/`,
+            { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          ).on('error', reject),
+        );
+      },
+    );
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
+
+    for (const url of ['/?chat=42', '/trade', '/agent', '/no/such/page']) {
+      expect(rootMarkup(await (await getPage(`${server.url}${url}`)).text()), url).toBe('');
+    }
+  });
+
+  it('works without JavaScript: the headline, the sell card and its WhatsApp links', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `Sell crypto, we go ${BRAND_NAME}`,
+    );
+    const trade = page.getByRole('link', { name: 'Trade USDT Now' });
+    expect(new URL((await trade.getAttribute('href'))!).pathname).toBe(`/${WHATSAPP_NUMBER}`);
+    expect(await page.getByRole('link', { name: 'Chat here' }).getAttribute('href')).toBe('/trade');
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'landing-no-js-360x740.png') });
+    await context.close();
+  });
+
+  it('is taken over by the app where it stands: same elements, same scroll, nothing logged', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (['error', 'warning'].includes(message.type())) logged.push(message.text());
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+    // The app's code arrives late, as on a slow connection: the visitor scrolls meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+    const headline = page.getByRole('heading', { level: 1 });
+    await headline.waitFor();
+    await page.evaluate(() => {
+      (document.querySelector('h1') as HTMLElement & { serverNode?: boolean }).serverNode = true;
+      window.scrollTo(0, 200);
+    });
+    release();
+
+    // Live: prices in the rows, the calculator and the sections below the hero.
+    await page.getByTestId('price-row-BTC').getByTestId('price-ngn').waitFor();
+    await page.getByTestId('rate-calculator').waitFor();
+    await page.getByRole('heading', { name: 'How It Works' }).waitFor({ state: 'attached' });
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('h1') as HTMLElement & { serverNode?: boolean }).serverNode,
+      ),
+    ).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
+    expect(logged).toEqual([]);
+    await context.close();
+  });
+
+  it('still opens the chat that /?chat= names', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?chat=42`);
+    await page.waitForURL(`${server.url}/chat/42`);
+    await context.close();
+  });
+});
