@@ -1,11 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const OUT_DIR = 'dist/web';
+/** react-router's production build, which its package's exports do not name. */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 /** The server entry: the landing page's markup for the server (decision 005). */
 const SSR_ENTRY = 'src/web/entry-server.tsx';
 const SSR_OUT_DIR = 'dist/ssr';
@@ -95,7 +101,13 @@ function serverEntry(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: {
+    // react-router's package points every import at its development build (warnings, checks);
+    // a build takes its production build, as React's own NODE_ENV switch does for React.
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
