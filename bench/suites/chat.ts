@@ -555,6 +555,7 @@ export const suite: BenchSuite = {
     const done = await withPostgres(PAIRS, 2, async ([a, b], seeded) => {
       result.push(await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options));
       result.push(await realtimeRun('PostgreSQL, two instances', a!.url, b!.url, seeded, options));
+      return true;
     });
     if (!done)
       options.log('  PostgreSQL rows skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');

@@ -23,6 +23,12 @@ export interface Subscriber {
   /** A frame already serialized: one event goes to many sockets as the same bytes. */
   sendSerialized(frame: Buffer): void;
   bufferedAmount(): number;
+  /**
+   * Holds this socket's writes until `uncork`, so the frames of several events leave in one
+   * system call instead of one each (the fan-out's main cost: every agent gets every event).
+   */
+  cork(): void;
+  uncork(): void;
   close(code: number, reason: string): void;
   /** Highest event id sent; -1 until the client has resumed. */
   lastSentId: number;
@@ -75,6 +81,8 @@ export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private cursor = 0;
   private pulling: Promise<void> | null = null;
+  /** Sockets corked by `hold`, uncorked together by `flush`. */
+  private readonly corked = new Set<Subscriber>();
   private again = false;
   private started = false;
   private stopped = false;
@@ -89,7 +97,14 @@ export class RealtimeHub {
   ) {
     // Other instances' events. (This process's own commits poke the hub directly, sooner; on
     // PGlite there is no other process.)
-    if (database.kind === 'postgres') notifications.on(EVENTS_CHANNEL, () => void this.pull());
+    // The payload is the event's id: one this hub has read already (its own commit, pulled
+    // sooner) costs no query, since ids are given in commit order.
+    if (database.kind === 'postgres') {
+      notifications.on(EVENTS_CHANNEL, (payload) => {
+        if (/^\d+$/.test(payload) && Number(payload) <= this.cursor) return;
+        void this.pull();
+      });
+    }
     // Back after a lost connection: read whatever was committed meanwhile.
     notifications.onLive((live) => {
       if (live) void this.pull();
@@ -109,6 +124,7 @@ export class RealtimeHub {
     this.stopped = true;
     this.unsubscribeCommit?.();
     clearInterval(this.pruneTimer);
+    this.flush();
     for (const s of this.subscribers) s.close(1001, 'Server shutting down');
     this.subscribers.clear();
     this.staff.clear();
@@ -202,6 +218,25 @@ export class RealtimeHub {
     subscriber.send({ type: 'resumed', upTo: subscriber.lastSentId, complete });
   }
 
+  /**
+   * Corks a socket until the event loop has run what is ready now (setImmediate): every frame the
+   * socket gets meanwhile leaves in one system call. Idle, that is at once; busy, when many
+   * commits land in one turn, the fan-out (every agent gets every event) costs one write per
+   * socket per turn instead of one per event.
+   */
+  private hold(subscriber: Subscriber): void {
+    if (this.corked.has(subscriber)) return;
+    subscriber.cork();
+    this.corked.add(subscriber);
+    if (this.corked.size === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const held = [...this.corked];
+    this.corked.clear();
+    for (const s of held) s.uncork();
+  }
+
   private deliver(subscriber: Subscriber, row: EventRow, frame = new EventFrame(row)): void {
     if (row.id <= subscriber.lastSentId || !canSee(subscriber.user, row)) return;
     if (subscriber.bufferedAmount() > MAX_BUFFERED_BYTES) {
@@ -237,7 +272,10 @@ export class RealtimeHub {
               const frame = new EventFrame(row);
               for (const s of this.candidates(row)) {
                 if (s.pending) s.pending.push(row);
-                else if (s.lastSentId >= 0) this.deliver(s, row, frame);
+                else if (s.lastSentId >= 0) {
+                  this.hold(s);
+                  this.deliver(s, row, frame);
+                }
               }
             }
             if (rows.length < PULL_BATCH) break;

@@ -45,6 +45,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Conf
         if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
       },
       bufferedAmount: () => socket.bufferedAmount,
+      // The connection under the socket (the upgraded request's): Node's own cork and uncork.
+      cork: () => request.raw.socket.cork(),
+      uncork: () => request.raw.socket.uncork(),
       close: (code, reason) => socket.close(code, reason),
     };
     hub.add(subscriber);
