@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fullPageNavigation } from '../../../lib/navigation';
 import { toastStore } from '../../../lib/toast';
 import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/unauthorized';
@@ -179,7 +179,16 @@ describe('UsersTab', () => {
   });
 
   it('on 401: "Session expired. Please login again." and /api/login after 500 ms', async () => {
-    const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
+    // The fake clock also follows real time: the wait is measured on it, from the toast.
+    let assignedAt = 0;
+    const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => {
+      assignedAt = Date.now();
+    });
+    let toastAt = 0;
+    const stopWatching = toastStore.subscribe(() => {
+      if (toastAt === 0 && lastToast()?.title === 'Unauthorized') toastAt = Date.now();
+    });
+    onTestFinished(stopWatching);
     stubApi({
       'GET /api/admin/users': () => json({ items: [CUSTOMER], nextCursor: null }),
       'PATCH /api/admin/users/11111111-1111-4111-8111-111111111111/agent-status': () =>
@@ -192,10 +201,10 @@ describe('UsersTab', () => {
       fireEvent.click(button);
       await waitFor(() => expect(lastToast()?.title).toBe('Unauthorized'));
       expect(lastToast()?.description).toBe('Session expired. Please login again.');
-      expect(assign).not.toHaveBeenCalled();
       await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
       expect(assign).toHaveBeenCalledTimes(1);
       expect(assign.mock.calls[0]![0]).toMatch(/^\/api\/login/);
+      expect(assignedAt - toastAt).toBe(UNAUTHORIZED_REDIRECT_MS);
     } finally {
       vi.useRealTimers();
     }
