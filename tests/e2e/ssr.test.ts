@@ -97,6 +97,19 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
     const trade = page.getByRole('link', { name: 'Trade USDT Now' });
     expect(new URL((await trade.getAttribute('href'))!).pathname).toBe(`/${WHATSAPP_NUMBER}`);
     expect(await page.getByRole('link', { name: 'Chat here' }).getAttribute('href')).toBe('/trade');
+    // The note that the rest needs JavaScript: a banner of the theme, not bare text.
+    // (Playwright's text selectors skip <noscript>, so it is found by its class.)
+    const note = page.locator('noscript .noscript-note');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.innerText()).toBe(
+      `${BRAND_NAME} needs JavaScript: please turn it on to sell your crypto.`,
+    );
+    expect(
+      await note.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { background: style.backgroundColor, align: style.textAlign };
+      }),
+    ).toEqual({ background: 'rgb(253, 231, 176)', align: 'center' });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'landing-no-js-360x740.png') });
     await context.close();
