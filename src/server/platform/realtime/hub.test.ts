@@ -74,7 +74,6 @@ describe('the hub writes the events of one turn of the event loop to each socket
     });
     await hub.pull();
     // Held until the event loop has run what was ready: then every socket is uncorked at once.
-    expect(agent.calls.at(-1)).toBe('event c');
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(agent.calls).toEqual(['cork', 'event a', 'event b', 'event c', 'uncork']);
