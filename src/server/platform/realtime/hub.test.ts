@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notifications } from '../../db/notifications';
+import { openDatabase, type Database } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
 import {
+  createPostgresTestDatabase,
   openPgliteTestDatabase,
-  openPostgresTestDatabase,
   type TestDatabase,
 } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer } from '../../../../tests/support/users';
@@ -87,44 +89,90 @@ describe('the hub writes the events of one turn of the event loop to each socket
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)('the hub on PostgreSQL', () => {
-  let database: TestDatabase;
+describe.skipIf(!serverUrl)('the hub on PostgreSQL: reads per notification', () => {
+  let created: { url: string; drop(): Promise<void> };
+  /** The hub's database, with one connection: a test can keep it busy. */
+  let database: Database;
+  /** Another instance, or a script: its commits reach the hub by notification only. */
+  let writer: Database;
+  let writerEvents: EventLog;
   let notifications: Notifications;
   let hub: RealtimeHub;
+  let agent: ReturnType<typeof recordingSubscriber>;
+  const notified: string[] = [];
+  const heard = (count: number) => vi.waitFor(() => expect(notified).toHaveLength(count));
+  const commit = (id: string) =>
+    writerEvents.transaction((tx) =>
+      writerEvents.append(tx, customerUpdated(id), { customerId: null }),
+    );
+  const delivered = (id: string) => vi.waitFor(() => expect(agent.calls).toContain(`event ${id}`));
 
   beforeAll(async () => {
-    database = await openPostgresTestDatabase(serverUrl!);
+    created = await createPostgresTestDatabase(serverUrl!);
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
+    await migrateDatabase(database);
+    writer = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
+    writerEvents = new EventLog(writer);
     notifications = database.notifications(Fastify().log);
     hub = new RealtimeHub(database, new EventLog(database), Fastify().log, notifications);
+    // Registered after the hub's handler: once the test has a payload, the hub has seen it too.
+    notifications.on(EVENTS_CHANNEL, (payload) => notified.push(payload));
+    agent = recordingSubscriber(await makeAgent(database.db));
+    hub.add(agent.subscriber);
     await hub.start();
     await notifications.start();
   });
   afterAll(async () => {
     await hub.stop();
     await notifications.stop();
-    await database.dispose();
+    await writer.close();
+    await database.close();
+    await created.drop();
   });
 
-  it('reads on a notification only what it has not read yet', async () => {
-    const notified: string[] = [];
-    // Registered after the hub's handler: once it has the payload, the hub has seen it too.
-    notifications.on(EVENTS_CHANNEL, (payload) => notified.push(payload));
-    const heard = (count: number) => vi.waitFor(() => expect(notified).toHaveLength(count));
-    const events = new EventLog(database);
-    await events.transaction((tx) => events.append(tx, customerUpdated('a'), { customerId: null }));
+  it('an id it has read already costs no read; a new one costs one', async () => {
+    notified.length = 0;
+    await commit('a');
     await heard(1);
-    await hub.pull();
-    const pulls = vi.spyOn(hub, 'pull');
+    await delivered('a');
+    const reads = vi.spyOn(database.db, 'select');
 
-    // The same id again (as when the hub's own commit was read before its notification came):
-    // nothing new, no query.
-    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notified[0]!})`);
+    // The same id again (as when the hub's own commit was read before its notification came).
+    await writer.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notified[0]!})`);
     await heard(2);
-    expect(pulls).not.toHaveBeenCalled();
+    expect(reads).not.toHaveBeenCalled();
 
-    // Another writer's event (another instance, a script): the notification makes the hub read.
-    await events.transaction((tx) => events.append(tx, customerUpdated('b'), { customerId: null }));
+    await commit('b');
     await heard(3);
-    expect(pulls).toHaveBeenCalledTimes(1);
+    await delivered('b');
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
+  });
+
+  it('a notification during a read costs another read only if that read did not reach it', async () => {
+    notified.length = 0;
+    const reads = vi.spyOn(database.db, 'select');
+    // Keep the hub's one connection busy, so the read a notification starts has to wait.
+    let began!: () => void;
+    const busy = new Promise<void>((resolve) => (began = resolve));
+    let release!: () => void;
+    const held = database.db.transaction(async () => {
+      began();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await busy;
+
+    await commit('c');
+    await heard(1);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // The same id again while that read waits: the read will reach it, so no second read.
+    await writer.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notified[0]!})`);
+    await heard(2);
+    release();
+    await held;
+    await delivered('c');
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(agent.calls.filter((c) => c === 'event c')).toHaveLength(1);
+    reads.mockRestore();
   });
 });

@@ -84,6 +84,8 @@ export class RealtimeHub {
   /** Sockets corked by `hold`, uncorked together by `flush`. */
   private readonly corked = new Set<Subscriber>();
   private again = false;
+  /** The highest event id a notification has announced (PostgreSQL). */
+  private announced = 0;
   private started = false;
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -97,12 +99,16 @@ export class RealtimeHub {
   ) {
     // Other instances' events. (This process's own commits poke the hub directly, sooner; on
     // PGlite there is no other process.)
-    // The payload is the event's id: one this hub has read already (its own commit, pulled
-    // sooner) costs no query, since ids are given in commit order.
+    // The payload is the event's id, and ids are given in commit order: an id the hub has read
+    // already (its own commit, read sooner) costs no query, and one that comes during a read
+    // costs another read only if that read did not reach it.
     if (database.kind === 'postgres') {
       notifications.on(EVENTS_CHANNEL, (payload) => {
-        if (/^\d+$/.test(payload) && Number(payload) <= this.cursor) return;
-        void this.pull();
+        if (!/^\d+$/.test(payload)) return void this.pull();
+        const id = Number(payload);
+        if (id <= this.cursor) return;
+        this.announced = Math.max(this.announced, id);
+        void this.read();
       });
     }
     // Back after a lost connection: read whatever was committed meanwhile.
@@ -248,13 +254,19 @@ export class RealtimeHub {
     subscriber.sendSerialized(frame.bytes());
   }
 
-  /** Reads committed events after the cursor and fans them out; concurrent calls coalesce. */
+  /**
+   * Reads committed events after the cursor and fans them out. A call during a read makes it
+   * read once more when it ends (what prompted the call may have committed after it began).
+   */
   pull(): Promise<void> {
+    if (this.pulling) this.again = true;
+    return this.read();
+  }
+
+  /** Starts a read unless one is under way; it goes on while asked to or an id is still ahead. */
+  private read(): Promise<void> {
     if (!this.started || this.stopped) return Promise.resolve();
-    if (this.pulling) {
-      this.again = true;
-      return this.pulling;
-    }
+    if (this.pulling) return this.pulling;
     this.pulling = (async () => {
       do {
         this.again = false;
@@ -285,8 +297,11 @@ export class RealtimeHub {
             { err: error },
             'realtime: reading events failed; will retry on the next event',
           );
+          // Not at once (the database may be down): the next commit, notification or
+          // reconnection reads from the same cursor, so nothing is skipped.
+          break;
         }
-      } while (this.again && !this.stopped);
+      } while ((this.again || this.announced > this.cursor) && !this.stopped);
     })().finally(() => {
       this.pulling = null;
     });
