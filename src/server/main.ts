@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { startPgliteMaintenance } from './db/maintenance';
 import { migrateDatabase } from './db/migrate';
 
 function fail(message: string): never {
@@ -18,7 +19,8 @@ async function openAndMigrate(config: Config): Promise<Database> {
   );
   await migrateDatabase(database);
   if (database.kind === 'pglite') {
-    // PGlite has no autovacuum to gather planner statistics: gather them once at start.
+    // PGlite has no autovacuum to gather planner statistics: gather them once at start (and
+    // every 30 s on the busy tables, db/maintenance.ts).
     await database.db.execute(sql`analyze`);
   }
   return database;
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
 
   const web = process.env.VITE_DEV === '1' && !config.isProduction ? 'vite' : 'static';
   const app = await buildApp({ config, database, web });
+  const maintenance = startPgliteMaintenance(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await maintenance.stop();
       await database.close();
     } finally {
       clearTimeout(force);
