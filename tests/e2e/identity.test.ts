@@ -231,6 +231,8 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
   });
 
   it('deactivating the agent ends their open session and refuses a new login', async () => {
+    // The agent's screen has loaded and is live: only the closed socket can tell it.
+    await agentPage.getByTestId('connection-state').getByText('Online').waitFor();
     await adminPage.bringToFront();
     const row = agentRow(adminPage, AGENT.email);
     await row.getByRole('button', { name: /^Deactivate/ }).click();

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent, ServerFrame } from '../../shared/api/chat';
-import { backoffDelay, RealtimeClient, type ConnectionState } from './realtime';
+import {
+  backoffDelay,
+  RealtimeClient,
+  SESSION_ENDED_CLOSE_CODE,
+  type ConnectionState,
+} from './realtime';
 
 /** A WebSocket stand-in: the test plays the server, opening, sending and closing by hand. */
 class FakeWebSocket {
@@ -13,7 +18,7 @@ class FakeWebSocket {
   readyState = FakeWebSocket.CONNECTING;
   readonly sent: unknown[] = [];
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
 
   constructor(readonly url: string) {
@@ -37,9 +42,9 @@ class FakeWebSocket {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
 
-  drop(): void {
+  drop(code = 1006): void {
     this.readyState = FakeWebSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 
   /** The resume frames this socket sent. */
@@ -231,6 +236,20 @@ describe('RealtimeClient', () => {
     second.frame({ type: 'event', event: messageEvent(4999) });
     second.frame({ type: 'event', event: messageEvent(5001) });
     expect(events).toEqual([11, 5001]);
+  });
+
+  it('when the server ends the session (4401), asks the screens to refetch, whose 401 signs in', () => {
+    const { resyncs, states } = setup();
+    const first = latest();
+    handshake(first, 10);
+    first.drop();
+    expect(resyncs).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    const second = latest();
+    handshake(second, 10);
+    second.drop(SESSION_ENDED_CLOSE_CODE);
+    expect(resyncs).toHaveBeenCalledTimes(1);
+    expect(states.at(-1)).toBe('reconnecting');
   });
 
   it("resyncs when the server's log is behind what it saw (a reset database)", () => {

@@ -7,6 +7,9 @@ type EventListener = (event: RealtimeEvent) => void;
 /** Called when the client may have missed events it cannot replay: refetch what you show. */
 type ResyncListener = () => void;
 
+/** The close code of a socket whose session the server ended (src/server/platform/realtime/hub.ts). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
 const PING_EVERY_MS = 20_000;
@@ -134,7 +137,15 @@ export class RealtimeClient {
       const parsed = serverFrameSchema.safeParse(data);
       if (parsed.success) this.handle(parsed.data);
     };
-    socket.onclose = () => this.lost(socket);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.lost(socket);
+      // The server ended the session (sign-out, deactivation, ban): what the screens show may no
+      // longer be theirs to see. They refetch; the 401 that answers signs the user in again.
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        for (const listener of this.resyncListeners) listener();
+      }
+    };
     socket.onerror = () => this.lost(socket);
   }
 
