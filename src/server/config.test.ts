@@ -43,6 +43,8 @@ describe('loadConfig', () => {
       oidc: undefined,
       adminSetupSecretGenerated: true,
       logLevel: 'info',
+      rateGuardPercent: 10,
+      maxTradeNaira: '50000000',
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);

@@ -29,6 +29,13 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_SETUP_SECRET: z.string().min(12, 'must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How far (percent) a naira rate may sit from market x USD-to-Naira without a confirmation. */
+  RATE_GUARD_PERCENT: z.coerce.number().gt(0).max(100).default(10),
+  /** The largest naira total one trade may have, in naira. */
+  MAX_TRADE_NAIRA: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, 'a naira amount such as 50000000')
+    .default('50000000'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +67,10 @@ export interface Config {
   /** True when the setup secret was generated for this run and must be shown to the operator. */
   adminSetupSecretGenerated: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
+  rateGuardPercent: number;
+  /** The cap on one trade's naira total (decimal string, naira). */
+  maxTradeNaira: string;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -141,6 +152,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       (generateSecret ? randomBytes(12).toString('base64url') : undefined),
     adminSetupSecretGenerated: generateSecret,
     logLevel: env.LOG_LEVEL,
+    rateGuardPercent: env.RATE_GUARD_PERCENT,
+    maxTradeNaira: env.MAX_TRADE_NAIRA,
   };
 }
 

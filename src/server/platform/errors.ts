@@ -15,12 +15,16 @@ const STATUS = {
 
 export type AppErrorCode = keyof typeof STATUS;
 
-/** An error whose message is safe to show the client. */
+/**
+ * An error whose message is safe to show the client. `details` (also safe, such as a guard's
+ * deviation in percent) go in the answer beside `error`, for a screen that asks a question.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly details?: Record<string, string | number | boolean | null>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -95,7 +99,7 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.message });
+      return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (error.validation) {
       return reply.status(400).send({ error: validationMessage(error) });
