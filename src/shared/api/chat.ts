@@ -193,6 +193,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
+/**
+ * The close code of a socket whose sign-in session ended (signed out, expired, deleted) or whose
+ * account was deactivated: what the client shows may no longer be theirs to see.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 /** What the client sends on the socket. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resume'), after: z.number().int().min(0) }),
