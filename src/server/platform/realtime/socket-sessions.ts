@@ -37,6 +37,8 @@ export class SocketSessions {
   private readonly wanted = new Set<Subscriber>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Whether the last read failed: an outage is logged once, not every second. */
+  private failing = false;
 
   constructor(
     private readonly options: {
@@ -112,11 +114,15 @@ export class SocketSessions {
         for (let i = 0; i < targets.length; i += CHECK_BATCH) {
           await this.check(targets.slice(i, i + CHECK_BATCH));
         }
+        this.failing = false;
       } catch (error) {
-        this.options.logger.warn(
-          { err: error },
-          'realtime: checking socket sessions failed; retrying in a second',
-        );
+        if (!this.failing) {
+          this.options.logger.warn(
+            { err: error },
+            'realtime: checking socket sessions failed; retrying every second',
+          );
+        }
+        this.failing = true;
         // The sweep starts it again: nothing asked for is dropped.
         this.wantAll ||= all;
         if (!all) for (const s of targets) this.wanted.add(s);
