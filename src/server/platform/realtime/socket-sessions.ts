@@ -125,7 +125,7 @@ export class SocketSessions {
         this.failing = true;
         // The sweep starts it again: nothing asked for is dropped.
         this.wantAll ||= all;
-        if (!all) for (const s of targets) this.wanted.add(s);
+        if (!all) for (const s of targets) if (this.options.hub.has(s)) this.wanted.add(s);
         return;
       }
     }
