@@ -129,12 +129,17 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     return id;
   }
 
+  /** What the instance holding the sockets knows of a user's socket. */
+  function socketOf(userId: string) {
+    return [...socketsOn.app.realtime.sockets()].find((s) => s.user.id === userId);
+  }
+
   async function closedWith(s: TestSocket, within: number): Promise<number | undefined> {
     await s.waitFor(() => s.closed !== null, 'the socket to close', within);
     return s.closed?.code;
   }
 
-  it('Remove Agent: the socket sees only what a customer sees from then on', async () => {
+  it('Remove Agent: the socket sees only what a customer sees from then on; Make Agent: all again', async () => {
     const agent = await makeAgent(database.db);
     const agentCookie = await sessionCookie(database.db, agent);
     const customerCookie = await sessionCookie(database.db, await makeCustomer(database.db));
@@ -145,14 +150,7 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     });
     expect(removed.status).toBe(200);
     await expect
-      .poll(
-        () =>
-          [...socketsOn.app.realtime.sockets()].find((s) => s.user.id === agent.id)?.user.isAgent,
-        {
-          timeout: WITHIN_MS,
-          interval: 10,
-        },
-      )
+      .poll(() => socketOf(agent.id)?.user.isAgent, { timeout: WITHIN_MS, interval: 10 })
       .toBe(false);
 
     const othersChat = await customerChat(customerCookie);
@@ -168,6 +166,24 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     expect(
       agentSocket.events.filter((e) => 'chatSessionId' in e && e.chatSessionId === othersChat),
     ).toEqual([]);
+
+    // Make Agent again: the same socket sees every chat again.
+    const restored = await call('PATCH', `/api/admin/users/${agent.id}/agent-status`, adminCookie, {
+      isAgent: true,
+    });
+    expect(restored.status).toBe(200);
+    await expect
+      .poll(() => socketOf(agent.id)?.user.isAgent, { timeout: WITHIN_MS, interval: 10 })
+      .toBe(true);
+    const again = await call('POST', `/api/chat-sessions/${othersChat}/messages`, customerCookie, {
+      clientMessageId: randomUUID(),
+      content: 'Anyone there?',
+    });
+    expect(again.status).toBe(201);
+    await agentSocket.waitForEvent(
+      (e) => e.type === 'message.created' && e.message.id === again.body.id,
+      'the other customer’s message once an agent again',
+    );
   });
 
   it('deactivation closes the agent’s sockets with 4401 within a second; other agents keep theirs', async () => {
