@@ -225,6 +225,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       );
       await picker.getByLabel('Caption (optional)').fill(CAPTION);
       await screenshot(customer, 'chat-image-preview-360x740');
+      await expectAccessible(customer);
       await picker.getByRole('button', { name: 'Send image' }).click();
       await picker.waitFor({ state: 'hidden' });
       await customer.locator('[data-state="sent"] [data-testid="message-image"]').waitFor();
