@@ -4,17 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMAGE_DECODE_ERROR,
   IMAGE_PIXELS_ERROR,
   messageSchema,
+  realtimeEventSchema,
   type Message,
 } from '../../../shared/api/chat';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
-import { messages } from '../../db/schema';
+import { messages, realtimeEvents } from '../../db/schema';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -275,6 +277,44 @@ describe.each(testDatabaseKinds())('images on $name', (kind) => {
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.bytes.equals(legacy)).toBe(true);
     }
+  });
+
+  it('gives the realtime events of earlier images a thumbnail address (migration 0004)', async () => {
+    const clientMessageId = randomUUID();
+    const message = {
+      id: 41,
+      chatSessionId: sessionId,
+      senderId: agentId,
+      senderRole: 'agent',
+      content: '',
+      messageType: 'image',
+      attachment: { url: '/api/attachments/41', mime: 'image/png', size: 10, name: 'old.png' },
+      clientMessageId,
+      createdAt: new Date().toISOString(),
+    };
+    await database.db.insert(realtimeEvents).values({
+      type: 'message.created',
+      chatSessionId: sessionId,
+      payload: { chatSessionId: sessionId, message },
+    });
+    // Its id is given at commit (migration 0002): find it by the message's own id.
+    const read = async () => {
+      const [event] = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(sql`${realtimeEvents.payload} #>> '{message,clientMessageId}' = ${clientMessageId}`);
+      return realtimeEventSchema.safeParse({ id: event!.id, type: event!.type, ...event!.payload });
+    };
+    expect((await read()).success).toBe(false);
+    const migration = fs.readFileSync('drizzle/0004_attachment_thumbnail_events.sql', 'utf8');
+    await database.db.execute(sql.raw(migration));
+    const parsed = await read();
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
+      message: {
+        attachment: { url: '/api/attachments/41', thumbnailUrl: '/api/attachments/41/thumbnail' },
+      },
+    });
   });
 
   it('answers a truncated multipart body with 400, not 500', async () => {
