@@ -41,6 +41,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/chat-sessions/:id/messages': 'customer',
   'POST /api/chat-sessions/:id/attachments': 'customer',
   'GET /api/attachments/:messageId': 'customer',
+  'GET /api/attachments/:messageId/thumbnail': 'customer',
   'GET /api/messages/all': 'agent',
   'GET /api/admin/users': 'agent',
   'PATCH /api/admin/users/:id/customer-status': 'agent',
