@@ -45,6 +45,18 @@ export const ratesResponseSchema = z.object({
 });
 export type RatesResponse = z.infer<typeof ratesResponseSchema>;
 
+/**
+ * Refinements run even when a field failed its own check (its message is already there), so
+ * they compare only values that are decimals: decimal.js throws on anything else.
+ */
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+const decimals = (...values: string[]) => values.every((v) => PLAIN_DECIMAL.test(v));
+
+/** `sell` is not above `buy`; true while either is not a number (its own message says so). */
+function notAbove(sell: string, buy: string): boolean {
+  return !decimals(sell, buy) || dec(sell).lte(buy);
+}
+
 export const rateInputSchema = z
   .object({
     currency: z.enum(RATE_CURRENCIES),
@@ -61,11 +73,11 @@ export const rateInputSchema = z
     buyRateNaira: positiveDecimal('Naira buy rate', 2),
     sellRateNaira: positiveDecimal('Naira sell rate', 2),
   })
-  .refine((r) => dec(r.sellRateUsd).lte(r.buyRateUsd), {
+  .refine((r) => notAbove(r.sellRateUsd, r.buyRateUsd), {
     message: SELL_ABOVE_BUY,
     path: ['sellRateUsd'],
   })
-  .refine((r) => dec(r.sellRateNaira).lte(r.buyRateNaira), {
+  .refine((r) => notAbove(r.sellRateNaira, r.buyRateNaira), {
     message: SELL_ABOVE_BUY,
     path: ['sellRateNaira'],
   });
@@ -90,8 +102,10 @@ export const saveRatesRequestSchema = z
     confirmation: guardConfirmationSchema.optional(),
   })
   .superRefine((request, ctx) => {
+    if (!decimals(request.usdToNaira)) return;
     request.rates.forEach((rate, index) => {
       for (const side of ['buy', 'sell'] as const) {
+        if (!decimals(rate[`${side}RateUsd`], rate[`${side}RateNaira`])) continue;
         const expected = nairaRate(rate[`${side}RateUsd`], request.usdToNaira);
         if (dec(rate[`${side}RateNaira`]).eq(expected)) continue;
         ctx.addIssue({

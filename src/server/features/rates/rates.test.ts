@@ -250,6 +250,8 @@ describe.each(testDatabaseKinds())('exchange rates on $name', (kind) => {
       { ...BTC, buyRateNaira: '163251000.01' },
       /BTC Naira buy rate must be its USD buy rate × the USD to Naira rate: 163251000\.00/,
     ],
+    ['a USD rate that is not a number', { ...BTC, buyRateUsd: 'abc' }, /USD buy rate must be/],
+    ['a naira rate that is not a number', { ...BTC, sellRateNaira: '1e5' }, /Naira sell rate/],
     [
       'a confirmation without a reason',
       BTC,
