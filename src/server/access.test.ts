@@ -47,6 +47,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'PATCH /api/admin/users/:id/customer-status': 'agent',
   'GET /api/exchange-rates': 'public',
   'POST /api/exchange-rates': 'agent',
+  'GET /api/exchange-rates/manage': 'agent',
   'GET /api/exchange-rates/history': 'agent',
   'POST /api/transactions': 'agent',
   'PATCH /api/transactions/:id/status': 'agent',

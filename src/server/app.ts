@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../shared/api/config';
+import { RATE_SYMBOLS } from '../shared/domain';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin';
@@ -177,10 +178,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionLists,
   });
   await app.register(customersRoutes, { db: database.db, events, bus });
-  await app.register(ratesRoutes, {
-    db: database.db,
-    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
-  });
   await app.register(transactionsRoutes, { db: database.db, events });
   await app.register(adminRoutes, { db: database.db });
   if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, bus });
@@ -211,6 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => priceFeed.start());
   app.addHook('onClose', () => priceFeed.stop());
   await app.register(pricesRoutes, { priceFeed });
+  await app.register(ratesRoutes, {
+    db: database.db,
+    marketUsd: (currency) =>
+      priceFeed.current().find((p) => p.symbol === RATE_SYMBOLS[currency])?.usd ?? null,
+    guardPercent: config.rateGuardPercent,
+    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
+  });
 
   const sendIndex = await registerWeb(app, web, publicConfig(config));
   app.setNotFoundHandler(
