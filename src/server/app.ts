@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -27,6 +27,7 @@ import { pruneSessions, type ResolvedSession, type SessionUser } from './platfor
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
+import { logSerializers } from './platform/logging';
 import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, type WebMode } from './platform/web';
 import { getUsdToNaira, ratesRoutes } from './features/rates';
@@ -44,7 +45,8 @@ export interface AppDeps {
   database: Database;
   /** How the web app is served; 'none' for API-only tests. */
   web?: WebMode;
-  logger?: FastifyServerOptions['logger'];
+  /** false for none; otherwise where and from what level (the serializers are always ours). */
+  logger?: false | Pick<FastifyLoggerOptions, 'level' | 'stream'>;
 }
 
 /** JSON bodies are small; uploads have their own limit. */
@@ -54,10 +56,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const web = deps.web ?? 'static';
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            ...deps.logger,
+            serializers: logSerializers,
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.isProduction,
     requestIdHeader: 'x-request-id',
