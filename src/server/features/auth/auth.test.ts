@@ -155,6 +155,32 @@ describe.each(testDatabaseKinds())('identity on $name', (kind) => {
       expect((await client.json('/api/auth/user')).status).toBe(401);
     });
 
+    it.each([
+      [{ 'sec-fetch-site': 'cross-site' }],
+      [{ 'sec-fetch-site': 'same-site' }],
+      [{ origin: 'https://evil.example' }],
+    ])('a sign-out link on another site (%o) does not sign the user out', async (headers) => {
+      const client = live.client();
+      await client.signInCustomer({ name: 'Still Here', email: 'stay@example.com' });
+      const res = await client.json('/api/logout', { headers });
+      expect(res).toEqual({ status: 403, body: { error: 'Cross-origin request refused' } });
+      expect((await client.json('/api/auth/user')).status).toBe(200);
+    });
+
+    it.each(['same-origin', 'none'])(
+      'signs out from our own pages and the address bar (Sec-Fetch-Site: %s)',
+      async (site) => {
+        const client = live.client();
+        await client.signInCustomer({ name: 'Going Now', email: 'going@example.com' });
+        const res = await client.request('/api/logout', {
+          headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+        });
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/');
+        expect((await client.json('/api/auth/user')).status).toBe(401);
+      },
+    );
+
     it('answers 401 to a visitor asking who they are', async () => {
       expect(await live.client().json('/api/auth/user')).toEqual({
         status: 401,
