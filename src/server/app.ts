@@ -49,6 +49,10 @@ export interface AppDeps {
   logger?: false | Pick<FastifyLoggerOptions, 'level' | 'stream'>;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** JSON bodies are small; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -70,7 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only what the operator names (TRUST_PROXY): otherwise anyone could pick their own address
+    // in X-Forwarded-For and walk past the per-address login limit. Fastify 5 reads a bare number
+    // as "trust nothing"; a hop count means the nearest n hops, as proxy-addr counts them.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,

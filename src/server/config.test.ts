@@ -223,6 +223,40 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.5 ,::1', ['10.0.0.0/8', '192.168.1.5', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('TRUST_PROXY=%s trusts %o, in production as elsewhere', (value, expected) => {
+    const env: Record<string, string> = { ...PRODUCTION_ENV };
+    if (value !== undefined) env.TRUST_PROXY = value;
+    expect(loadConfig(env).trustProxy).toEqual(expected);
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it.each([
+    'true',
+    'yes',
+    '-1',
+    '10.0.0.0/33',
+    '300.1.1.1',
+    'proxy.internal',
+    '10.0.0.1,',
+    '::1/129',
+  ])('refuses TRUST_PROXY=%s, saying what it takes', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+      'TRUST_PROXY: a hop count (such as 1) or a comma-separated list of proxy addresses and CIDRs (such as 10.0.0.0/8,192.168.1.5)',
+    ]);
+  });
+});
+
 describe('publicConfig', () => {
   it('gives the browser the brand, the WhatsApp number and demo mode, and nothing else', () => {
     const config = loadConfig({

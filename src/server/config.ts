@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,28 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const url = z.url({ protocol: /^https?$/ });
+
+/** An IPv4 or IPv6 address, with an optional /prefix of the right size. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For/-Proto: a hop count ("1": the nearest one) or the
+ * proxies' own addresses and CIDRs. Fastify's `trustProxy` takes either as it is.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrCidr(part.trim())),
+    'a hop count (such as 1) or a comma-separated list of proxy addresses and CIDRs (such as 10.0.0.0/8,192.168.1.5)',
+  )
+  .transform((v) => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,6 +47,7 @@ const envSchema = z.object({
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   OIDC_ISSUER_URL: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -51,6 +75,11 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /**
+   * Proxies whose X-Forwarded-* headers count (a hop count or addresses/CIDRs); false: none,
+   * and the socket's address is the client's.
+   */
+  trustProxy: number | string[] | false;
   databaseUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
@@ -135,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
     databaseUrl: env.DATABASE_URL,
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
