@@ -137,16 +137,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).clearOn(notifications, ['users', 'auth']);
   installAuth(app, { db: database.db, config, sessions: sessionCache });
 
-  // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
+  // Google (or any OIDC provider) when configured; otherwise our own, only where config.ts
+  // allowed it (this machine only, or DEV_SIGN_IN=on).
   const oidc =
     config.oidc ??
-    (config.isProduction
-      ? undefined
-      : await mountDevIdp(app, {
+    (config.devSignIn
+      ? await mountDevIdp(app, {
           publicUrl: config.publicUrl,
           cookieSecret: config.sessionSecret,
-        }));
-  if (!oidc) throw new Error('OIDC settings are required in production');
+        })
+      : undefined);
+  if (!oidc) throw new Error('No customer sign-in: set the OIDC settings');
+  if (config.devSignIn) {
+    app.log.warn(
+      `Development sign-in is mounted at ${config.publicUrl}/oidc: anyone who reaches it signs in ` +
+        `as any name and email, an admin's too. Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and ` +
+        `OIDC_CLIENT_SECRET for real customer sign-in.`,
+    );
+  }
   const signIn = new CustomerSignIn(
     oidc,
     `${config.publicUrl}/api/callback`,
