@@ -219,8 +219,9 @@ describe('loadConfig', () => {
 
   it.each([
     ['development', undefined, true],
-    ['test', undefined, true],
+    ['test', undefined, false],
     ['production', undefined, false],
+    ['test', 'on', true],
     ['development', 'false', false],
     ['development', 'off', false],
     ['development', '0', false],

@@ -213,7 +213,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     whatsappNumber: env.WHATSAPP_NUMBER,
     priceApiUrl: env.PRICE_API_URL.replace(/\/+$/, ''),
     priceRefreshMs: env.PRICE_REFRESH_MS,
-    demoMode: env.DEMO_MODE ?? !isProduction,
+    // Its public writes are for trying the app out: on by itself only on a developer's machine.
+    demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
     oidc,
     devSignIn,
     adminSetupSecret:
