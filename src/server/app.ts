@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? await mountDevIdp(app, {
           publicUrl: config.publicUrl,
           cookieSecret: config.sessionSecret,
+          trustProxy: config.trustProxy !== false,
         })
       : undefined);
   if (!oidc) throw new Error('No customer sign-in: set the OIDC settings');
