@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANKS, findBank } from './banks';
-import { maskedAccount } from './masked-account';
+import { maskedAccount, payoutAccountLabel } from './masked-account';
 import { isValidNuban, nubanCheckDigit } from './nuban';
 
 describe('NUBAN check digit', () => {
@@ -67,5 +67,8 @@ describe('banks', () => {
 
   it('masks account numbers', () => {
     expect(maskedAccount('GTBank', '0123451234')).toBe('GTBank ****1234');
+    expect(payoutAccountLabel({ bankCode: '100004', accountNumber: '8031234567' })).toBe(
+      'OPay ****4567',
+    );
   });
 });
