@@ -24,8 +24,8 @@ export function AccountRow({
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-ink">{label}</p>
-        <p className="flex items-center gap-1.5 text-sm text-ink-muted">
-          <span className="truncate">{account.accountName}</span>
+        <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-ink-muted">
+          <span className="min-w-0 break-words">{account.accountName}</span>
           {account.verified ? (
             <span className="inline-flex shrink-0 items-center gap-1 font-medium text-up">
               <BadgeCheck aria-hidden className="size-4" />
