@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,7 @@ import { findBank, type Bank } from '../../../shared/payout-accounts/banks';
 import { isValidNuban } from '../../../shared/payout-accounts/nuban';
 import type { NameEnquirySettings } from '../../config';
 import type { Db } from '../../db/client';
-import { payoutAccounts, users } from '../../db/schema';
+import { auditLog, payoutAccounts, users } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -18,6 +18,13 @@ import type { SessionUser } from '../../platform/sessions';
 import { resolveAccountName } from './name-enquiry';
 
 type Row = typeof payoutAccounts.$inferSelect;
+
+/**
+ * Accounts one customer may add in 24 hours. Each add can ask the bank for a name, so adding and
+ * deleting in a loop would otherwise look up anyone's name (and run up the provider's bill).
+ */
+export const MAX_ADDS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
 type CreateInput = z.output<typeof createPayoutAccountRequestSchema>;
 
 function bankOf(code: string): Bank {
@@ -76,6 +83,22 @@ export async function addPayoutAccount(options: {
   const { db, caller, input } = options;
   assertCustomer(caller);
   const bank = bankOf(input.bankCode);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, caller.id),
+        eq(auditLog.action, 'payout_account.add'),
+        gt(auditLog.createdAt, new Date(Date.now() - DAY_MS)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= MAX_ADDS_PER_DAY) {
+    throw new AppError(
+      'too_many_requests',
+      `You have added ${MAX_ADDS_PER_DAY} accounts in the last 24 hours. Please try again later`,
+    );
+  }
   if (bank.scheme === 'nuban' && !isValidNuban(bank.code, input.accountNumber)) {
     throw new AppError('bad_request', `This account number is not valid for ${bank.name}`);
   }

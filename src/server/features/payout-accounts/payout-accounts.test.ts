@@ -7,6 +7,7 @@ import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
+import { MAX_ADDS_PER_DAY } from './manage-payout-accounts';
 
 /** A valid NUBAN for `bankCode`: the serial and its computed check digit. */
 const nuban = (bankCode: string, serial: string) =>
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
         NAME_ENQUIRY_TIMEOUT_MS: '300',
       },
     });
-    for (const who of ['ada', 'bola', 'chidi', 'dayo']) {
+    for (const who of ['ada', 'bola', 'chidi', 'dayo', 'eze']) {
       cookie[who] = await sessionCookie(database.db, await makeCustomer(database.db));
     }
     cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
@@ -222,6 +223,26 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     });
     expect(res.status).toBe(201);
     expect((await call('dayo', 'DELETE', '/api/payout-accounts/abc')).status).toBe(400);
+  });
+
+  it(`limits adds to ${MAX_ADDS_PER_DAY} a day, so add-and-delete cannot look names up`, async () => {
+    for (let i = 0; i < MAX_ADDS_PER_DAY; i++) {
+      const number = nuban('058', `70000000${i}`);
+      enquiry.names.set(`058:${number}`, `NAME ${i}`);
+      const res = await add('eze', { bankCode: '058', accountNumber: number });
+      expect(res.body).toMatchObject({ accountName: `NAME ${i}`, verified: true });
+      expect((await call('eze', 'DELETE', `/api/payout-accounts/${res.body.id}`)).status).toBe(204);
+    }
+    const asked = enquiry.requests.length;
+    expect(await add('eze', { bankCode: '058', accountNumber: nuban('058', '799999999') })).toEqual(
+      {
+        status: 429,
+        body: {
+          error: `You have added ${MAX_ADDS_PER_DAY} accounts in the last 24 hours. Please try again later`,
+        },
+      },
+    );
+    expect(enquiry.requests).toHaveLength(asked);
   });
 
   it('keeps staff and visitors out', async () => {
