@@ -1,7 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DeskAddress } from '../../../shared/api/desk-addresses';
-import { DESK_NETWORK_LABELS, DESK_NETWORKS } from '../../../shared/desk-addresses/networks';
+import {
+  DESK_NETWORK_LABELS,
+  DESK_NETWORKS,
+  type DeskNetwork,
+} from '../../../shared/desk-addresses/networks';
 import { ErrorAlert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { errorText } from '../../lib/error-text';
@@ -12,7 +16,7 @@ import { useUpdateDeskAddress } from './api/update-desk-address';
 import { AddAddressForm } from './components/add-address-form';
 import { AddressRow } from './components/address-row';
 
-function NetworkBook({ network, addresses }: { network: string; addresses: DeskAddress[] }) {
+function NetworkBook({ network, addresses }: { network: DeskNetwork; addresses: DeskAddress[] }) {
   const update = useUpdateDeskAddress();
   const active = addresses.filter((a) => a.active).length;
   return (
@@ -23,9 +27,7 @@ function NetworkBook({ network, addresses }: { network: string; addresses: DeskA
       <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
         <h2 className="text-base font-semibold text-ink">
           {network}{' '}
-          <span className="font-normal text-ink-muted">
-            · {DESK_NETWORK_LABELS[network as keyof typeof DESK_NETWORK_LABELS]}
-          </span>
+          <span className="font-normal text-ink-muted">· {DESK_NETWORK_LABELS[network]}</span>
         </h2>
         <span className="shrink-0 text-sm text-ink-muted">{active} active</span>
       </div>

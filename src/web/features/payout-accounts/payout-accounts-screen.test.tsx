@@ -87,7 +87,12 @@ describe('payout accounts screen', () => {
     renderApp('/payout-accounts');
     expect(await screen.findByText(/No accounts yet/)).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Bank')).toHaveProperty('disabled', false));
+    fireEvent.change(screen.getByLabelText('Bank'), { target: { value: '100004' } });
+    expect(
+      screen.getByText('Your OPay account number is your phone number without the first 0.'),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Bank'), { target: { value: '058' } });
+    expect(screen.queryByText(/phone number without the first 0/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Account number'), {
       target: { value: '01234-51234' },
     });

@@ -19,6 +19,7 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
   const [accountNumber, setAccountNumber] = useState('');
   const [accountName, setAccountName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const chosen = banks.data?.find((b) => b.code === bankCode);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,11 +70,17 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
           id={`${id}-number`}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={10}
           placeholder="10 digits"
           value={accountNumber}
-          onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ''))}
+          aria-describedby={chosen?.scheme === 'phone' ? `${id}-number-hint` : undefined}
+          // A pasted "0123 456 785" keeps all its digits: strip first, then cut to 10.
+          onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))}
         />
+        {chosen?.scheme === 'phone' && (
+          <p id={`${id}-number-hint`} className="text-sm text-ink-muted">
+            Your {chosen.shortName} account number is your phone number without the first 0.
+          </p>
+        )}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-name`}>Account name</Label>
