@@ -58,6 +58,14 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/admin/transactions': 'admin',
   'GET /api/admin/export/transactions.csv': 'admin',
   'GET /api/admin/export/audit-log.csv': 'admin',
+  'GET /api/banks': 'public',
+  'GET /api/payout-accounts': 'customer',
+  'POST /api/payout-accounts': 'customer',
+  'DELETE /api/payout-accounts/:id': 'customer',
+  'GET /api/admin/desk-addresses': 'admin',
+  'POST /api/admin/desk-addresses': 'admin',
+  'PATCH /api/admin/desk-addresses/:id': 'admin',
+  'DELETE /api/admin/desk-addresses/:id': 'admin',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',
@@ -87,7 +95,9 @@ function concrete(url: string): string {
     .replace(/:messageId\b/g, '9007199254740000')
     .replace(
       /:id\b/g,
-      /chat-sessions|test\/messages|transactions/.test(url) ? '2147480000' : randomUUID(),
+      /chat-sessions|test\/messages|transactions|payout-accounts|desk-addresses/.test(url)
+        ? '2147480000'
+        : randomUUID(),
     )
     .replace(/\*$/, 'anything');
 }

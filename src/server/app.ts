@@ -35,6 +35,8 @@ import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, type WebMode } from './platform/web';
 import { getUsdToNaira, ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
+import { payoutAccountsRoutes } from './features/payout-accounts';
+import { deskAddressesRoutes } from './features/desk-addresses';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,6 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customersRoutes, { db: database.db, events, bus });
   await app.register(transactionsRoutes, { db: database.db, events });
   await app.register(adminRoutes, { db: database.db });
+  // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
+  await app.register(payoutAccountsRoutes, { db: database.db, nameEnquiry: config.nameEnquiry });
+  await app.register(deskAddressesRoutes, { db: database.db });
   if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, bus });
   const pruneTimer = setInterval(
     () =>

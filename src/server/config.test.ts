@@ -50,11 +50,26 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateGuardPercent: 10,
       maxTradeNaira: '50000000',
+      nameEnquiry: undefined,
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).sessionSecret).not.toBe(config.sessionSecret);
     expect(config.adminSetupSecret).toMatch(/^[\w-]{16}$/);
+  });
+
+  it('reads the name-enquiry provider only as a URL and key together', () => {
+    expect(
+      loadConfig({ NAME_ENQUIRY_URL: 'https://api.paystack.co/', NAME_ENQUIRY_KEY: 'sk_test_1' })
+        .nameEnquiry,
+    ).toEqual({ url: 'https://api.paystack.co', key: 'sk_test_1', timeoutMs: 5_000 });
+    expect(problemsOf({ NAME_ENQUIRY_URL: 'https://api.paystack.co' })).toEqual([
+      'NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither',
+    ]);
+    expect(problemsOf({ NAME_ENQUIRY_KEY: 'sk_test_1' })).toHaveLength(1);
+    expect(problemsOf({ NAME_ENQUIRY_URL: 'ftp://bank', NAME_ENQUIRY_KEY: 'k' })[0]).toMatch(
+      /^NAME_ENQUIRY_URL/,
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -62,6 +62,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,13}(\.\d{1,2})?$/, 'a naira amount such as 50000000')
     .default('50000000'),
+  /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
+  NAME_ENQUIRY_URL: url.optional(),
+  NAME_ENQUIRY_KEY: z.string().min(1).optional(),
+  NAME_ENQUIRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +74,13 @@ export interface OidcSettings {
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** The bank account name-enquiry provider; undefined when not configured. */
+export interface NameEnquirySettings {
+  url: string;
+  key: string;
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -107,6 +118,7 @@ export interface Config {
   rateGuardPercent: number;
   /** The cap on one trade's naira total (decimal string, naira). */
   maxTradeNaira: string;
+  nameEnquiry: NameEnquirySettings | undefined;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -152,6 +164,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `OIDC settings are incomplete: set all of ${OIDC_KEYS.join(', ')} (missing ${OIDC_KEYS.filter((k) => env[k] === undefined).join(', ')})`,
     );
+  }
+  if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
+    problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
   }
   if (isProduction) {
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
@@ -224,6 +239,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     maxTradeNaira: env.MAX_TRADE_NAIRA,
+    nameEnquiry:
+      env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
+        ? {
+            url: env.NAME_ENQUIRY_URL.replace(/\/+$/, ''),
+            key: env.NAME_ENQUIRY_KEY,
+            timeoutMs: env.NAME_ENQUIRY_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }
 

@@ -32,10 +32,13 @@ const TABLES = [
   'audit_log',
   'auth_sessions',
   'chat_sessions',
+  'desk_address_cursors',
+  'desk_addresses',
   'exchange_rate_history',
   'exchange_rates',
   'login_attempts',
   'messages',
+  'payout_accounts',
   'price_snapshots',
   'realtime_events',
   'settings',
@@ -332,5 +335,24 @@ describe.each(testDatabaseKinds())('database schema on $name', (kind) => {
       );
       expect(refused.code).toBe('22P02');
     });
+  });
+});
+
+describe('the migration journal', () => {
+  // drizzle's migrator applies only migrations whose `when` is after the newest one a database
+  // has applied: a new migration stamped earlier than an old one would never reach an upgrade.
+  // 0003 is stamped before 0002 (an earlier machine's clock); from 0004 on the stamps must climb.
+  it('stamps each migration after every migration before it', () => {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: { idx: number; when: number; tag: string }[] };
+    const upgradable = journal.entries.filter((e) => e.idx >= 4);
+    for (const entry of upgradable) {
+      const newestBefore = Math.max(
+        ...journal.entries.filter((e) => e.idx < entry.idx).map((e) => e.when),
+      );
+      expect(entry.when, entry.tag).toBeGreaterThan(newestBefore);
+    }
+    expect(upgradable.length).toBeGreaterThan(0);
   });
 });

@@ -47,6 +47,10 @@ export const appRoutes: RouteObject[] = [
     path: '/trading-history',
     Component: lazyWithData(() => import('../features/transactions/trading-history-screen')),
   },
+  {
+    path: '/payout-accounts',
+    Component: lazyWithData(() => import('../features/payout-accounts/payout-accounts-screen')),
+  },
 
   // Agent portal
   {
@@ -98,6 +102,10 @@ export const appRoutes: RouteObject[] = [
   {
     path: '/agent/management',
     Component: lazyWithData(() => import('../features/agents/agent-management-screen')),
+  },
+  {
+    path: '/admin/desk-addresses',
+    Component: lazyWithData(() => import('../features/desk-addresses/desk-addresses-screen')),
   },
   {
     path: '/admin/setup',

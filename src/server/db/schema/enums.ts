@@ -11,6 +11,7 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from '../../../shared/domain';
+import { DESK_NETWORKS } from '../../../shared/desk-addresses/networks';
 
 export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
 export const agentTypeEnum = pgEnum('agent_type', AGENT_TYPES);
@@ -22,3 +23,4 @@ export const transactionKindEnum = pgEnum('transaction_kind', TRANSACTION_KINDS)
 export const transactionCurrencyEnum = pgEnum('transaction_currency', TRANSACTION_CURRENCIES);
 export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
 export const rateCurrencyEnum = pgEnum('rate_currency', RATE_CURRENCIES);
+export const deskNetworkEnum = pgEnum('desk_network', DESK_NETWORKS);

@@ -4,3 +4,5 @@ export * from './auth-sessions';
 export * from './chat';
 export * from './money';
 export * from './audit-log';
+export * from './payout-accounts';
+export * from './desk-addresses';

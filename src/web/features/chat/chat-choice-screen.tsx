@@ -1,6 +1,6 @@
-import { ShieldCheck } from 'lucide-react';
+import { Landmark, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { toast } from '../../lib/toast';
 import { useCreateChatSession } from './api/create-chat-session';
@@ -68,6 +68,13 @@ function ChoiceContent({ user }: { user: User }) {
               Pick a desk to chat with an agent. You get a rate in minutes and naira when the trade
               is done.
             </p>
+            <Link
+              to="/payout-accounts"
+              className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-xl border border-white/20 px-3.5 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              <Landmark aria-hidden className="size-[18px] text-gold-300" />
+              Payout accounts
+            </Link>
             <ul className="mt-5 hidden flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-white/90 sm:flex">
               {TRUST_POINTS.map((point) => (
                 <li key={point} className="flex items-center gap-2">

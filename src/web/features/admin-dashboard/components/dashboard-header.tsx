@@ -1,4 +1,4 @@
-import { LogOut, MessagesSquare, UsersRound } from 'lucide-react';
+import { LogOut, MessagesSquare, UsersRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
@@ -75,6 +75,7 @@ export function DashboardHeader({
         <nav aria-label="Admin" className="flex shrink-0 items-center gap-1">
           <NavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
           <NavLink to="/agent/management" icon={<UsersRound aria-hidden />} label="Agents" />
+          <NavLink to="/admin/desk-addresses" icon={<Wallet aria-hidden />} label="Addresses" />
           <button type="button" className={actionClasses} onClick={logout} disabled={isPending}>
             <LogOut aria-hidden />
             <span className="max-md:sr-only">Logout</span>

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A customer's bank accounts for naira payouts. Deleting one only hides it (`deleted_at`): the
+ * orders that paid into it keep pointing at what was paid.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    /** A code from src/shared/payout-accounts/banks.ts. */
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    /** True when the name came from the name-enquiry provider, false when the customer typed it. */
+    verified: boolean('verified').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_accounts_live_uq')
+      .on(t.customerId, t.bankCode, t.accountNumber)
+      .where(sql`${t.deletedAt} is null`),
+    index('payout_accounts_customer_idx').on(t.customerId),
+  ],
+);

@@ -1,0 +1,2 @@
+export { deskAddressesRoutes } from './routes';
+export { nextDepositAddress } from './next-deposit-address';

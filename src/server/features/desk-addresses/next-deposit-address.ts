@@ -1,0 +1,52 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
+import type { Db } from '../../db/client';
+import { deskAddressCursors, deskAddresses } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { toDeskAddress } from './manage-desk-addresses';
+
+/**
+ * The deposit address for the next order on `network`: round-robin over the active addresses
+ * (the one handed out longest ago, never-used first). Addresses are reused across orders.
+ * Concurrent calls take turns on the network's cursor row, so each sees the others' picks.
+ * Pass the order's transaction as `db` to make the pick part of it.
+ */
+export async function nextDepositAddress(options: {
+  db: Db;
+  network: DeskNetwork;
+}): Promise<DeskAddress> {
+  const { db, network } = options;
+  return db.transaction(async (tx) => {
+    const [cursor] = await tx
+      .insert(deskAddressCursors)
+      .values({ network, picks: 1 })
+      .onConflictDoUpdate({
+        target: deskAddressCursors.network,
+        set: { picks: sql`${deskAddressCursors.picks} + 1` },
+      })
+      .returning();
+    const [next] = await tx
+      .select({ id: deskAddresses.id })
+      .from(deskAddresses)
+      .where(and(eq(deskAddresses.network, network), eq(deskAddresses.active, true)))
+      .orderBy(sql`${deskAddresses.lastPick} asc nulls first`, asc(deskAddresses.id))
+      .limit(1);
+    if (!next) {
+      throw new AppError(
+        'service_unavailable',
+        `The desk has no active ${network} deposit address. Please try again shortly.`,
+      );
+    }
+    const [row] = await tx
+      .update(deskAddresses)
+      .set({
+        lastPick: cursor!.picks,
+        timesUsed: sql`${deskAddresses.timesUsed} + 1`,
+        lastUsedAt: sql`now()`,
+      })
+      .where(eq(deskAddresses.id, next.id))
+      .returning();
+    return toDeskAddress(row!);
+  });
+}

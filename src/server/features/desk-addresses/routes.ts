@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createDeskAddressRequestSchema,
+  deskAddressIdParamsSchema,
+  deskAddressListSchema,
+  deskAddressSchema,
+  updateDeskAddressRequestSchema,
+} from '../../../shared/api/desk-addresses';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import {
+  addDeskAddress,
+  deleteDeskAddress,
+  listDeskAddresses,
+  updateDeskAddress,
+} from './manage-desk-addresses';
+
+export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/admin/desk-addresses',
+    { config: { role: 'admin' }, schema: { response: { 200: deskAddressListSchema } } },
+    async () => listDeskAddresses({ db }),
+  );
+
+  app.post(
+    '/api/admin/desk-addresses',
+    {
+      config: { role: 'admin' },
+      schema: { body: createDeskAddressRequestSchema, response: { 201: deskAddressSchema } },
+    },
+    async (request, reply) => {
+      const address = await addDeskAddress({
+        db,
+        admin: requireUser(request),
+        input: request.body,
+      });
+      return reply.status(201).send(address);
+    },
+  );
+
+  app.patch(
+    '/api/admin/desk-addresses/:id',
+    {
+      config: { role: 'admin' },
+      schema: {
+        params: deskAddressIdParamsSchema,
+        body: updateDeskAddressRequestSchema,
+        response: { 200: deskAddressSchema },
+      },
+    },
+    async (request) =>
+      updateDeskAddress({
+        db,
+        admin: requireUser(request),
+        id: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.delete(
+    '/api/admin/desk-addresses/:id',
+    { config: { role: 'admin' }, schema: { params: deskAddressIdParamsSchema } },
+    async (request, reply) => {
+      await deleteDeskAddress({ db, admin: requireUser(request), id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,2 @@
+export { payoutAccountsRoutes } from './routes';
+export { toPayoutAccount } from './manage-payout-accounts';

@@ -1,0 +1,291 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bankListSchema, payoutAccountSchema } from '../../../shared/api/payout-accounts';
+import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
+import { createTestApp } from '../../../../tests/support/app';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
+import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { auditLog } from '../../db/schema';
+import { MAX_ADDS_PER_DAY } from './manage-payout-accounts';
+
+/** A valid NUBAN for `bankCode`: the serial and its computed check digit. */
+const nuban = (bankCode: string, serial: string) =>
+  serial + String(nubanCheckDigit(bankCode, serial));
+
+describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const enquiry = new NameEnquiryServer();
+  const cookie: Record<string, string> = {};
+
+  async function call(who: string, method: string, url: string, body?: unknown) {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: cookie[who] ? { cookie: cookie[who] } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined };
+  }
+  const add = (who: string, body: unknown) => call(who, 'POST', '/api/payout-accounts', body);
+
+  beforeAll(async () => {
+    await enquiry.start();
+    database = await kind.open();
+    app = await createTestApp({
+      database,
+      env: {
+        NAME_ENQUIRY_URL: enquiry.url,
+        NAME_ENQUIRY_KEY: enquiry.key,
+        NAME_ENQUIRY_TIMEOUT_MS: '300',
+      },
+    });
+    for (const who of ['ada', 'bola', 'chidi', 'dayo', 'eze']) {
+      cookie[who] = await sessionCookie(database.db, await makeCustomer(database.db));
+    }
+    cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
+    cookie.admin = await sessionCookie(database.db, await makeAgent(database.db, { admin: true }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    await enquiry.stop();
+  });
+  beforeEach(() => {
+    enquiry.mode = 'ok';
+    enquiry.requests = [];
+  });
+
+  it('lists the banks publicly, with their CBN codes', async () => {
+    const res = await call('nobody', 'GET', '/api/banks');
+    expect(res.status).toBe(200);
+    const banks = bankListSchema.parse(res.body);
+    expect(banks.find((b) => b.code === '058')).toEqual({
+      code: '058',
+      name: 'Guaranty Trust Bank',
+      shortName: 'GTBank',
+      scheme: 'nuban',
+    });
+    expect(banks.find((b) => b.shortName === 'OPay')?.scheme).toBe('phone');
+  });
+
+  it('stores the bank’s name, verified, when the name enquiry answers, and audits it', async () => {
+    const number = nuban('058', '012345678');
+    enquiry.names.set(`058:${number}`, 'ADAEZE  NWOSU');
+    const res = await add('ada', { bankCode: '058', accountNumber: number, accountName: 'Ada N' });
+    expect(res.status).toBe(201);
+    expect(payoutAccountSchema.parse(res.body)).toMatchObject({
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456785',
+      accountName: 'ADAEZE NWOSU',
+      verified: true,
+    });
+    expect(enquiry.requests).toHaveLength(1);
+    expect(enquiry.requests[0]!.authorization).toBe(`Bearer ${enquiry.key}`);
+    expect(Object.fromEntries(enquiry.requests[0]!.url.searchParams)).toEqual({
+      account_number: '0123456785',
+      bank_code: '058',
+    });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(res.body.id)));
+    expect(audit.map((a) => [a.action, a.entityType])).toEqual([
+      ['payout_account.add', 'payout_account'],
+    ]);
+    expect(audit[0]!.after).toMatchObject({ accountName: 'ADAEZE NWOSU', verified: true });
+  });
+
+  it('asks the provider with its own code for a fintech, and takes any 10 digits there', async () => {
+    enquiry.names.set('999992:8031234567', 'BOLA ADE');
+    const res = await add('bola', { bankCode: '100004', accountNumber: '8031234567' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ bankName: 'OPay Digital Services', verified: true });
+    expect(enquiry.requests[0]!.url.searchParams.get('bank_code')).toBe('999992');
+  });
+
+  it.each(['not-found', 'error', 'garbage', 'hang'] as const)(
+    'keeps the typed name, unverified, when the enquiry fails (%s)',
+    async (mode) => {
+      enquiry.mode = mode;
+      const number = nuban('057', `2000000${mode.length}${mode.length}`.slice(0, 9));
+      const res = await add('chidi', {
+        bankCode: '057',
+        accountNumber: number,
+        accountName: '  Chidi   Okafor ',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ accountName: 'Chidi Okafor', verified: false });
+      expect(enquiry.requests).toHaveLength(1);
+    },
+  );
+
+  it('needs a typed name when the enquiry cannot give one', async () => {
+    enquiry.mode = 'error';
+    const res = await add('chidi', { bankCode: '057', accountNumber: nuban('057', '300000000') });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error:
+          'We could not confirm the account name with your bank. Enter it as your bank shows it',
+      },
+    });
+  });
+
+  it('refuses a number whose check digit is wrong for the bank', async () => {
+    const good = nuban('058', '111111111');
+    const wrong = good.slice(0, 9) + String((Number(good[9]) + 1) % 10);
+    const res = await add('dayo', { bankCode: '058', accountNumber: wrong, accountName: 'Dayo' });
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'This account number is not valid for Guaranty Trust Bank' },
+    });
+    // A valid GTBank number is not a valid Zenith one.
+    const other = await add('dayo', { bankCode: '057', accountNumber: good, accountName: 'Dayo' });
+    expect(other.body).toEqual({ error: 'This account number is not valid for Zenith Bank' });
+    expect(enquiry.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [{ bankCode: '999', accountNumber: '0123456785', accountName: 'X' }, /bank from the list/],
+    [{ accountNumber: '0123456785', accountName: 'X' }, /Choose your bank/],
+    [{ bankCode: '058', accountNumber: '012345678', accountName: 'X' }, /must be 10 digits/],
+    [{ bankCode: '058', accountNumber: '01234567a5', accountName: 'X' }, /must be 10 digits/],
+    [{ bankCode: '058', accountNumber: 123456785, accountName: 'X' }, /accountNumber/],
+    [{ bankCode: '058', accountNumber: '0123456785', accountName: 'X'.repeat(101) }, /at most 100/],
+  ])('answers bad input with a 400: %j', async (body, message) => {
+    const res = await add('dayo', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+  });
+
+  it('refuses the same account twice', async () => {
+    const body = { bankCode: '033', accountNumber: nuban('033', '444444444'), accountName: 'D' };
+    enquiry.mode = 'not-found';
+    expect((await add('dayo', body)).status).toBe(201);
+    expect(await add('dayo', body)).toEqual({
+      status: 409,
+      body: { error: 'This account is already saved' },
+    });
+  });
+
+  it('keeps at most 5 per customer, also when adds race', async () => {
+    enquiry.mode = 'not-found';
+    const before = (await call('dayo', 'GET', '/api/payout-accounts')).body.length;
+    for (let i = before; i < 4; i++) {
+      const res = await add('dayo', {
+        bankCode: '011',
+        accountNumber: nuban('011', `00000100${i}`),
+        accountName: 'Dayo',
+      });
+      expect(res.status).toBe(201);
+    }
+    const racing = await Promise.all(
+      [5, 6, 7].map((i) =>
+        add('dayo', {
+          bankCode: '011',
+          accountNumber: nuban('011', `00000100${i}`),
+          accountName: 'D',
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(racing.find((r) => r.status === 409)!.body).toEqual({
+      error: 'You can keep at most 5 payout accounts. Delete one to add another',
+    });
+    expect((await call('dayo', 'GET', '/api/payout-accounts')).body).toHaveLength(5);
+  });
+
+  it('shows and deletes only the caller’s own accounts, and audits the delete', async () => {
+    const mine = (await call('dayo', 'GET', '/api/payout-accounts')).body as { id: number }[];
+    expect((await call('ada', 'GET', '/api/payout-accounts')).body).toHaveLength(1);
+    const target = mine[0]!.id;
+    expect(await call('ada', 'DELETE', `/api/payout-accounts/${target}`)).toEqual({
+      status: 404,
+      body: { error: 'Payout account not found' },
+    });
+    expect((await call('dayo', 'DELETE', `/api/payout-accounts/${target}`)).status).toBe(204);
+    expect((await call('dayo', 'DELETE', `/api/payout-accounts/${target}`)).status).toBe(404);
+    const after = (await call('dayo', 'GET', '/api/payout-accounts')).body as { id: number }[];
+    expect(after.map((a) => a.id)).toEqual(mine.slice(1).map((a) => a.id));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payout_account.delete'));
+    expect(audit.map((a) => a.entityId)).toEqual([String(target)]);
+    // The freed slot takes a new account.
+    const res = await add('dayo', {
+      bankCode: '011',
+      accountNumber: nuban('011', '000002000'),
+      accountName: 'Dayo',
+    });
+    expect(res.status).toBe(201);
+    expect((await call('dayo', 'DELETE', '/api/payout-accounts/abc')).status).toBe(400);
+  });
+
+  it(`limits adds to ${MAX_ADDS_PER_DAY} a day, so add-and-delete cannot look names up`, async () => {
+    for (let i = 0; i < MAX_ADDS_PER_DAY; i++) {
+      const number = nuban('058', `70000000${i}`);
+      enquiry.names.set(`058:${number}`, `NAME ${i}`);
+      const res = await add('eze', { bankCode: '058', accountNumber: number });
+      expect(res.body).toMatchObject({ accountName: `NAME ${i}`, verified: true });
+      expect((await call('eze', 'DELETE', `/api/payout-accounts/${res.body.id}`)).status).toBe(204);
+    }
+    const asked = enquiry.requests.length;
+    expect(await add('eze', { bankCode: '058', accountNumber: nuban('058', '799999999') })).toEqual(
+      {
+        status: 429,
+        body: {
+          error: `You have added ${MAX_ADDS_PER_DAY} accounts in the last 24 hours. Please try again later`,
+        },
+      },
+    );
+    expect(enquiry.requests).toHaveLength(asked);
+  });
+
+  it('keeps staff and visitors out', async () => {
+    const body = { bankCode: '058', accountNumber: nuban('058', '555555555'), accountName: 'S' };
+    for (const who of ['agent', 'admin']) {
+      expect(await call(who, 'GET', '/api/payout-accounts')).toEqual({
+        status: 403,
+        body: { error: 'Staff accounts cannot have payout accounts' },
+      });
+      expect((await add(who, body)).status).toBe(403);
+    }
+    expect((await call('nobody', 'GET', '/api/payout-accounts')).status).toBe(401);
+    expect((await add('nobody', body)).status).toBe(401);
+    expect(enquiry.requests).toHaveLength(0);
+  });
+});
+
+describe('payout accounts without a name-enquiry provider', () => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await testDatabaseKinds()[0]!.open();
+    app = await createTestApp({ database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it('stores the typed name, unverified, and needs one', async () => {
+    const cookie = await sessionCookie(database.db, await makeCustomer(database.db));
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/payout-accounts', headers: { cookie }, payload });
+    const accountNumber = nuban('044', '000000022');
+    expect((await post({ bankCode: '044', accountNumber })).statusCode).toBe(400);
+    const res = await post({ bankCode: '044', accountNumber, accountName: 'Ngozi Eze' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      bankName: 'Access Bank',
+      accountNumber: '0000000220',
+      accountName: 'Ngozi Eze',
+      verified: false,
+    });
+  });
+});

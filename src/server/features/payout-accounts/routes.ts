@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankListSchema,
+  createPayoutAccountRequestSchema,
+  payoutAccountIdParamsSchema,
+  payoutAccountListSchema,
+  payoutAccountSchema,
+} from '../../../shared/api/payout-accounts';
+import { BANKS } from '../../../shared/payout-accounts/banks';
+import type { NameEnquirySettings } from '../../config';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import {
+  addPayoutAccount,
+  deletePayoutAccount,
+  listPayoutAccounts,
+} from './manage-payout-accounts';
+
+const bankList = BANKS.map(({ code, name, shortName, scheme }) => ({
+  code,
+  name,
+  shortName,
+  scheme,
+}));
+
+export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  nameEnquiry: NameEnquirySettings | undefined;
+}> = async (app, { db, nameEnquiry }) => {
+  app.get(
+    '/api/banks',
+    { config: { role: 'public' }, schema: { response: { 200: bankListSchema } } },
+    async () => bankList,
+  );
+
+  app.get(
+    '/api/payout-accounts',
+    { config: { role: 'customer' }, schema: { response: { 200: payoutAccountListSchema } } },
+    async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
+  );
+
+  app.post(
+    '/api/payout-accounts',
+    {
+      config: { role: 'customer' },
+      schema: {
+        body: createPayoutAccountRequestSchema,
+        response: { 201: payoutAccountSchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await addPayoutAccount({
+        db,
+        caller: requireUser(request),
+        input: request.body,
+        nameEnquiry,
+        logger: request.log,
+      });
+      return reply.status(201).send(account);
+    },
+  );
+
+  app.delete(
+    '/api/payout-accounts/:id',
+    { config: { role: 'customer' }, schema: { params: payoutAccountIdParamsSchema } },
+    async (request, reply) => {
+      await deletePayoutAccount({ db, caller: requireUser(request), id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+};

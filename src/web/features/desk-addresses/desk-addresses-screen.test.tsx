@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import { toastStore } from '../../lib/toast';
+import { stubApi, testUser } from '../../testing/api-stub';
+import { renderApp } from '../../testing/render-app';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ADMIN = testUser({ isAgent: true, isAdmin: true });
+const GENESIS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+
+function address(overrides: Partial<DeskAddress> = {}): DeskAddress {
+  return {
+    id: 1,
+    network: 'BTC',
+    address: GENESIS,
+    label: 'Hot wallet',
+    active: true,
+    timesUsed: 3,
+    lastUsedAt: '2026-11-22T08:00:00.000Z',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  await import('./desk-addresses-screen');
+});
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  toastStore.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('desk addresses screen', () => {
+  it('lists each network’s book with its state and uses', async () => {
+    stubApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/admin/desk-addresses': () => ({
+        body: [address(), address({ id: 2, label: 'Old', active: false, timesUsed: 1 })],
+      }),
+    });
+    renderApp('/admin/desk-addresses');
+    const btc = within(await screen.findByRole('region', { name: 'BTC addresses' }));
+    expect(btc.getByText('1 active')).toBeTruthy();
+    expect(btc.getAllByText(GENESIS)).toHaveLength(2);
+    expect(btc.getByText('Given to 3 orders')).toBeTruthy();
+    expect(btc.getByText('Given to 1 order')).toBeTruthy();
+    expect(btc.getByRole('button', { name: 'Deactivate Hot wallet' })).toBeTruthy();
+    expect(btc.getByRole('button', { name: 'Activate Old' })).toBeTruthy();
+    const tron = within(screen.getByRole('region', { name: 'USDT-TRC20 addresses' }));
+    expect(tron.getByText(/No addresses yet/)).toBeTruthy();
+  });
+
+  it('adds an address, shows the server’s refusal, and deactivates', async () => {
+    let list = [address()];
+    const calls = stubApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/admin/desk-addresses': () => ({ body: list }),
+      'POST /api/admin/desk-addresses': ({ body }) => {
+        const input = body as { network: 'BTC' | 'USDT-TRC20'; address: string; label: string };
+        if (input.address.endsWith('x')) {
+          return { status: 400, body: { error: 'This is not a valid USDT-TRC20 address' } };
+        }
+        const added = address({ id: 9, ...input, timesUsed: 0, lastUsedAt: null });
+        list = [...list, added];
+        return { status: 201, body: added };
+      },
+      'PATCH /api/admin/desk-addresses/1': () => ({ body: address({ active: false }) }),
+    });
+    renderApp('/admin/desk-addresses');
+    await screen.findByRole('region', { name: 'BTC addresses' });
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'USDT-TRC20' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'Tbadx' } });
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Tron 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This is not a valid USDT-TRC20 address',
+    );
+
+    const tronAddress = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: ` ${tronAddress} ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    const tron = within(screen.getByRole('region', { name: 'USDT-TRC20 addresses' }));
+    expect(await tron.findByText(tronAddress)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      network: 'USDT-TRC20',
+      address: tronAddress,
+      label: 'Tron 1',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate Hot wallet' }));
+    expect(await screen.findByRole('button', { name: 'Activate Hot wallet' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ active: false });
+  });
+
+  it('is for admins only', async () => {
+    stubApi({ 'GET /api/auth/user': () => ({ body: testUser({ isAgent: true }) }) });
+    renderApp('/admin/desk-addresses');
+    expect(await screen.findByText(/You don't have admin privileges/)).toBeTruthy();
+  });
+});

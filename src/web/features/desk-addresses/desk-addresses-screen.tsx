@@ -1,0 +1,125 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import {
+  DESK_NETWORK_LABELS,
+  DESK_NETWORKS,
+  type DeskNetwork,
+} from '../../../shared/desk-addresses/networks';
+import { ErrorAlert } from '../../components/ui/alert';
+import { buttonClasses } from '../../components/ui/button';
+import { errorText } from '../../lib/error-text';
+import { toast } from '../../lib/toast';
+import { RequireAdmin } from '../auth';
+import { useDeskAddresses } from './api/list-desk-addresses';
+import { useUpdateDeskAddress } from './api/update-desk-address';
+import { AddAddressForm } from './components/add-address-form';
+import { AddressRow } from './components/address-row';
+
+function NetworkBook({ network, addresses }: { network: DeskNetwork; addresses: DeskAddress[] }) {
+  const update = useUpdateDeskAddress();
+  const active = addresses.filter((a) => a.active).length;
+  return (
+    <section
+      aria-label={`${network} addresses`}
+      className="overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+        <h2 className="text-base font-semibold text-ink">
+          {network}{' '}
+          <span className="font-normal text-ink-muted">· {DESK_NETWORK_LABELS[network]}</span>
+        </h2>
+        <span className="shrink-0 text-sm text-ink-muted">{active} active</span>
+      </div>
+      {addresses.length === 0 ? (
+        <p className="px-4 py-5 text-ink-muted">
+          No addresses yet: orders on {network} cannot get a deposit address.
+        </p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {addresses.map((address) => (
+            <AddressRow
+              key={address.id}
+              address={address}
+              busy={update.isPending && update.variables.id === address.id}
+              onToggle={() =>
+                update.mutate(
+                  { id: address.id, active: !address.active },
+                  {
+                    onError: (error) =>
+                      toast({
+                        title: 'Could not change the address',
+                        description: errorText(error, 'Please try again.'),
+                        variant: 'destructive',
+                      }),
+                  },
+                )
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DeskAddresses() {
+  const addresses = useDeskAddresses();
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <header className="on-dark bg-brand-950 text-white">
+        <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-3 sm:px-6 sm:py-4">
+          <Link
+            to="/admin-dashboard"
+            className={buttonClasses({
+              variant: 'ghost',
+              className: 'px-2.5 text-white hover:bg-white/10',
+            })}
+          >
+            <ArrowLeft aria-hidden />
+            <span className="max-sm:sr-only">Admin Dashboard</span>
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl">
+            Deposit addresses
+          </h1>
+        </div>
+      </header>
+      <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-4 px-3 pt-4 pb-12 sm:gap-6 sm:px-6 sm:pt-8">
+        <p className="text-ink-muted">
+          The desk&apos;s wallets. Each order gets the next active address of its network, in turn.
+          Deactivate an address to stop giving it out; orders that have it keep it.
+        </p>
+        <section
+          aria-labelledby="add-address"
+          className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-black/5 sm:p-6"
+        >
+          <h2 id="add-address" className="mb-4 text-base font-semibold text-ink">
+            Add an address
+          </h2>
+          <AddAddressForm />
+        </section>
+        {addresses.isPending && <p className="text-ink-muted">Loading…</p>}
+        {addresses.isError && (
+          <ErrorAlert>{errorText(addresses.error, 'Could not load the addresses.')}</ErrorAlert>
+        )}
+        {addresses.data &&
+          DESK_NETWORKS.map((network) => (
+            <NetworkBook
+              key={network}
+              network={network}
+              addresses={addresses.data.filter((a) => a.network === network)}
+            />
+          ))}
+      </main>
+    </div>
+  );
+}
+
+/** /admin/desk-addresses: admins keep the desk's deposit addresses per network. */
+export default function DeskAddressesScreen() {
+  return (
+    <RequireAdmin>
+      <DeskAddresses />
+    </RequireAdmin>
+  );
+}
