@@ -185,7 +185,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
   });
-  await app.register(transactionsRoutes, { db: database.db, events });
+  await app.register(transactionsRoutes, {
+    db: database.db,
+    events,
+    limits: {
+      guardPercent: config.rateGuardPercent,
+      maxTradeNaira: config.maxTradeNaira,
+      marketNaira: (currency) =>
+        priceFeed.current().find((p) => p.symbol === (currency === 'bitcoin' ? 'BTC' : 'USDT'))
+          ?.ngn ?? null,
+    },
+  });
   await app.register(adminRoutes, { db: database.db });
   if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, onUserChanged });
   const pruneTimer = setInterval(

@@ -7,6 +7,7 @@ import {
   type ChatSessionPage,
   type CHAT_LIST_FILTERS,
 } from '../../../shared/api/chat';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
 import { chatSessions } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
@@ -82,6 +83,8 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   const conditions: SQL[] = [];
   if (options.scope === 'own' || !isAgent(caller))
     conditions.push(sql`s.customer_id = ${caller.id}`);
+  // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
+  else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
   if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
   if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);

@@ -244,9 +244,9 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
       const body = {
         chatSessionId: sessionId,
         type: 'trade',
-        currency: 'bitcoin',
+        currency: 'usdt',
         amount: '0.1',
-        rate: '1000',
+        rate: '1633.83',
       };
       const results = await Promise.all(Array.from({ length: 6 }, () => post(body, key)));
       expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);

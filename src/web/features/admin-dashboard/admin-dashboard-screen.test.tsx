@@ -95,7 +95,11 @@ describe('AdminDashboardScreen', () => {
               completed: 3,
               pending: 1,
               failed: 0,
+              completedTrades: 2,
               totalVolume: '1234567.89',
+              refunds: '16500.00',
+              charges: '0.00',
+              adjustments: '0.00',
             },
           }),
         )
