@@ -152,6 +152,10 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
       const page = chatSessionPageSchema.parse((await call('agent', 'GET', url)).json());
       expect(page.items.map((s) => s.id)).toEqual([realSession]);
     }
+    // The agent dashboard's Active Chats: a count of every active chat, the demo's left out.
+    const count = await call('agent', 'GET', '/api/chat-sessions/active/count');
+    expect(count.json()).toEqual({ count: 1 });
+    expect((await call('customer', 'GET', '/api/chat-sessions/active/count')).status).toBe(403);
     // The demo pages still see their own session.
     const demo = (await call(null, 'GET', '/api/test/chat-sessions')).json();
     expect(demo.map((s: { id: number }) => s.id)).toEqual([demoSession]);
