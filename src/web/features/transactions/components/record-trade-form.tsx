@@ -13,7 +13,6 @@ import { toast } from '../../../lib/toast';
 import { usePrices } from '../../prices';
 import {
   calculatorRate,
-  decimalError,
   MoneyField,
   normalizeDecimal,
   RATE_NAMES,
@@ -22,6 +21,7 @@ import {
   type DecimalRule,
 } from '../../rates';
 import { useCreateTransaction } from '../api/create-transaction';
+import { figureError } from '../lib/figure-error';
 import { CREATE_FAILED } from '../lib/messages';
 import { useIdempotencyKey } from '../lib/use-idempotency-key';
 
@@ -67,8 +67,8 @@ export function RecordTradeForm({
 
   const suggested = calculatorRate(currency, rates.data, prices.data);
   const rate = typedRate ?? suggested?.naira ?? '';
-  const amountError = decimalError(amount, TRADE_AMOUNT_RULE);
-  const rateError = decimalError(rate, TRADE_RATE_RULE);
+  const amountError = figureError(amount, TRADE_AMOUNT_RULE);
+  const rateError = figureError(rate, TRADE_RATE_RULE);
   const total =
     !amountError && !rateError
       ? tradeTotal(normalizeDecimal(amount), normalizeDecimal(rate))

@@ -150,6 +150,8 @@ describe('TransactionsPanel', () => {
       target: { value: '0.123456789' },
     });
     expect(within(form).getByText('Amount can have at most 8 decimal places')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Amount (BTC)'), { target: { value: '-0.5' } });
+    expect(within(form).getByText('Amount must be positive')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
