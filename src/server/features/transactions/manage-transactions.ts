@@ -15,14 +15,8 @@ import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { getRates, getUsdToNaira } from '../rates';
-import {
-  checkTradeCap,
-  checkTradeRate,
-  managedSellRate,
-  tradeReference,
-  type GuardOverride,
-} from './trade-guard';
+import { getManagedRate, getUsdToNaira } from '../rates';
+import { checkTradeCap, checkTradeRate, tradeReference, type GuardOverride } from './trade-guard';
 
 type Row = typeof transactions.$inferSelect;
 type CreateInput = z.output<typeof createTransactionRequestSchema>;
@@ -151,7 +145,7 @@ export async function createTransaction(options: {
   if (input.type === 'trade') {
     checkTradeCap(total, limits.maxTradeNaira);
     const reference = tradeReference({
-      managed: managedSellRate(await getRates({ db }), input.currency),
+      managed: (await getManagedRate({ db, currency: input.currency }))?.sellRateNaira ?? null,
       market: limits.marketNaira(input.currency),
     });
     override = checkTradeRate({

@@ -1,6 +1,4 @@
-import type { RatesResponse } from '../../../shared/api/rates';
 import type { TradeGuardRefusal } from '../../../shared/api/transactions';
-import type { RateCurrency } from '../../../shared/domain';
 import { deviationPercent, withinGuard } from '../../../shared/market-guard';
 import { dec, formatNaira } from '../../../shared/money';
 import { AppError } from '../../platform/errors';
@@ -11,13 +9,8 @@ export interface TradeReference {
   source: TradeGuardRefusal['referenceSource'];
 }
 
-/** The managed naira sell rate per coin; a currency no agent has saved has none. */
-export function managedSellRate(rates: RatesResponse, currency: RateCurrency): string | null {
-  const rate = rates.rates.find((r) => r.currency === currency);
-  return rate?.managed ? rate.sellRateNaira : null;
-}
-
 export function tradeReference(options: {
+  /** The managed naira sell rate per coin; a currency no agent has saved has none. */
   managed: string | null;
   /** Market x USD-to-Naira, naira per coin, from the price feed; null without a price. */
   market: string | null;

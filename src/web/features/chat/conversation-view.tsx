@@ -36,9 +36,11 @@ function toItems(
       own: m.senderRole === viewer,
       kind: m.messageType,
       content: m.content,
-      imageUrl: m.attachment?.url ?? null,
+      imageUrl: m.attachment?.thumbnailUrl ?? null,
+      fullImageUrl: m.attachment?.url ?? null,
       createdAt: m.createdAt,
       state: m.senderRole === viewer ? 'sent' : null,
+      problem: null,
     })),
     ...pending
       .filter((p) => !stored.has(p.clientMessageId))
@@ -49,8 +51,10 @@ function toItems(
         kind: p.kind,
         content: p.content,
         imageUrl: p.previewUrl ?? null,
+        fullImageUrl: p.previewUrl ?? null,
         createdAt: p.createdAt,
         state: p.status,
+        problem: p.failure === 'rejected' ? (p.reason ?? null) : null,
       })),
   ];
 }
@@ -170,7 +174,7 @@ export function ConversationView({
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
   const pending = useOutbox(sessionId);
-  const { send, retry, retryNetworkFailures } = useSender(sessionId);
+  const { send, retry, discard, retryNetworkFailures } = useSender(sessionId);
   const user = useCurrentUser().data;
   const [latestIncoming, onIncoming] = useLatestIncoming(viewer);
   const connection = useLiveConversation(
@@ -220,6 +224,7 @@ export function ConversationView({
             loading={!messages.data || !session.data}
             empty={session.data && <Welcome session={session.data} viewer={viewer} />}
             onRetry={(id) => void retry(id)}
+            onDiscard={discard}
           />
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>
@@ -228,7 +233,7 @@ export function ConversationView({
           ) : (
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}
-              onSendImage={(file) => void send({ kind: 'image', file })}
+              onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
             />
           )}
         </ConversationMoney>

@@ -40,12 +40,14 @@ export function MessageList({
   loading,
   empty,
   onRetry,
+  onDiscard,
 }: {
   items: readonly ChatItem[];
   loading: boolean;
   /** Shown when the conversation has no messages yet. */
   empty: ReactNode;
   onRetry: (clientMessageId: string) => void;
+  onDiscard: (clientMessageId: string) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -65,9 +67,10 @@ export function MessageList({
   };
 
   const last = items.at(-1);
+  // Also when the viewer's last message fails: the reason under it must be in view.
   useLayoutEffect(() => {
     if (atBottom.current || last?.own) scrollToEnd();
-  }, [items.length, last?.key, last?.own, scrollToEnd]);
+  }, [items.length, last?.key, last?.own, last?.state, scrollToEnd]);
 
   // The keyboard opening on a phone shrinks the list: keep the latest message in view.
   useEffect(() => {
@@ -113,6 +116,7 @@ export function MessageList({
                       item={item}
                       grouped={!newDay && previous?.own === item.own}
                       onRetry={onRetry}
+                      onDiscard={onDiscard}
                     />
                   </Fragment>
                 );
