@@ -35,6 +35,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/chat-sessions': 'customer',
   'GET /api/chat-sessions/all': 'agent',
   'GET /api/chat-sessions/active': 'agent',
+  'GET /api/chat-sessions/active/count': 'agent',
   'POST /api/chat-sessions': 'customer',
   'GET /api/chat-sessions/:id': 'customer',
   'GET /api/chat-sessions/:id/messages': 'customer',

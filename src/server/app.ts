@@ -208,7 +208,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionLists,
   });
   await app.register(customersRoutes, { db: database.db, events, bus });
-  await app.register(transactionsRoutes, { db: database.db, events });
+  await app.register(transactionsRoutes, {
+    db: database.db,
+    events,
+    limits: {
+      guardPercent: config.rateGuardPercent,
+      maxTradeNaira: config.maxTradeNaira,
+      marketNaira: (currency) =>
+        priceFeed.current().find((p) => p.symbol === RATE_SYMBOLS[currency])?.ngn ?? null,
+    },
+  });
   await app.register(adminRoutes, { db: database.db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db: database.db, nameEnquiry: config.nameEnquiry });

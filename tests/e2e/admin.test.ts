@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(await text(page.getByTestId('stat-active-agents-detail'))).toBe('0 customers');
     expect(await text(page.getByTestId('stat-active-chats-value'))).toBe('0');
     expect(await text(page.getByTestId('stat-total-volume-value'))).toBe('₦0.00');
-    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('0 completed');
+    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('0 completed trades');
     // No transactions and no sessions: "-", never NaN or Infinity.
     expect(await text(page.getByTestId('metric-success-rate-value'))).toBe('-');
     expect(await text(page.getByTestId('metric-avg-volume-value'))).toBe('-');
@@ -168,11 +168,12 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await waitForText(page.getByTestId('stat-active-chats-detail'), '1 BTC · 1 USDT');
     await waitForText(page.getByTestId('distribution-usdt-value'), '50%');
 
-    // The admin (also an agent) records two trades from the page: one completed, one pending.
+    // The admin (also an agent) records two trades from the page (created pending), then
+    // completes one.
     const created = await page.evaluate(
       async (trades) => {
         const statuses: number[] = [];
-        for (const trade of trades) {
+        for (const { complete, ...trade } of trades) {
           const response = await fetch('/api/transactions', {
             method: 'POST',
             headers: {
@@ -182,6 +183,13 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
             body: JSON.stringify(trade),
           });
           statuses.push(response.status);
+          if (!complete) continue;
+          const { id } = (await response.json()) as { id: number };
+          await fetch(`/api/transactions/${id}/status`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ status: 'completed' }),
+          });
         }
         return statuses;
       },
@@ -192,7 +200,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
           currency: 'bitcoin',
           amount: '0.05',
           rate: '150000000',
-          status: 'completed',
+          complete: true,
         },
         {
           chatSessionId: usdt.body.id,
@@ -200,13 +208,13 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
           currency: 'usdt',
           amount: '100',
           rate: '1600',
-          status: 'pending',
+          complete: false,
         },
       ],
     );
     expect(created).toEqual([201, 201]);
     await waitForText(page.getByTestId('stat-total-volume-value'), '₦7,500,000.00');
-    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('1 completed');
+    expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('1 completed trade');
     await waitForText(page.getByTestId('stat-pending-value'), '1');
     expect(await text(page.getByTestId('metric-success-rate-value'))).toBe('50%');
     expect(await text(page.getByTestId('metric-avg-volume-value'))).toBe('₦7,500,000.00');

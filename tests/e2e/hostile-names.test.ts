@@ -358,7 +358,6 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
         currency: 'bitcoin',
         amount: '0.05',
         rate: '157000000',
-        status: 'pending',
       },
     });
     expect(trade.status).toBe(201);

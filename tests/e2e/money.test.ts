@@ -314,7 +314,6 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       currency: 'bitcoin',
       amount: '0.05',
       rate,
-      status: 'pending',
     };
     const first = await pageFetch(agent, '/api/transactions', {
       method: 'POST',

@@ -359,7 +359,6 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
         currency: 'bitcoin',
         amount: '0.05',
         rate: '157254058.50',
-        status: 'pending',
       },
     });
     expect(trade.status).toBe(201);

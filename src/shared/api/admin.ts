@@ -37,17 +37,25 @@ export const analyticsSchema = z.object({
     activeBitcoin: z.number().int(),
     activeUsdt: z.number().int(),
   }),
-  /** Transactions created in the range. Volume is naira: the sum of completed totals. */
+  /**
+   * Transactions created in the range (every kind in the counts). Volume is naira: the sum of
+   * completed trades' totals only; completed refunds, charges and adjustments are beside it.
+   */
   transactionStats: z.object({
     total: z.number().int(),
     completed: z.number().int(),
     pending: z.number().int(),
     failed: z.number().int(),
+    /** Completed trades: the count behind the volume and its average. */
+    completedTrades: z.number().int(),
     totalVolume: z.string(),
+    refunds: z.string(),
+    charges: z.string(),
+    adjustments: z.string(),
   }),
   /** Percent split of the range's sessions; null when there were none. */
   distribution: z.object({ bitcoin: z.string().nullable(), usdt: z.string().nullable() }),
-  /** Null where the divisor is zero: the screen shows "-". */
+  /** Null where the divisor is zero: the screen shows "-". avgVolume: volume per completed trade. */
   metrics: z.object({
     successRate: z.string().nullable(),
     avgVolume: z.string().nullable(),

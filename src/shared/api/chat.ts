@@ -114,6 +114,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 export const chatSessionPageSchema = pageSchema(chatSessionSchema);
 export type ChatSessionPage = z.infer<typeof chatSessionPageSchema>;
 
+/** GET /api/chat-sessions/active/count: how many chats are open or active (the dashboard). */
+export const activeChatCountSchema = z.object({ count: z.number().int().nonnegative() });
+
 export const createChatSessionRequestSchema = z.object({
   category: z.enum(['bitcoin', 'usdt']),
 });

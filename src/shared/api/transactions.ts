@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import { TRANSACTION_CURRENCIES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../domain';
+import { guardConfirmationSchema } from '../market-guard';
 import { isoDateTime } from './common';
 import { positiveDecimal } from './rates';
+
+/**
+ * A positive decimal whose negative form gets its own message: "-5" is a sign error, not a
+ * missing field or a malformed number.
+ */
+function positiveAmount(label: string, places: number) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => !v.startsWith('-'), { message: `${label} must be positive`, abort: true })
+    .pipe(positiveDecimal(label, places));
+}
+
+/** Every transaction starts pending; completing or failing it is its own, confirmed step. */
+const CREATED_PENDING_MESSAGE =
+  'A transaction is created pending; complete or fail it afterwards (PATCH /api/transactions/{id}/status)';
 
 export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_KINDS)[number], string> = {
   trade: 'Sell',
@@ -46,20 +63,25 @@ export const adjustmentRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
   type: z.enum(['refund', 'charge', 'adjustment']),
-  amount: positiveDecimal('Amount', 2),
+  amount: positiveAmount('Amount', 2),
+  status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
   reason: z.string().trim().min(1, 'Please fill in all required fields').max(1000),
 });
 
-/** A trade recorded from a chat: crypto amount at a naira rate. */
+/**
+ * A trade recorded from a chat: crypto amount at a naira rate. A rate further than the guard
+ * from the managed rate needs `confirmation` (the agent's reason, audited).
+ */
 export const tradeRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
   type: z.literal('trade'),
   currency: z.enum(['bitcoin', 'usdt']),
-  amount: positiveDecimal('Amount', 8),
-  rate: positiveDecimal('Rate', 2),
-  status: z.enum(TRANSACTION_STATUSES).default('pending'),
+  amount: positiveAmount('Amount', 8),
+  rate: positiveAmount('Rate', 2),
+  status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
   reason: z.string().trim().max(1000).optional(),
+  confirmation: guardConfirmationSchema.optional(),
 });
 
 export const createTransactionRequestSchema = z.discriminatedUnion('type', [
@@ -67,6 +89,20 @@ export const createTransactionRequestSchema = z.discriminatedUnion('type', [
   adjustmentRequestSchema,
 ]);
 export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
+
+/**
+ * The 409 a trade rate outside the guard gets, beside `error`: how far the rate is from the
+ * reference in percent (null when there is no reference to compare with), the reference and
+ * where it came from. The form shows it and asks for a reason.
+ */
+export const tradeGuardRefusalSchema = z.object({
+  error: z.string(),
+  confirmationRequired: z.literal(true),
+  deviationPercent: z.string().nullable(),
+  referenceRate: z.string().nullable(),
+  referenceSource: z.enum(['managed', 'market', 'none']),
+});
+export type TradeGuardRefusal = z.infer<typeof tradeGuardRefusalSchema>;
 
 export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z

@@ -120,7 +120,11 @@ describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) 
       completed: 2,
       pending: 1,
       failed: 1,
+      completedTrades: 2,
       totalVolume: '3000.35',
+      refunds: '0.00',
+      charges: '0.00',
+      adjustments: '0.00',
     });
     expect(a.distribution).toEqual({ bitcoin: '66.67', usdt: '33.33' });
     // 2 of 4 completed; 3000.35 / 2 = 1500.175 -> 1500.18 half-up; 2 active sessions / 2 active agents.
@@ -145,7 +149,11 @@ describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) 
       completed: 0,
       pending: 0,
       failed: 0,
+      completedTrades: 0,
       totalVolume: '0.00',
+      refunds: '0.00',
+      charges: '0.00',
+      adjustments: '0.00',
     });
     expect(a.metrics.successRate).toBeNull();
     expect(a.metrics.avgVolume).toBeNull();

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/admin';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -28,7 +29,9 @@ function addDays(isoDate: string, days: number): string {
 
 /**
  * The admin dashboard's figures, computed by PostgreSQL in a handful of aggregate queries
- * (no rows are loaded into memory). Days are Lagos days; the range is inclusive.
+ * (no rows are loaded into memory). Days are Lagos days; the range is inclusive. Volume is
+ * completed trades only (refunds, charges and adjustments are reported beside it), and the
+ * demo customer (DEMO_MODE's test pages) is left out of every figure.
  */
 export async function computeAnalytics(options: {
   db: Db;
@@ -51,7 +54,8 @@ export async function computeAnalytics(options: {
                count(*) filter (where (is_agent or is_admin) and is_active) as agents,
                count(*) filter (where not is_agent and not is_admin) as customers,
                count(*) filter (where created_at >= now() - interval '7 days') as new_this_week
-        from users`,
+        from users
+        where id <> ${DEMO_CUSTOMER_ID}`,
   );
   const [sessions] = await rows<Record<string, unknown>>(
     db,
@@ -61,7 +65,8 @@ export async function computeAnalytics(options: {
                count(*) filter (where category = 'usdt') as usdt,
                count(*) filter (where status in ('open', 'active') and category = 'bitcoin') as active_bitcoin,
                count(*) filter (where status in ('open', 'active') and category = 'usdt') as active_usdt
-        from chat_sessions`,
+        from chat_sessions
+        where customer_id <> ${DEMO_CUSTOMER_ID}`,
   );
   // One pass over each table's rows in the range, grouped by Lagos day; the range's totals
   // are the sums of the days.
@@ -76,7 +81,7 @@ export async function computeAnalytics(options: {
                  count(*) filter (where category = 'bitcoin') as bitcoin,
                  count(*) filter (where category = 'usdt') as usdt
           from chat_sessions
-          where created_at >= ${start} and created_at < ${end}
+          where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
           group by 1
         ),
         t as (
@@ -85,16 +90,22 @@ export async function computeAnalytics(options: {
                  count(*) filter (where status = 'completed') as completed,
                  count(*) filter (where status = 'pending') as pending,
                  count(*) filter (where status = 'failed') as failed,
-                 coalesce(sum(total) filter (where status = 'completed'), 0)::text as volume
+                 count(*) filter (where status = 'completed' and kind = 'trade') as completed_trades,
+                 coalesce(sum(total) filter (where status = 'completed' and kind = 'trade'), 0)::text as volume,
+                 coalesce(sum(total) filter (where status = 'completed' and kind = 'refund'), 0)::text as refunds,
+                 coalesce(sum(total) filter (where status = 'completed' and kind = 'charge'), 0)::text as charges,
+                 coalesce(sum(total) filter (where status = 'completed' and kind = 'adjustment'), 0)::text as adjustments
           from transactions
-          where created_at >= ${start} and created_at < ${end}
+          where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
           group by 1
         )
         select to_char(days.day, 'YYYY-MM-DD') as day,
                coalesce(s.n, 0) as sessions, coalesce(s.bitcoin, 0) as bitcoin, coalesce(s.usdt, 0) as usdt,
                coalesce(t.n, 0) as transactions, coalesce(t.completed, 0) as completed,
                coalesce(t.pending, 0) as pending, coalesce(t.failed, 0) as failed,
-               coalesce(t.volume, '0') as volume
+               coalesce(t.completed_trades, 0) as completed_trades,
+               coalesce(t.volume, '0') as volume, coalesce(t.refunds, '0') as refunds,
+               coalesce(t.charges, '0') as charges, coalesce(t.adjustments, '0') as adjustments
         from days left join s on s.day = days.day left join t on t.day = days.day
         order by days.day`,
   );
@@ -102,7 +113,9 @@ export async function computeAnalytics(options: {
   const sum = (key: string) => daily.reduce((total, d) => total + n(d[key]), 0);
   const completed = sum('completed');
   const totalTx = sum('transactions');
-  const volume = daily.reduce((total, d) => total.plus(String(d.volume)), dec(0));
+  const naira = (key: string) => daily.reduce((total, d) => total.plus(String(d[key])), dec(0));
+  const volume = naira('volume');
+  const completedTrades = sum('completed_trades');
   const rangeBitcoin = sum('bitcoin');
   const rangeUsdt = sum('usdt');
   const rangeSessions = rangeBitcoin + rangeUsdt;
@@ -127,7 +140,11 @@ export async function computeAnalytics(options: {
       completed,
       pending: sum('pending'),
       failed: sum('failed'),
+      completedTrades,
       totalVolume: volume.toFixed(2),
+      refunds: naira('refunds').toFixed(2),
+      charges: naira('charges').toFixed(2),
+      adjustments: naira('adjustments').toFixed(2),
     },
     distribution: {
       bitcoin: ratio(rangeBitcoin, rangeSessions, 100),
@@ -135,7 +152,7 @@ export async function computeAnalytics(options: {
     },
     metrics: {
       successRate: ratio(completed, totalTx, 100),
-      avgVolume: ratio(volume, completed),
+      avgVolume: ratio(volume, completedTrades),
       agentUtilization: ratio(n(sessions?.active), n(users?.agents)),
     },
     dailyActivity: daily.map((d) => ({

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/api/admin';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
@@ -53,6 +54,7 @@ export function exportTransactions(db: Db, from: string, to: string): Readable {
         db,
         sql`select t.*, c.email as customer_email from transactions t join users c on c.id = t.customer_id
             where t.id > ${afterId} and ${rangeSql(sql`t.created_at`, from, to)}
+              and t.customer_id <> ${DEMO_CUSTOMER_ID}
             order by t.id limit ${BATCH}`,
       );
       return found.map((t) => ({

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminSession, AdminUser } from '../../../shared/api/admin';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Transaction } from '../../../shared/api/transactions';
 import { displayName } from '../../../shared/names';
 import type { Db } from '../../db/client';
@@ -33,7 +34,8 @@ export async function listUsers(options: {
   limit: number;
 }): Promise<{ items: AdminUser[]; nextCursor: string | null }> {
   const { db, role, limit } = options;
-  const where: SQL[] = [];
+  // The demo customer (DEMO_MODE's test pages) is not a real user.
+  const where: SQL[] = [sql`u.id <> ${DEMO_CUSTOMER_ID}`];
   if (role === 'agents') where.push(sql`(u.is_agent or u.is_admin)`);
   if (role === 'customers') where.push(sql`not u.is_agent and not u.is_admin`);
   if (options.q) {
@@ -51,7 +53,7 @@ export async function listUsers(options: {
           (select count(*) from chat_sessions s where s.customer_id = u.id or s.agent_id = u.id) as session_count,
           (select count(*) from transactions t where t.customer_id = u.id or t.agent_id = u.id) as transaction_count
         from users u
-        where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+        where ${sql.join(where, sql` and `)}
         order by u.created_at desc, u.id desc
         limit ${limit + 1}`,
   );
@@ -84,7 +86,7 @@ export async function listAdminSessions(options: {
   limit: number;
 }): Promise<{ items: AdminSession[]; nextCursor: string | null }> {
   const { db, filter, limit } = options;
-  const where: SQL[] = [];
+  const where: SQL[] = [sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`];
   if (filter === 'active') where.push(sql`s.status in ('open', 'active')`);
   if (filter === 'bitcoin' || filter === 'usdt') where.push(sql`s.category = ${filter}`);
   if (options.q) {
@@ -105,7 +107,7 @@ export async function listAdminSessions(options: {
         from chat_sessions s
         join users c on c.id = s.customer_id
         left join users a on a.id = s.agent_id
-        where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+        where ${sql.join(where, sql` and `)}
         order by s.created_at desc, s.id desc
         limit ${limit + 1}`,
   );
@@ -139,7 +141,7 @@ export async function listAdminTransactions(options: {
   limit: number;
 }): Promise<{ items: (Transaction & { customerName: string })[]; nextCursor: string | null }> {
   const { db, limit } = options;
-  const where: SQL[] = [];
+  const where: SQL[] = [sql`t.customer_id <> ${DEMO_CUSTOMER_ID}`];
   if (options.status) where.push(sql`t.status = ${options.status}`);
   if (options.q) {
     const p = containsPattern(options.q);
@@ -155,7 +157,7 @@ export async function listAdminTransactions(options: {
     sql`select t.*, c.first_name as c_first, c.last_name as c_last, c.email as c_email
         from transactions t
         join users c on c.id = t.customer_id
-        where ${where.length ? sql.join(where, sql` and `) : sql`true`}
+        where ${sql.join(where, sql` and `)}
         order by t.created_at desc, t.id desc
         limit ${limit + 1}`,
   );

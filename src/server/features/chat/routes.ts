@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  activeChatCountSchema,
   allMessagesQuerySchema,
   ATTACHMENT_MAX_BYTES,
   attachmentParamsSchema,
@@ -23,6 +24,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import { openAttachment, receiveUpload, removeUpload } from './attachments';
 import { listAllMessages, listMessages, sendMessage } from './messages';
 import {
+  countActiveSessions,
   createChatSession,
   getChatSession,
   listChatSessions,
@@ -80,6 +82,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     { config: { role: 'agent' }, schema: listSchema },
     async (request, reply) =>
       answerList({ db, caller: requireUser(request), scope: 'open', ...request.query }, reply),
+  );
+
+  app.get(
+    '/api/chat-sessions/active/count',
+    { config: { role: 'agent' }, schema: { response: { 200: activeChatCountSchema } } },
+    async () => countActiveSessions({ db }),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type ChatSessionPage,
   type CHAT_LIST_FILTERS,
 } from '../../../shared/api/chat';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
 import { chatSessions } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
@@ -14,7 +15,7 @@ import type { ChangeCache } from '../../platform/change-cache';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { containsPattern } from '../../db/raw';
+import { containsPattern, rows } from '../../db/raw';
 import { decodeCursor, encodeCursor, selectSessions } from './dto';
 
 export async function getSessionRow(db: Db, id: number) {
@@ -82,6 +83,8 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   const conditions: SQL[] = [];
   if (options.scope === 'own' || !isAgent(caller))
     conditions.push(sql`s.customer_id = ${caller.id}`);
+  // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
+  else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
   if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
   if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);
@@ -104,6 +107,16 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
     items,
     nextCursor: rows.length > limit && last ? encodeCursor(last.updatedAt, last.id) : null,
   };
+}
+
+/** The agent dashboard's Active Chats: every open or active chat, the demo's left out. */
+export async function countActiveSessions({ db }: { db: Db }): Promise<{ count: number }> {
+  const [row] = await rows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count from chat_sessions
+        where status in ('open', 'active') and customer_id <> ${DEMO_CUSTOMER_ID}`,
+  );
+  return { count: Number(row?.count ?? 0) };
 }
 
 /** A customer opens a Bitcoin or USDT chat; agents see it appear at once. */

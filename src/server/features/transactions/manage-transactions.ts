@@ -9,16 +9,27 @@ import type { z } from 'zod';
 import { dec } from '../../../shared/money';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
-import { chatSessions, transactions } from '../../db/schema';
+import { chatSessions, transactions, users } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { getUsdToNaira } from '../rates';
+import { getManagedRate, getUsdToNaira } from '../rates';
+import { checkTradeCap, checkTradeRate, tradeReference, type GuardOverride } from './trade-guard';
 
 type Row = typeof transactions.$inferSelect;
 type CreateInput = z.output<typeof createTransactionRequestSchema>;
+
+/** The limits a new trade is checked against (config and the price feed). */
+export interface TradeLimits {
+  /** RATE_GUARD_PERCENT. */
+  guardPercent: number;
+  /** MAX_TRADE_NAIRA, naira. */
+  maxTradeNaira: string;
+  /** Market x USD-to-Naira per coin from the price feed, or null without a price. */
+  marketNaira: (currency: 'bitcoin' | 'usdt') => string | null;
+}
 
 /** Crockford's base32 without look-alikes: easy to read out over the phone. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -80,8 +91,9 @@ export async function createTransaction(options: {
   agent: SessionUser;
   input: CreateInput;
   idempotencyKey: string;
+  limits: TradeLimits;
 }): Promise<{ transaction: Transaction; created: boolean }> {
-  const { db, events, agent, input, idempotencyKey } = options;
+  const { db, events, agent, input, idempotencyKey, limits } = options;
   const hash = requestHash(input);
   const existing = async () => {
     const [row] = await db
@@ -112,8 +124,37 @@ export async function createTransaction(options: {
   if (input.customerId && input.customerId !== session.customerId) {
     throw new AppError('bad_request', "customerId is not this chat's customer");
   }
+  if (session.customerId === agent.id) {
+    throw new AppError('bad_request', 'You cannot record a transaction with yourself');
+  }
+  const [customer] = await db
+    .select({ isAgent: users.isAgent, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, session.customerId))
+    .limit(1);
+  if (!customer || customer.isAgent || customer.isAdmin) {
+    throw new AppError(
+      'bad_request',
+      "This chat's account is staff (an agent or admin), not a customer: no transaction can be recorded for it",
+    );
+  }
   const trade = input.type === 'trade';
   const rate = trade ? input.rate : await getUsdToNaira({ db });
+  const total = tradeTotal(input.amount, rate);
+  let override: GuardOverride | null = null;
+  if (input.type === 'trade') {
+    checkTradeCap(total, limits.maxTradeNaira);
+    const reference = tradeReference({
+      managed: (await getManagedRate({ db, currency: input.currency }))?.sellRateNaira ?? null,
+      market: limits.marketNaira(input.currency),
+    });
+    override = checkTradeRate({
+      rate: input.rate,
+      reference,
+      guardPercent: limits.guardPercent,
+      confirmation: input.confirmation,
+    });
+  }
   const values = {
     chatSessionId: session.id,
     customerId: session.customerId,
@@ -122,8 +163,8 @@ export async function createTransaction(options: {
     currency: trade ? input.currency : ('usd' as const),
     amount: input.amount,
     rate,
-    total: tradeTotal(input.amount, rate),
-    status: trade ? input.status : ('pending' as const),
+    total,
+    status: 'pending' as const,
     reason: input.reason ?? null,
     idempotencyKey,
     requestHash: hash,
@@ -145,7 +186,8 @@ export async function createTransaction(options: {
           entityType: 'transaction',
           entityId: String(inserted.id),
           before: null,
-          after: { ...transaction },
+          // A rate past the guard keeps the agent's reason beside the trade it allowed.
+          after: override ? { ...transaction, guardOverride: { ...override } } : { ...transaction },
         });
         await events.append(
           tx,

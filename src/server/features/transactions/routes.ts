@@ -15,15 +15,17 @@ import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
 import {
   createTransaction,
+  type TradeLimits,
   listCustomerTransactions,
   listSessionTransactions,
   setTransactionStatus,
 } from './manage-transactions';
 
-export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Db; events: EventLog }> = async (
-  app,
-  { db, events },
-) => {
+export const transactionsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  events: EventLog;
+  limits: TradeLimits;
+}> = async (app, { db, events, limits }) => {
   app.post(
     '/api/transactions',
     {
@@ -41,6 +43,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Db; events: EventLo
         agent: requireUser(request),
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
+        limits,
       });
       return reply.status(created ? 201 : 200).send(transaction);
     },

@@ -5,6 +5,7 @@ import { ratesResponseSchema } from '../../../shared/api/rates';
 import { transactionPageSchema, transactionSchema } from '../../../shared/api/transactions';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog, transactions } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
@@ -58,9 +59,15 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
   const post = (body: unknown, key = randomUUID()) =>
     call('agent', 'POST', '/api/transactions', body, { 'idempotency-key': key });
 
+  let prices: PriceServer;
+
   beforeAll(async () => {
+    // A market (BTC $97,250.50, USDT $1.0002) that RATES sit within the market guard of.
+    prices = await new PriceServer().start();
     database = await kind.open();
-    app = await createTestApp({ database });
+    app = await createTestApp({ database, env: { PRICE_API_URL: prices.url } });
+    await app.ready();
+    await app.priceFeed.refresh();
     customer = await makeCustomer(database.db);
     other = await makeCustomer(database.db);
     agent = await makeAgent(database.db);
@@ -73,16 +80,17 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
   afterAll(async () => {
     await app.close();
     await database.dispose();
+    await prices.stop();
   });
 
   describe('exchange rates', () => {
-    it('serves the spec defaults before any save, publicly', async () => {
+    it('has no managed rate before any save', async () => {
       const res = await call('nobody', 'GET', '/api/exchange-rates');
       const body = ratesResponseSchema.parse(res.body);
       expect(body.usdToNaira).toBe('1650');
       expect(body.rates.map((r) => [r.currency, r.sellRateNaira, r.managed])).toEqual([
-        ['bitcoin', '1550.00', false],
-        ['usdt', '1600.00', false],
+        ['bitcoin', null, false],
+        ['usdt', null, false],
       ]);
     });
 
@@ -95,11 +103,10 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
         spreadPercentage: '2',
         managed: true,
       });
-      await call('agent', 'POST', '/api/exchange-rates', {
-        ...RATES,
-        usdToNaira: '1700',
-        rates: [{ ...RATES.rates[1], sellRateNaira: '1680.00' }],
-      });
+      const usdt = { ...RATES.rates[1]!, sellRateUsd: '0.98', sellRateNaira: '1617.00' };
+      expect(
+        (await call('agent', 'POST', '/api/exchange-rates', { ...RATES, rates: [usdt] })).status,
+      ).toBe(200);
       const history = await call('agent', 'GET', '/api/exchange-rates/history');
       expect(
         history.body.items.map((h: { currency: string; sellRateNaira: string }) => [
@@ -107,7 +114,7 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
           h.sellRateNaira,
         ]),
       ).toEqual([
-        ['usdt', '1680.00'],
+        ['usdt', '1617.00'],
         ['usdt', '1633.83'],
         ['bitcoin', '157254058.50'],
       ]);
@@ -118,8 +125,6 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
         .where(eq(auditLog.entityType, 'exchange_rate'));
       expect(audit.map((a) => a.action)).toEqual(['rates.update', 'rates.update', 'rates.update']);
       expect(audit[2]!.before).toMatchObject({ sellRateNaira: '1633.83' });
-      // The price feed now converts at the new rate too.
-      expect((await call('nobody', 'GET', '/api/exchange-rates')).body.usdToNaira).toBe('1700');
       await call('agent', 'POST', '/api/exchange-rates', RATES);
     });
 
@@ -244,9 +249,9 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
       const body = {
         chatSessionId: sessionId,
         type: 'trade',
-        currency: 'bitcoin',
+        currency: 'usdt',
         amount: '0.1',
-        rate: '1000',
+        rate: '1633.83',
       };
       const results = await Promise.all(Array.from({ length: 6 }, () => post(body, key)));
       expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../shared/api/chat';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
 import { renderApp } from '../../testing/render-app';
+import { lastSevenDays } from './lib/date-range';
 import { LIVE_REFRESH_DELAY_MS } from './lib/use-live-dashboard';
 import { json, makeAnalytics, stubApi } from './test-support';
 
@@ -81,6 +82,7 @@ describe('AdminDashboardScreen', () => {
         analyticsAt.push(Date.now()),
         json(
           makeAnalytics({
+            range: { ...lastSevenDays(), timeZone: 'Africa/Lagos' },
             userStats: { total: 12, agents: 2, customers: 10, newThisWeek: 3 },
             sessionStats: {
               total: 9,
@@ -95,7 +97,11 @@ describe('AdminDashboardScreen', () => {
               completed: 3,
               pending: 1,
               failed: 0,
+              completedTrades: 2,
               totalVolume: '1234567.89',
+              refunds: '16500.00',
+              charges: '0.00',
+              adjustments: '0.00',
             },
           }),
         )
@@ -113,10 +119,24 @@ describe('AdminDashboardScreen', () => {
     expect(text('stat-active-chats-value')).toBe('1');
     expect(text('stat-active-chats-detail')).toBe('1 BTC · 0 USDT');
     expect(text('stat-total-volume-value')).toBe('₦1,234,567.89');
-    expect(text('stat-total-volume-detail')).toBe('3 completed');
+    // Volume counts completed trades only; the refund stands beside it. Range-bound figures
+    // name their period.
+    expect(within(screen.getByTestId('stat-total-volume')).getByRole('term').textContent).toBe(
+      'Total Volume · last 7 days',
+    );
+    expect(text('stat-total-volume-detail')).toBe('2 completed trades');
+    expect(text('stat-refunds-value')).toBe('₦16,500.00');
+    expect(within(screen.getByTestId('stat-refunds')).getByRole('term').textContent).toBe(
+      'Refunds · last 7 days',
+    );
+    expect(text('stat-charges-value')).toBe('₦0.00');
+    expect(text('stat-adjustments-value')).toBe('₦0.00');
     expect(text('stat-bitcoin-sessions-value')).toBe('6');
     expect(text('stat-usdt-sessions-value')).toBe('3');
     expect(text('stat-pending-value')).toBe('1');
+    expect(within(screen.getByTestId('stat-pending')).getByRole('term').textContent).toBe(
+      'Pending · last 7 days',
+    );
     const analyticsCalls = () => calls.filter((c) => c.path.startsWith('/api/admin/analytics'));
     expect(analyticsCalls()).toHaveLength(1);
     expect(analyticsCalls()[0]!.path).toMatch(

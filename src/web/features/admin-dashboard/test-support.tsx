@@ -32,7 +32,17 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
     range: { from: '2025-11-16', to: '2025-11-22', timeZone: 'Africa/Lagos' },
     userStats: { total: 0, agents: 0, customers: 0, newThisWeek: 0 },
     sessionStats: { total: 0, active: 0, bitcoin: 0, usdt: 0, activeBitcoin: 0, activeUsdt: 0 },
-    transactionStats: { total: 0, completed: 0, pending: 0, failed: 0, totalVolume: '0.00' },
+    transactionStats: {
+      total: 0,
+      completed: 0,
+      pending: 0,
+      failed: 0,
+      completedTrades: 0,
+      totalVolume: '0.00',
+      refunds: '0.00',
+      charges: '0.00',
+      adjustments: '0.00',
+    },
     distribution: { bitcoin: null, usdt: null },
     metrics: { successRate: null, avgVolume: null, agentUtilization: null },
     dailyActivity: Array.from({ length: 7 }, (_, i) => ({

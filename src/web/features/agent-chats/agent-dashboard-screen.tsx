@@ -1,9 +1,11 @@
 import { ArrowLeft, Coffee, Inbox, LogOut } from 'lucide-react';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { AgentOnly, useAgentLogout } from '../auth';
+import { activeCountQuery, useActiveSessionCount } from './api/count-active-sessions';
 import { useActiveSessions } from './api/list-active-sessions';
 import { AgentTopBar, TopBarButton } from './components/agent-top-bar';
 import { ConnectionIndicator } from './components/connection-indicator';
@@ -37,8 +39,13 @@ function AgentDashboard() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // The count of the sessions loaded so far; "+" while more pages remain.
-  const activeCount = query.isPending ? '-' : `${sessions.length}${hasNextPage ? '+' : ''}`;
+  const count = useActiveSessionCount();
+  const queryClient = useQueryClient();
+  // The list is kept live by the socket; when it changes, so may the count of every active chat.
+  useEffect(() => {
+    if (query.dataUpdatedAt) void queryClient.invalidateQueries(activeCountQuery);
+  }, [query.dataUpdatedAt, queryClient]);
+  const activeCount = count.data ? count.data.count.toLocaleString('en-NG') : '-';
 
   return (
     <div className="min-h-dvh bg-canvas">

@@ -4,5 +4,7 @@ export { TransactionStatusBadge } from './components/status-badge';
 export { RecordTradeForm } from './components/record-trade-form';
 export { useSessionTransactions } from './api/get-session-transactions';
 export { useCustomerTransactions } from './api/list-customer-transactions';
+export { useLatestSettledTrades } from './api/latest-trades';
+export { TradeOutcome } from './components/trade-outcome';
 export { transactionKeys } from './api/transaction-keys';
 export { useLiveTransactions } from './lib/use-live-transactions';

@@ -159,7 +159,7 @@ describe('Process Transaction', () => {
     fireEvent.change(reason(), { target: { value: 'x' } });
     for (const [value, message] of [
       ['0', 'Amount must be greater than zero'],
-      ['-3', 'Amount cannot be negative'],
+      ['-3', 'Amount must be positive'],
       ['1.005', 'Amount can have at most 2 decimal places'],
     ]) {
       fireEvent.change(amount(), { target: { value } });

@@ -9,7 +9,6 @@ import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { AgentOnly, useAgentLogout } from '../auth';
 import {
-  decimalError,
   MoneyField,
   normalizeDecimal,
   PortalCard,
@@ -21,6 +20,7 @@ import {
 import { useChatSessionInfo } from './api/get-chat-session';
 import { useCreateTransaction } from './api/create-transaction';
 import { needsApproval, shortId } from './lib/display';
+import { figureError } from './lib/figure-error';
 import { APPROVAL_TEXT, CREATE_FAILED, REQUIRED_FIELDS, TRANSACTION_CREATED } from './lib/messages';
 import { useIdempotencyKey } from './lib/use-idempotency-key';
 
@@ -143,7 +143,7 @@ export function ProcessTransaction() {
 
   const amountMissing = amount.trim() === '';
   const reasonMissing = reason.trim() === '';
-  const amountError = amountMissing ? null : decimalError(amount, AMOUNT_RULE);
+  const amountError = amountMissing ? null : figureError(amount, AMOUNT_RULE);
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

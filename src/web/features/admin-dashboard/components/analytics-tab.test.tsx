@@ -36,7 +36,11 @@ describe('AnalyticsTab', () => {
             completed: 2,
             pending: 1,
             failed: 0,
+            completedTrades: 2,
             totalVolume: '15000000.50',
+            refunds: '0.00',
+            charges: '0.00',
+            adjustments: '0.00',
           },
           distribution: { bitcoin: '66.67', usdt: '33.33' },
           metrics: { successRate: '66.67', avgVolume: '7500000.25', agentUtilization: '1.50' },
@@ -71,5 +75,21 @@ describe('AnalyticsTab', () => {
     expect(screen.getByTestId('weekly-activity-totals').textContent).toBe(
       '4 sessions · 2 transactions in this period',
     );
+  });
+
+  it('says "1 session" and "1 transaction", and names the period of each figure', async () => {
+    const analytics = makeAnalytics();
+    analytics.dailyActivity[6] = { date: '2025-11-22', sessions: 1, transactions: 1 };
+    analytics.transactionStats = { ...analytics.transactionStats, total: 1, pending: 1 };
+    render(<AnalyticsTab analytics={analytics} />);
+    await screen.findByTestId('chart');
+    expect(screen.getByTestId('weekly-activity-totals').textContent).toBe(
+      '1 session · 1 transaction in this period',
+    );
+    const status = screen.getByTestId('transaction-status');
+    expect(within(status).getByText('1 transaction, 16 Nov – 22 Nov 2025')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('key-metrics')).getByText('Over 16 Nov – 22 Nov 2025'),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Analytics } from '../../../../shared/api/admin';
 import { cn } from '../../../lib/cn';
-import { formatDay, formatRange } from '../lib/date-range';
+import { formatDay, formatRange, periodLabel } from '../lib/date-range';
 import {
   formatCount,
   formatNairaOrDash,
@@ -29,6 +29,11 @@ function ChartFallback() {
       ))}
     </div>
   );
+}
+
+/** "1 transaction", "2 transactions". */
+function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 function WeeklyActivity({ analytics }: { analytics: Analytics }) {
@@ -67,7 +72,8 @@ function WeeklyActivity({ analytics }: { analytics: Analytics }) {
         </tbody>
       </table>
       <p className="mt-3 text-sm text-ink-muted" data-testid="weekly-activity-totals">
-        {formatCount(sessions)} sessions · {formatCount(transactions)} transactions in this period
+        {plural(sessions, 'session', 'sessions')} ·{' '}
+        {plural(transactions, 'transaction', 'transactions')} in this period
       </p>
     </Card>
   );
@@ -107,7 +113,7 @@ function TradingDistribution({ analytics }: { analytics: Analytics }) {
   return (
     <Card
       title="Trading Distribution"
-      description="Share of new sessions by currency"
+      description={`Share of new sessions by currency, ${periodLabel(analytics.range)}`}
       testId="trading-distribution"
     >
       <div className="flex flex-col gap-4">
@@ -138,7 +144,7 @@ function TransactionStatus({ analytics }: { analytics: Analytics }) {
   return (
     <Card
       title="Transaction Status"
-      description={`${formatCount(total)} transactions in this period`}
+      description={`${plural(total, 'transaction', 'transactions')}, ${periodLabel(analytics.range)}`}
       testId="transaction-status"
     >
       <div className="flex flex-col gap-4">
@@ -197,9 +203,15 @@ function Metric({
 }
 
 /** Success Rate, Avg. Volume and Agent Utilization; "-" where the API gives null. */
-export function KeyMetrics({ metrics }: { metrics: Analytics['metrics'] }) {
+export function KeyMetrics({
+  metrics,
+  range,
+}: {
+  metrics: Analytics['metrics'];
+  range: Analytics['range'];
+}) {
   return (
-    <Card title="Key Metrics" description="Over this period" testId="key-metrics">
+    <Card title="Key Metrics" description={`Over ${periodLabel(range)}`} testId="key-metrics">
       <dl className="flex flex-col gap-2">
         <Metric
           testId="metric-success-rate"
@@ -211,7 +223,7 @@ export function KeyMetrics({ metrics }: { metrics: Analytics['metrics'] }) {
           testId="metric-avg-volume"
           label="Avg. Volume"
           value={formatNairaOrDash(metrics.avgVolume)}
-          hint="Naira per completed transaction"
+          hint="Naira per completed trade"
         />
         <Metric
           testId="metric-agent-utilization"
@@ -230,7 +242,7 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
     <div className="flex flex-col gap-3 sm:gap-4">
       <div className="grid gap-3 sm:gap-4 lg:grid-cols-3">
         <WeeklyActivity analytics={analytics} />
-        <KeyMetrics metrics={analytics.metrics} />
+        <KeyMetrics metrics={analytics.metrics} range={analytics.range} />
       </div>
       <div className="grid gap-3 sm:gap-4 md:grid-cols-2">
         <TradingDistribution analytics={analytics} />

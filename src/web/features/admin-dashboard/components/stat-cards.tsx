@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Analytics } from '../../../../shared/api/admin';
 import { formatNaira } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
+import { periodLabel } from '../lib/date-range';
 import { formatCount } from '../lib/metrics';
 
 /**
@@ -76,7 +77,7 @@ function SmallStat({
   label: string;
   value: ReactNode;
   testId: string;
-  tone: 'orange' | 'teal' | 'gold';
+  tone: 'orange' | 'teal' | 'gold' | 'red' | 'grey';
 }) {
   return (
     <div
@@ -88,7 +89,13 @@ function SmallStat({
           aria-hidden
           className={cn(
             'size-2.5 shrink-0 rounded-full',
-            tone === 'orange' ? 'bg-orange-500' : tone === 'teal' ? 'bg-brand-500' : 'bg-gold-400',
+            {
+              orange: 'bg-orange-500',
+              teal: 'bg-brand-500',
+              gold: 'bg-gold-400',
+              red: 'bg-down',
+              grey: 'bg-ink-muted',
+            }[tone],
           )}
         />
         {label}
@@ -106,11 +113,14 @@ function plural(n: number, one: string, many: string): string {
 
 /**
  * The spec's stat cards. Users and sessions are counted over all time; transactions over the
- * chosen range (so are the volume and the pending count).
+ * chosen range, and each of those figures names its period ("Total Volume · last 7 days").
+ * Volume is completed trades only; completed refunds, charges and adjustments stand beside it.
  */
 export function StatCards({ analytics }: { analytics: Analytics | undefined }) {
   const a = analytics;
   const n = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
+  const naira = (value: string | undefined) => (value === undefined ? '–' : formatNaira(value));
+  const period = a ? ` · ${periodLabel(a.range)}` : '';
   return (
     <div className="flex flex-col gap-2 sm:gap-4">
       <dl aria-label="Totals" className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
@@ -140,10 +150,12 @@ export function StatCards({ analytics }: { analytics: Analytics | undefined }) {
         />
         <StatCard
           testId="stat-total-volume"
-          label="Total Volume"
+          label={`Total Volume${period}`}
           icon={<Wallet />}
-          value={a ? formatNaira(a.transactionStats.totalVolume) : '–'}
-          detail={a && `${formatCount(a.transactionStats.completed)} completed`}
+          value={naira(a?.transactionStats.totalVolume)}
+          detail={
+            a && plural(a.transactionStats.completedTrades, 'completed trade', 'completed trades')
+          }
         />
       </dl>
       <dl aria-label="Sessions and pending" className="grid grid-cols-3 gap-2 sm:gap-4">
@@ -161,9 +173,29 @@ export function StatCards({ analytics }: { analytics: Analytics | undefined }) {
         />
         <SmallStat
           testId="stat-pending"
-          label="Pending"
+          label={`Pending${period}`}
           tone="gold"
           value={n(a?.transactionStats.pending)}
+        />
+      </dl>
+      <dl aria-label="Beside the volume" className="grid grid-cols-3 gap-2 sm:gap-4">
+        <SmallStat
+          testId="stat-refunds"
+          label={`Refunds${period}`}
+          tone="red"
+          value={naira(a?.transactionStats.refunds)}
+        />
+        <SmallStat
+          testId="stat-charges"
+          label={`Charges${period}`}
+          tone="teal"
+          value={naira(a?.transactionStats.charges)}
+        />
+        <SmallStat
+          testId="stat-adjustments"
+          label={`Adjustments${period}`}
+          tone="grey"
+          value={naira(a?.transactionStats.adjustments)}
         />
       </dl>
     </div>

@@ -68,3 +68,14 @@ export function formatRange({ from, to }: DateRange): string {
   if (from === to) return formatDay(to, { year: true });
   return `${formatDay(from, { year: from.slice(0, 4) !== to.slice(0, 4) })} – ${formatDay(to, { year: true })}`;
 }
+
+/**
+ * The period a range-bound figure names beside its label: "last 7 days" for the default range,
+ * "today" for today alone, else the range itself ("3 Nov – 9 Nov 2025").
+ */
+export function periodLabel(range: DateRange, now: Date = new Date()): string {
+  const week = lastSevenDays(now);
+  if (range.from === week.from && range.to === week.to) return 'last 7 days';
+  if (range.from === week.to && range.to === week.to) return 'today';
+  return formatRange(range);
+}

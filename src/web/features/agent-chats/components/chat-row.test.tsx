@@ -132,12 +132,27 @@ describe('"Mark Customer As" menu', () => {
     );
     renderRow();
     await markAs('Ban Customer');
+    // A ban asks first, naming the customer; nothing is sent until it is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Ban this customer?' });
+    expect(within(dialog).getByTestId('confirm-customer').textContent).toBe('Ada Obi');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban Customer' }));
     await waitFor(() => expect(lastToast()?.title).toBe('Status Updated'));
     expect(lastToast()?.description).toBe('Customer status has been updated successfully');
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe(`/api/admin/users/${makeCustomer().id}/customer-status`);
     expect(init?.method).toBe('PATCH');
     expect(init?.body).toBe('{"status":"banned"}');
+  });
+
+  it('bans no one when the agent cancels the question', async () => {
+    const fetchMock = stubPatch(new Response('{}'));
+    renderRow();
+    await markAs('Ban Customer');
+    const dialog = await screen.findByRole('dialog', { name: 'Ban this customer?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('toasts "Error" / "Failed to update customer status" when the change fails', async () => {

@@ -2,6 +2,7 @@ import { ChevronDown, History, ReceiptText } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
+import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
 import { RateCalculator } from '../../rates';
 import { TransactionsPanel, useSessionTransactions } from '../../transactions';
@@ -85,6 +86,7 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
         chatSessionId={session.id}
         viewer={viewer}
         customerId={session.customerId}
+        customerName={displayName(session.customer)}
         defaultCurrency={category === 'usdt' ? 'usdt' : 'bitcoin'}
       />
       {viewer === 'customer' &&

@@ -2,6 +2,7 @@ import { Camera, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { cn } from '../../../lib/cn';
+import { TradeOutcome, useLatestSettledTrades } from '../../transactions';
 import { categoryDetails } from '../categories';
 import { formatChatListDate } from '../chat-date';
 import { agentNameFor } from './chat-header';
@@ -22,7 +23,10 @@ function Preview({ session }: { session: ChatSession }) {
   );
 }
 
-/** The customer's conversations, newest first; each opens its chat. */
+/**
+ * The customer's conversations, newest first; each opens its chat. A chat whose newest trade
+ * was settled says so on its card, live ("Paid ₦…" or "Failed: not paid").
+ */
 export function SessionList({
   sessions,
   activeId,
@@ -38,6 +42,7 @@ export function SessionList({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
+  const trades = useLatestSettledTrades(sessions[0]?.customerId);
   if (loading) {
     return (
       <ul aria-hidden className="flex flex-col">
@@ -71,6 +76,7 @@ export function SessionList({
           const details = categoryDetails(session.category);
           const active = session.id === activeId;
           const when = session.lastMessage?.createdAt ?? session.createdAt;
+          const trade = trades.get(session.id);
           return (
             <li key={session.id}>
               <Link
@@ -94,6 +100,7 @@ export function SessionList({
                     <span aria-hidden> · </span>
                     <Preview session={session} />
                   </span>
+                  {trade && <TradeOutcome transaction={trade} className="mt-0.5 block text-sm" />}
                 </span>
               </Link>
             </li>

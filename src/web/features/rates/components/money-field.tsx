@@ -1,11 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { caretAfter, groupTypedDecimal, ungroup } from '../../../lib/grouped-decimal';
 
 /**
  * A labelled numeric input with its reason when invalid. A number input holds "" while what
  * is typed is no number (the browser's badInput), so that case is told apart here and said
- * as "... must be a number" rather than "... is required".
+ * as "... must be a number" rather than "... is required". `grouped` (naira figures) shows
+ * thousands separators as one types, in a text input (a number input cannot show them);
+ * `value` and `onChange` stay plain decimal strings.
  */
 export function MoneyField({
   id,
@@ -20,6 +23,7 @@ export function MoneyField({
   hint,
   className,
   inputClassName,
+  grouped = false,
   'data-testid': testId,
 }: {
   id: string;
@@ -36,9 +40,20 @@ export function MoneyField({
   hint?: ReactNode;
   className?: string;
   inputClassName?: string;
+  grouped?: boolean;
   'data-testid'?: string;
 }) {
   const [badInput, setBadInput] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  /** Characters before the caret, separators not counted, after the last grouped edit. */
+  const caret = useRef<number | null>(null);
+  const shown = grouped ? groupTypedDecimal(value) : value;
+  useLayoutEffect(() => {
+    if (caret.current === null || !input.current) return;
+    const at = caretAfter(shown, caret.current);
+    caret.current = null;
+    input.current.setSelectionRange(at, at);
+  }, [shown]);
   const message = badInput ? notANumber : error;
   const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -56,15 +71,24 @@ export function MoneyField({
           </span>
         )}
         <input
+          ref={input}
           id={id}
-          type="number"
+          type={grouped ? 'text' : 'number'}
           inputMode="decimal"
-          step={step}
-          value={value}
+          autoComplete={grouped ? 'off' : undefined}
+          step={grouped ? undefined : step}
+          value={shown}
           data-testid={testId}
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
+            if (grouped) {
+              const typed = event.target.value;
+              const before = typed.slice(0, event.target.selectionStart ?? typed.length);
+              caret.current = ungroup(before).length;
+              onChange(ungroup(typed));
+              return;
+            }
             setBadInput(event.target.validity?.badInput ?? false);
             onChange(event.target.value);
           }}

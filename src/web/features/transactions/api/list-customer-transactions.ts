@@ -30,6 +30,6 @@ export function customerTransactionsQuery(customerId: string) {
   });
 }
 
-export function useCustomerTransactions(customerId: string) {
-  return useInfiniteQuery(customerTransactionsQuery(customerId));
+export function useCustomerTransactions(customerId: string, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...customerTransactionsQuery(customerId), enabled: options.enabled });
 }

@@ -1,10 +1,11 @@
-import { Plus } from 'lucide-react';
+import { Plus, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { RateCurrency, TransactionStatus } from '../../../../shared/domain';
+import { guardConfirmationSchema } from '../../../../shared/market-guard';
+import type { RateCurrency } from '../../../../shared/domain';
 import { tradeTotal } from '../../../../shared/rates';
 import { Button } from '../../../components/ui/button';
 import { inputClasses, Label } from '../../../components/ui/input';
-import { isUnauthorizedError } from '../../../lib/api-client';
+import { ApiError, isUnauthorizedError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
@@ -12,7 +13,6 @@ import { toast } from '../../../lib/toast';
 import { usePrices } from '../../prices';
 import {
   calculatorRate,
-  decimalError,
   MoneyField,
   normalizeDecimal,
   RATE_NAMES,
@@ -21,19 +21,19 @@ import {
   type DecimalRule,
 } from '../../rates';
 import { useCreateTransaction } from '../api/create-transaction';
-import { STATUS_LABELS } from '../lib/display';
+import { figureError } from '../lib/figure-error';
 import { CREATE_FAILED } from '../lib/messages';
 import { useIdempotencyKey } from '../lib/use-idempotency-key';
 
 export const TRADE_AMOUNT_RULE: DecimalRule = { label: 'Amount', places: 8 };
 export const TRADE_RATE_RULE: DecimalRule = { label: 'Rate', places: 2 };
 
-const STATUSES: readonly TransactionStatus[] = ['pending', 'completed', 'failed'];
-
 /**
  * An agent records a trade in a chat: coin, crypto amount, naira rate (the managed sell rate
- * until the agent types another; the market price before rates are managed), status. The
- * preview total uses the server's own function; the server computes the stored one.
+ * until the agent types another; the market price before rates are managed). It is recorded
+ * pending; Complete or Fail on its card settles it. The preview total uses the server's own
+ * function; the server computes the stored one. A rate the server finds too far from the
+ * managed rate (its 409 says by how many percent) is recorded only with the agent's reason.
  */
 export function RecordTradeForm({
   chatSessionId,
@@ -53,22 +53,33 @@ export function RecordTradeForm({
   const [currency, setCurrency] = useState<RateCurrency>(defaultCurrency);
   const [amount, setAmount] = useState('');
   const [typedRate, setTypedRate] = useState<string | null>(null);
-  const [status, setStatus] = useState<TransactionStatus>('pending');
   const [showErrors, setShowErrors] = useState(false);
+  /** The server's question about the rate (its 409 text), until the form changes. */
+  const [guardQuestion, setGuardQuestion] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setGuardQuestion(null);
+      setReason('');
+    };
 
   const suggested = calculatorRate(currency, rates.data, prices.data);
   const rate = typedRate ?? suggested?.naira ?? '';
-  const amountError = decimalError(amount, TRADE_AMOUNT_RULE);
-  const rateError = decimalError(rate, TRADE_RATE_RULE);
+  const amountError = figureError(amount, TRADE_AMOUNT_RULE);
+  const rateError = figureError(rate, TRADE_RATE_RULE);
   const total =
     !amountError && !rateError
       ? tradeTotal(normalizeDecimal(amount), normalizeDecimal(rate))
       : null;
   const symbol = RATE_SYMBOLS[currency];
+  const reasonCheck = guardConfirmationSchema.safeParse({ reason });
+  const reasonError = reasonCheck.success ? null : (reasonCheck.error.issues[0]?.message ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (amountError || rateError) {
+    if (amountError || rateError || (guardQuestion && reasonError)) {
       setShowErrors(true);
       return;
     }
@@ -81,7 +92,7 @@ export function RecordTradeForm({
           currency,
           amount: normalizeDecimal(amount),
           rate: normalizeDecimal(rate),
-          status,
+          ...(guardQuestion && reasonCheck.success ? { confirmation: reasonCheck.data } : {}),
         },
         idempotencyKey: idempotency.key,
       },
@@ -95,13 +106,19 @@ export function RecordTradeForm({
           idempotency.renew();
           setAmount('');
           setTypedRate(null);
-          setStatus('pending');
+          setGuardQuestion(null);
+          setReason('');
           setShowErrors(false);
           onDone?.();
         },
         onError: (error) => {
           idempotency.renewAfter(error);
           if (isUnauthorizedError(error)) return;
+          if (error instanceof ApiError && error.status === 409) {
+            setGuardQuestion(errorText(error, CREATE_FAILED));
+            setShowErrors(false);
+            return;
+          }
           const reason = errorText(error, '');
           toast({
             title: 'Error',
@@ -122,47 +139,28 @@ export function RecordTradeForm({
       data-testid="record-trade-form"
       className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-3"
     >
-      <div className="grid grid-cols-2 gap-3">
-        <div className="min-w-0">
-          <Label htmlFor={`${id}-currency`} className="mb-1.5">
-            Currency
-          </Label>
-          <select
-            id={`${id}-currency`}
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value as RateCurrency)}
-            className={inputClasses}
-          >
-            {(['bitcoin', 'usdt'] as const).map((c) => (
-              <option key={c} value={c}>
-                {RATE_NAMES[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <Label htmlFor={`${id}-status`} className="mb-1.5">
-            Status
-          </Label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TransactionStatus)}
-            className={inputClasses}
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className="min-w-0">
+        <Label htmlFor={`${id}-currency`} className="mb-1.5">
+          Currency
+        </Label>
+        <select
+          id={`${id}-currency`}
+          value={currency}
+          onChange={(e) => edit(setCurrency)(e.target.value as RateCurrency)}
+          className={inputClasses}
+        >
+          {(['bitcoin', 'usdt'] as const).map((c) => (
+            <option key={c} value={c}>
+              {RATE_NAMES[c]}
+            </option>
+          ))}
+        </select>
       </div>
       <MoneyField
         id={`${id}-amount`}
         label={`Amount (${symbol})`}
         value={amount}
-        onChange={setAmount}
+        onChange={edit(setAmount)}
         suffix={symbol}
         error={showErrors || amount !== '' ? amountError : null}
         notANumber="Amount must be a number"
@@ -171,9 +169,9 @@ export function RecordTradeForm({
         id={`${id}-rate`}
         label={`Rate (₦ per ${symbol})`}
         value={rate}
-        onChange={setTypedRate}
+        onChange={edit(setTypedRate)}
         prefix="₦"
-        step="0.01"
+        grouped
         error={showErrors || typedRate !== null ? rateError : null}
         notANumber="Rate must be a number"
         hint={
@@ -197,9 +195,41 @@ export function RecordTradeForm({
           {total ? formatNaira(total) : '—'}
         </span>
       </p>
+      {guardQuestion && (
+        <div
+          role="alert"
+          data-testid="trade-guard-question"
+          className="flex flex-col gap-2 rounded-xl border border-yellow-300 bg-yellow-50 p-3 text-yellow-900"
+        >
+          <p className="flex gap-2 text-sm font-medium">
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-yellow-700" />
+            <span>{guardQuestion}</span>
+          </p>
+          <Label htmlFor={`${id}-reason`}>Reason for this rate</Label>
+          <textarea
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={2}
+            maxLength={500}
+            aria-invalid={showErrors && reasonError ? true : undefined}
+            aria-describedby={showErrors && reasonError ? `${id}-reason-error` : undefined}
+            className={cn(inputClasses, 'resize-y')}
+          />
+          {showErrors && reasonError && (
+            <p id={`${id}-reason-error`} className="text-sm font-medium text-down">
+              {reasonError}
+            </p>
+          )}
+        </div>
+      )}
       <Button type="submit" disabled={create.isPending}>
         <Plus aria-hidden />
-        {create.isPending ? 'Recording...' : 'Record Trade'}
+        {create.isPending
+          ? 'Recording...'
+          : guardQuestion
+            ? 'Confirm rate and record'
+            : 'Record Trade'}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { formatAmount } from '../lib/display';
 import { TransactionStatusBadge } from './status-badge';
+import { TradeOutcome } from './trade-outcome';
 
 const CURRENCY_NAMES: Record<Transaction['currency'], string> = {
   bitcoin: 'Bitcoin',
@@ -67,6 +68,7 @@ export function TransactionCard({
         </div>
         <TransactionStatusBadge status={t.status} />
       </div>
+      <TradeOutcome transaction={t} className="mt-1 block text-base" />
       <dl className="mt-2 divide-y divide-line">
         <Row label="Amount" testId="transaction-amount">
           {formatAmount(t.amount, t.currency)}

@@ -4,28 +4,49 @@ import { Link } from 'react-router';
 import type { Transaction } from '../../../../shared/api/transactions';
 import type { RateCurrency } from '../../../../shared/domain';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, isUnauthorizedError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
+import { formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSessionTransactions } from '../api/get-session-transactions';
 import { useSetTransactionStatus, type FinalStatus } from '../api/set-transaction-status';
+import { formatAmount } from '../lib/display';
 import { useLiveTransactions } from '../lib/use-live-transactions';
 import { RecordTradeForm } from './record-trade-form';
 import { TransactionCard } from './transaction-card';
 
+const CONFIRM: Record<FinalStatus, { title: string; description: string; action: string }> = {
+  completed: {
+    title: 'Complete this transaction?',
+    description: 'The customer is told it is paid. A completed transaction cannot change again.',
+    action: 'Complete transaction',
+  },
+  failed: {
+    title: 'Fail this transaction?',
+    description: 'The customer is told it failed. A failed transaction cannot change again.',
+    action: 'Fail transaction',
+  },
+};
+
 function StatusActions({
   transaction,
+  customerName,
   onConflict,
 }: {
   transaction: Transaction;
+  customerName: string;
   onConflict: () => void;
 }) {
   const change = useSetTransactionStatus();
+  /** The status the agent chose, asked about before it is sent: it cannot be undone. */
+  const [asking, setAsking] = useState<FinalStatus | null>(null);
   const set = (status: FinalStatus) =>
     change.mutate(
       { id: transaction.id, status },
       {
+        onSettled: () => setAsking(null),
         onError: (error) => {
           if (isUnauthorizedError(error)) return;
           // Someone else settled it first: show what it is now.
@@ -39,10 +60,27 @@ function StatusActions({
       },
     );
   const pending = change.isPending;
+  const confirm = asking ? CONFIRM[asking] : null;
   return (
     <>
+      <ConfirmDialog
+        open={asking !== null}
+        title={confirm?.title ?? ''}
+        description={confirm?.description ?? ''}
+        facts={[
+          { label: 'Customer', value: customerName },
+          { label: 'Reference', value: transaction.reference },
+          { label: 'Amount', value: formatAmount(transaction.amount, transaction.currency) },
+          { label: 'Total', value: formatNaira(transaction.total) },
+        ]}
+        confirmLabel={confirm?.action ?? ''}
+        danger={asking === 'failed'}
+        pending={pending}
+        onConfirm={() => asking && set(asking)}
+        onCancel={() => setAsking(null)}
+      />
       <Button
-        onClick={() => set('completed')}
+        onClick={() => setAsking('completed')}
         disabled={pending}
         aria-label={`Complete ${transaction.reference}`}
         className="flex-1"
@@ -52,7 +90,7 @@ function StatusActions({
       </Button>
       <Button
         variant="outline"
-        onClick={() => set('failed')}
+        onClick={() => setAsking('failed')}
         disabled={pending}
         aria-label={`Fail ${transaction.reference}`}
         className="flex-1 border-down/40 text-down hover:border-down hover:bg-down-soft"
@@ -72,6 +110,7 @@ export function TransactionsPanel({
   chatSessionId,
   viewer,
   customerId,
+  customerName,
   defaultCurrency,
   className,
 }: {
@@ -79,6 +118,8 @@ export function TransactionsPanel({
   viewer: 'customer' | 'agent';
   /** The chat's customer: sent with trades, and the agent's link to their trading history. */
   customerId?: string;
+  /** Who Complete and Fail are confirmed for. */
+  customerName?: string;
   /** The chat's coin, preselected in "Record trade". */
   defaultCurrency?: RateCurrency;
   className?: string;
@@ -152,7 +193,11 @@ export function TransactionsPanel({
                 transaction={t}
                 actions={
                   agent && t.status === 'pending' ? (
-                    <StatusActions transaction={t} onConflict={() => void query.refetch()} />
+                    <StatusActions
+                      transaction={t}
+                      customerName={customerName ?? `Customer #${t.customerId.slice(-4)}`}
+                      onConflict={() => void query.refetch()}
+                    />
                   ) : undefined
                 }
               />

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { pageFetch } from '../support/page-fetch';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const LIVE_TIMEOUT_MS = 8_000;
+
+const ADMIN = {
+  email: 'bola.figures@example.com',
+  password: 'a long admin password',
+  firstName: 'Bola',
+  lastName: 'Ade',
+};
+const CUSTOMER = { name: 'Ngozi Eze', email: 'ngozi.figures@example.com' };
+
+/**
+ * The figures, by hand. No managed rate is saved, so the Record trade form suggests the market:
+ * $97,250.50 x ₦1,650 = ₦160,463,325.00 per BTC. 0.05 BTC pays ₦8,023,166.25 (completed: the
+ * volume). 0.01 BTC (₦1,604,633.25) fails: no volume. A $10 refund at ₦1,650 is ₦16,500.00,
+ * completed: beside the volume, never in it.
+ */
+const MARKET_NAIRA = '160,463,325.00';
+const PAID = '₦8,023,166.25';
+const REFUND = '₦16,500.00';
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function waitForText(locator: Locator, expected: string): Promise<void> {
+  await expect
+    .poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 100 })
+    .toBe(expected);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  const size = page.viewportSize()!;
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
+  });
+}
+
+/** Records a trade in the open chat with the Record trade form, at the suggested rate. */
+async function recordTrade(agent: Page, amount: string): Promise<Locator> {
+  await agent.getByRole('button', { name: 'Record trade' }).click();
+  const form = agent.getByRole('form', { name: 'Record trade' });
+  await form.getByLabel('Amount (BTC)').fill(amount);
+  await expect.poll(() => form.getByLabel('Rate (₦ per BTC)').inputValue()).toBe(MARKET_NAIRA);
+  const before = await agent.getByTestId('transaction-card').count();
+  await form.getByRole('button', { name: 'Record Trade' }).click();
+  await expect.poll(() => agent.getByTestId('transaction-card').count()).toBe(before + 1);
+  return agent.getByTestId('transaction-card').first();
+}
+
+/** Complete or Fail on a pending card, confirmed in the dialog that names customer and total. */
+async function settle(agent: Page, card: Locator, action: 'Complete' | 'Fail', total: string) {
+  await card.getByRole('button', { name: new RegExp(`^${action} AC-`) }).click();
+  const dialog = agent.getByRole('dialog');
+  await dialog.waitFor();
+  expect(await text(dialog.getByTestId('confirm-customer'))).toBe(CUSTOMER.name);
+  expect(await text(dialog.getByTestId('confirm-total'))).toBe(total);
+  await dialog.getByRole('button', { name: `${action} transaction` }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin dashboard', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let agent: Page;
+  let chatList: Page;
+  let history: Page;
+  let sessionId: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-figures-'));
+    await createAccount(dataDir, ADMIN, true);
+    priceServer = await new PriceServer().start();
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
+    });
+    browser = await launchChromium();
+    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const customer = await browser.newContext({ viewport: PHONE });
+    chatList = await customer.newPage();
+    history = await customer.newPage();
+    await logIn(agent, server.url, ADMIN);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a trade completed in the chat shows on the customer’s chat card and history, live', async () => {
+    // The customer signs in, starts a Bitcoin chat, and keeps their chat list and their
+    // trading history open in two tabs.
+    await history.goto(`${server.url}/trading-history`);
+    await history.getByLabel('Full name').fill(CUSTOMER.name);
+    await history.getByLabel('Email').fill(CUSTOMER.email);
+    await history.getByRole('button', { name: 'Continue' }).click();
+    await history.getByRole('heading', { name: 'No Trading History' }).waitFor();
+    const created = await pageFetch<{ id: number }>(history, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(created.status).toBe(201);
+    sessionId = created.body.id;
+    await chatList.goto(`${server.url}/trade`);
+    await chatList.getByTestId('session-list').waitFor();
+
+    // Demo mode's test customer chats too: it must show up nowhere below.
+    const demo = await pageFetch<{ id: number }>(agent, '/api/test/chat-sessions', {
+      method: 'POST',
+      body: { customerId: '00000000-0000-4000-8000-00000000de30', category: 'usdt' },
+    });
+    expect(demo.status).toBe(201);
+
+    await agent.goto(`${server.url}/chat/${sessionId}`);
+    const paid = await recordTrade(agent, '0.05');
+    expect(await text(paid.getByTestId('transaction-total'))).toBe(PAID);
+    await settle(agent, paid, 'Complete', PAID);
+    await waitForText(paid.getByTestId('transaction-status'), 'Completed');
+
+    // Without a reload: the chat's card says what was paid, and so does the history.
+    await waitForText(chatList.getByTestId('trade-outcome'), `Paid ${PAID}`);
+    const card = history.getByTestId('transaction-card');
+    await waitForText(card.getByTestId('transaction-status'), 'Completed');
+    expect(await text(card.getByTestId('trade-outcome'))).toBe(`Paid ${PAID}`);
+    await screenshot(chatList, 'customer-chat-card-paid');
+    await screenshot(history, 'customer-history-paid');
+
+    // A second trade fails: the card says so, the customer's status is never involved.
+    const failed = await recordTrade(agent, '0.01');
+    await settle(agent, failed, 'Fail', '₦1,604,633.25');
+    await waitForText(chatList.getByTestId('trade-outcome'), 'Failed: not paid');
+    await waitForText(history.getByTestId('trade-outcome').first(), 'Failed: not paid');
+    // The Record trade form fits its panel at 1280 px: nothing sticks out sideways.
+    await agent.getByRole('button', { name: 'Record trade' }).click();
+    const form = agent.getByRole('form', { name: 'Record trade' });
+    const panel = agent.getByTestId('conversation-money');
+    const [formBox, panelBox] = [await form.boundingBox(), await panel.boundingBox()];
+    expect(formBox!.x).toBeGreaterThanOrEqual(panelBox!.x);
+    expect(formBox!.x + formBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
+    expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(agent, 'record-trade-panel');
+    await agent.getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  it('a refund completed leaves Total Volume unchanged, and every figure reconciles by hand', async () => {
+    const dashboard = await agent.context().newPage();
+    await dashboard.goto(`${server.url}/admin-dashboard`);
+    await dashboard.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    const value = (id: string) => dashboard.getByTestId(`${id}-value`);
+    await waitForText(value('stat-total-volume'), PAID);
+    expect(await text(dashboard.getByTestId('stat-total-volume').getByRole('term'))).toBe(
+      'Total Volume · last 7 days',
+    );
+
+    // A $10 refund through Process Transaction, completed from the chat.
+    await agent.goto(`${server.url}/agent/transaction/${sessionId}`);
+    await agent.getByRole('radio', { name: 'Refund' }).check();
+    await agent.getByLabel('Amount ($)').fill('10');
+    await agent.getByLabel('Reason').fill('Network fee returned');
+    await agent.getByRole('button', { name: 'Process Transaction' }).click();
+    await agent.waitForURL(/\/agent(\/chats)?$/);
+    await agent.goto(`${server.url}/chat/${sessionId}`);
+    const refund = agent.getByTestId('transaction-card').first();
+    await waitForText(refund.getByTestId('transaction-type'), 'Refund');
+    await settle(agent, refund, 'Complete', REFUND);
+
+    // The dashboard follows live: the refund stands beside the volume, which stays the same.
+    await waitForText(value('stat-refunds'), REFUND);
+    expect(await text(value('stat-total-volume'))).toBe(PAID);
+
+    // By hand: users are the admin and Ngozi (the demo customer is not one); one agent; one
+    // active chat (the demo's is not counted), Bitcoin; three transactions this week: the paid
+    // trade and the refund completed, the 0.01 BTC trade failed.
+    expect(await text(value('stat-total-users'))).toBe('2');
+    expect(await text(value('stat-active-agents'))).toBe('1');
+    expect(await text(dashboard.getByTestId('stat-active-agents-detail'))).toBe('1 customer');
+    expect(await text(value('stat-active-chats'))).toBe('1');
+    expect(await text(dashboard.getByTestId('stat-active-chats-detail'))).toBe('1 BTC · 0 USDT');
+    expect(await text(dashboard.getByTestId('stat-total-volume-detail'))).toBe('1 completed trade');
+    expect(await text(value('stat-bitcoin-sessions'))).toBe('1');
+    expect(await text(value('stat-usdt-sessions'))).toBe('0');
+    expect(await text(value('stat-pending'))).toBe('0');
+    expect(await text(value('stat-charges'))).toBe('₦0.00');
+    expect(await text(value('stat-adjustments'))).toBe('₦0.00');
+    // 2 completed of 3; ₦8,023,166.25 over 1 completed trade; 1 active chat over 1 agent.
+    expect(await text(value('metric-success-rate'))).toBe('66.67%');
+    expect(await text(value('metric-avg-volume'))).toBe(PAID);
+    expect(await text(value('metric-agent-utilization'))).toBe('1');
+    expect(await text(value('status-completed'))).toBe('2');
+    expect(await text(value('status-pending'))).toBe('0');
+    expect(await text(value('status-failed'))).toBe('1');
+    expect(await text(value('distribution-btc'))).toBe('100%');
+    expect(await text(dashboard.getByTestId('weekly-activity-totals'))).toBe(
+      '1 session · 3 transactions in this period',
+    );
+    await screenshot(dashboard, 'admin-dashboard-figures');
+
+    // The agent dashboard counts the same one active chat.
+    await agent.goto(`${server.url}/agent/dashboard`);
+    await waitForText(agent.getByTestId('active-chats-count'), '1');
+  });
+});
