@@ -81,7 +81,7 @@ describe('ConversationView', () => {
       makeMessage({ id: 2, content: 'Hi, how much?', senderId: AGENT_ID, senderRole: 'agent' }),
     ]);
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
-    expect(await screen.findByRole('heading', { name: 'Agent Tunde' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Bitcoin desk' })).toBeTruthy();
     expect(screen.getByText('Bitcoin Specialist')).toBeTruthy();
     expect(screen.getByTestId('category-badge').textContent).toBe('bitcoin');
     expect(screen.getByTestId('category-badge').className).toContain('uppercase');
@@ -268,7 +268,7 @@ describe('ConversationView', () => {
     expect(screen.queryByText('Other chat')).toBeNull();
     await waitFor(() =>
       expect(screen.getByTestId('announcer').textContent).toBe(
-        'New message from Agent Tunde: Our rate is ₦1,550/USD',
+        'New message from Bitcoin desk: Our rate is ₦1,550/USD',
       ),
     );
   });
@@ -282,13 +282,32 @@ describe('ConversationView', () => {
     await waitFor(() => expect(screen.getByTestId('customer-status').textContent).toBe('Paid'));
   });
 
+  it('tells a banned customer how to contact support, in place of the input', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(makeUser({ customerStatus: 'banned' })),
+      'GET /api/chat-sessions/7': () => json(makeSession()),
+      'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
+    });
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const note = await screen.findByTestId('restricted-note');
+    expect(note.textContent).toBe(
+      'Your account is restricted. Contact support: WhatsApp +2348012345678',
+    );
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('https://wa.me/2348012345678');
+    expect(screen.queryByPlaceholderText('Type your message...')).toBeNull();
+  });
+
   it("says so when the chat does not exist or is not the viewer's", async () => {
     stubApi({
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/chat-sessions/7': () => json({ error: 'Chat session not found' }, 404),
       'GET /api/chat-sessions/7/messages': () => json({ error: 'Chat session not found' }, 404),
     });
-    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const { container } = renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
     expect(await screen.findByRole('heading', { name: 'Chat not found' })).toBeTruthy();
+    // The header stops promising a chat: no loading placeholders, only the way back.
+    const header = container.querySelector('header')!;
+    expect(header.querySelectorAll('.animate-pulse')).toHaveLength(0);
+    expect(within(header).getByRole('link', { name: 'Back to chat options' })).toBeTruthy();
   });
 });

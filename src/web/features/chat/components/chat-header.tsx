@@ -7,10 +7,10 @@ import type { Viewer } from '../viewer';
 import { CategoryBadge, CustomerStatusBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
-/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk's agent. */
+/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk. */
 export function agentNameFor(session: ChatSession): string {
   const name = session.agent?.firstName?.trim() || session.agent?.lastName?.trim();
-  return name ? `Agent ${name}` : categoryDetails(session.category).agentName;
+  return name ? `Agent ${name}` : categoryDetails(session.category).desk;
 }
 
 /** The other side's name, as the viewer calls them. */
@@ -37,15 +37,18 @@ function BackLink({ viewer }: { viewer: Viewer }) {
 export function ChatHeader({
   session,
   viewer,
+  notFound = false,
 }: {
   session: ChatSession | undefined;
   viewer: Viewer;
+  /** No such chat: nothing is coming, so no placeholders; the page below says why. */
+  notFound?: boolean;
 }) {
   const details = session ? categoryDetails(session.category) : null;
   return (
     <header className="on-dark flex h-16 shrink-0 items-center gap-3 bg-brand-950 px-3 text-white sm:px-4">
       <BackLink viewer={viewer} />
-      {!session || !details ? (
+      {notFound ? null : !session || !details ? (
         <div aria-hidden className="flex flex-1 items-center gap-3">
           <span className="size-11 animate-pulse rounded-full bg-white/10" />
           <span className="h-4 w-36 animate-pulse rounded bg-white/10" />
