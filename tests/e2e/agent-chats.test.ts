@@ -202,8 +202,9 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     expect(await page.getByTestId('avg-response').textContent()).toBe('-');
     expect(await row.textContent()).toContain(`Session #${sessionId}`);
     expect(await row.textContent()).toMatch(/Customer #[0-9a-f]{4}/);
-    expect(await row.getByTestId('category').textContent()).toBe('Bitcoin');
-    expect(await row.getByTestId('category').getAttribute('data-tone')).toBe('purple');
+    // The desk, so one customer's Bitcoin and USDT chats are told apart.
+    expect(await row.getByTestId('desk').textContent()).toBe('Desk: BTC');
+    expect(await row.getByTestId('desk').getAttribute('data-tone')).toBe('btc');
     expect(await row.getByTestId('priority').textContent()).toBe('Normal');
     expect(await row.getByTestId('priority').getAttribute('data-tone')).toBe('orange');
 

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { displayName, initials } from '../../../../shared/names';
@@ -78,6 +78,16 @@ export function ChatHeader({
             </p>
           </div>
           <CategoryBadge category={session.category} tone="dark" />
+          {viewer === 'customer' && (
+            <Link
+              to="/trading-history"
+              aria-label="Trading History"
+              title="Trading History"
+              className="-mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white/90 hover:bg-white/10 hover:text-white"
+            >
+              <ReceiptText aria-hidden className="size-5" />
+            </Link>
+          )}
         </>
       )}
     </header>

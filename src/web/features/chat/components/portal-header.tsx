@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/api/auth';
 import { initials } from '../../../../shared/names';
@@ -14,7 +14,14 @@ export function PortalHeader({ user }: { user: User }) {
         <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
           <BrandMark name={brandName} tone="light" />
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to="/trading-history"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white"
+          >
+            <ReceiptText aria-hidden className="size-4" />
+            <span className="max-sm:sr-only">Trading History</span>
+          </Link>
           <span
             aria-hidden
             className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950"
