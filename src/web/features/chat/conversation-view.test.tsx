@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/chat';
 import { ConversationView } from './conversation-view';
-import { outbox } from './outbox';
+import { outbox, UNSENT_KEY_PREFIX } from './outbox';
 import {
   AGENT_ID,
   deferred,
@@ -189,6 +189,46 @@ describe('ConversationView', () => {
     expect(posts[1]!.clientMessageId).toBe(posts[0]!.clientMessageId);
     expect(bubbles()).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('keeps a message that was not sent until it is discarded, here and in storage', async () => {
+    stubConversation([], () => json({ error: 'Message is too long' }, 400));
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByTestId('welcome');
+    typeAndSend('Keep me');
+    await waitFor(() => expect(bubbles()[0]!.dataset.state).toBe('failed'));
+    // A reload would find it (the outbox's own tests reload it).
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toContain('Keep me');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(bubbles()).toHaveLength(0));
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toBeNull();
+  });
+
+  it('counts near 4,000 characters and refuses more with a message, never cutting', async () => {
+    const calls = stubConversation([]);
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByTestId('welcome');
+    const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+
+    fireEvent.change(input, { target: { value: 'a'.repeat(3499) } });
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(3612) } });
+    expect(screen.getByTestId('length-counter').textContent).toBe('3,612 / 4,000');
+    expect(send.disabled).toBe(false);
+
+    // A paste past the limit stays whole: the box says why it cannot go, and it does not.
+    fireEvent.change(input, { target: { value: 'b'.repeat(4010) } });
+    expect(input.value).toHaveLength(4010);
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByTestId('length-counter').textContent).toBe(
+      'Too long to send: at most 4,000 characters. Remove 10. 4,010 / 4,000',
+    );
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(input.value).toHaveLength(4010);
   });
 
   it('sends what failed for want of a network again once the connection is back', async () => {

@@ -17,7 +17,7 @@ import { ConnectionBanner } from './components/connection-banner';
 import type { ChatItem } from './components/message-bubble';
 import { MessageList } from './components/message-list';
 import { RestrictedNote } from './components/restricted-note';
-import { useOutbox, type OutgoingMessage } from './outbox';
+import { outbox, useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from './sign-in';
 import { useLiveConversation } from './use-live-conversation';
 import { useSender } from './use-sender';
@@ -221,6 +221,7 @@ export function ConversationView({
             loading={!messages.data || !session.data}
             empty={session.data && <Welcome session={session.data} viewer={viewer} />}
             onRetry={(id) => void retry(id)}
+            onDiscard={(id) => outbox.discard(id)}
           />
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>

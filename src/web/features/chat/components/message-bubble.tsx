@@ -1,4 +1,4 @@
-import { Check, CircleAlert, Clock, RotateCw } from 'lucide-react';
+import { Check, CircleAlert, Clock, RotateCw, X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { ImageThumbnail } from './image-viewer';
@@ -63,11 +63,14 @@ export function MessageBubble({
   item,
   grouped,
   onRetry,
+  onDiscard,
 }: {
   item: ChatItem;
   /** Follows a message from the same side: tighter, no tail. */
   grouped: boolean;
   onRetry?: (clientMessageId: string) => void;
+  /** Gives up on a message that was not sent (it is kept, across reloads, until then). */
+  onDiscard?: (clientMessageId: string) => void;
 }) {
   const imageOnly = item.kind === 'image' && !item.content;
   return (
@@ -119,6 +122,16 @@ export function MessageBubble({
             >
               <RotateCw aria-hidden className="size-3.5" />
               Retry
+            </button>
+          )}
+          {onDiscard && (
+            <button
+              type="button"
+              onClick={() => onDiscard(item.clientMessageId)}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-canvas"
+            >
+              <X aria-hidden className="size-3.5" />
+              Discard
             </button>
           )}
         </p>

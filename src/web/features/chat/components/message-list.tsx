@@ -40,12 +40,14 @@ export function MessageList({
   loading,
   empty,
   onRetry,
+  onDiscard,
 }: {
   items: readonly ChatItem[];
   loading: boolean;
   /** Shown when the conversation has no messages yet. */
   empty: ReactNode;
   onRetry: (clientMessageId: string) => void;
+  onDiscard: (clientMessageId: string) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -113,6 +115,7 @@ export function MessageList({
                       item={item}
                       grouped={!newDay && previous?.own === item.own}
                       onRetry={onRetry}
+                      onDiscard={onDiscard}
                     />
                   </Fragment>
                 );
