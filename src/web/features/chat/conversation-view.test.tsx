@@ -75,6 +75,24 @@ describe('ConversationView', () => {
     expect(container.innerHTML).not.toContain('<img');
   });
 
+  it('makes web links in messages clickable, safely, and nothing else', async () => {
+    stubConversation([
+      makeMessage({
+        id: 1,
+        content: 'Pay here: https://pay.example.ng/i/42. Not javascript:alert(1)',
+      }),
+    ]);
+    const { container } = renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const link = await screen.findByRole('link', { name: 'https://pay.example.ng/i/42' });
+    expect(link.getAttribute('href')).toBe('https://pay.example.ng/i/42');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const text = screen.getByTestId('message-text');
+    expect(within(text).getAllByRole('link')).toHaveLength(1);
+    expect(text.textContent).toContain('. Not javascript:alert(1)');
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
   it('shows the agent, the specialty and the category for the customer; own bubbles on the right', async () => {
     stubConversation([
       makeMessage({ id: 1, content: 'Hello' }),
