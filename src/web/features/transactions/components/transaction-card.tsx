@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Transaction } from '../../../../shared/api/transactions';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatNaira } from '../../../lib/format';
-import { formatAmount } from '../lib/display';
+import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { TransactionStatusBadge } from './status-badge';
 
 const CURRENCY_NAMES: Record<Transaction['currency'], string> = {
@@ -69,7 +68,7 @@ export function TransactionCard({
       </div>
       <dl className="mt-2 divide-y divide-line">
         <Row label="Amount" testId="transaction-amount">
-          {formatAmount(t.amount, t.currency)}
+          {formatCryptoAmount(t.amount, t.currency)}
         </Row>
         <Row label="Rate" testId="transaction-rate">
           {formatNaira(t.rate)}
