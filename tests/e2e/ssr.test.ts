@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
       const html = await response.text();
       expect(html).toContain(`<meta property="og:title" content="${BRAND_NAME} – Sell Bitcoin`);
       expect(html).toMatch(/<meta\s+property="og:description"\s+content="Sell Bitcoin/);
-      expect(html).toContain(`<meta property="og:image" content="${server.url}/icon-512.png" />`);
+      expect(html).toContain(`<meta property="og:image" content="${server.url}/icon-512.png"`);
       expect(html).toContain('<meta name="twitter:card" content="summary" />');
     }
     // The image the preview shows is served.
