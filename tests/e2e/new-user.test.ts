@@ -117,16 +117,21 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
       expect(await link.getAttribute('target')).toBe('_blank');
 
-      // At the end of the conversation the top of the list shows a message, not the day chip.
+      // At the end of the conversation the top of the list shows a message, not the day chip,
+      // on a phone and on a desktop.
       const messages = page.getByRole('list', { name: 'Messages' });
-      const covering = await messages.evaluate((list) => {
-        const scroller = list.closest('.overflow-y-auto')!;
-        scroller.scrollTop = scroller.scrollHeight;
-        const box = scroller.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 16);
-        return hit?.closest('[data-testid="day-separator"]') ? 'the day chip' : 'a message';
-      });
-      expect(covering).toBe('a message');
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        const covering = await messages.evaluate((list) => {
+          const scroller = list.closest('.overflow-y-auto')!;
+          scroller.scrollTop = scroller.scrollHeight;
+          const box = scroller.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 16);
+          return hit?.closest('[data-testid="day-separator"]') ? 'the day chip' : 'no chip';
+        });
+        expect(covering, `${size.width}x${size.height}`).toBe('no chip');
+      }
+      await page.setViewportSize(PHONE);
 
       // The counter near the limit, and the refusal past it.
       await input.fill('x'.repeat(3612));

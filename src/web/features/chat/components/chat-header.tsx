@@ -77,7 +77,13 @@ export function ChatHeader({
               )}
             </p>
           </div>
-          <CategoryBadge category={session.category} tone="dark" />
+          <CategoryBadge
+            category={session.category}
+            tone="dark"
+            // On a phone the customer's header needs the room for the desk's name and the
+            // history link; the coin and the specialty already say which desk it is.
+            className={viewer === 'customer' ? 'max-sm:hidden' : undefined}
+          />
           {viewer === 'customer' && (
             <Link
               to="/trading-history"

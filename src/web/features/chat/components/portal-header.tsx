@@ -17,7 +17,7 @@ export function PortalHeader({ user }: { user: User }) {
         <div className="flex items-center gap-1 sm:gap-2">
           <Link
             to="/trading-history"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white sm:px-3"
           >
             <ReceiptText aria-hidden className="size-4" />
             <span className="max-sm:sr-only">Trading History</span>
@@ -30,7 +30,7 @@ export function PortalHeader({ user }: { user: User }) {
           </span>
           <a
             href="/api/logout"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white"
           >
             <LogOut aria-hidden className="size-4" />
             Sign out
