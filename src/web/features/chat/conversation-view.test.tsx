@@ -223,6 +223,29 @@ describe('ConversationView', () => {
     expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toBeNull();
   });
 
+  it('lets go of a kept unsent text that had reached the server after all', async () => {
+    const arrived = makeMessage({ id: 3, content: 'Sent before the reload' });
+    // What a reload brought back "Not sent": the page went before the answer came.
+    outbox.put({
+      clientMessageId: arrived.clientMessageId,
+      chatSessionId: 7,
+      kind: 'text',
+      content: arrived.content,
+      status: 'failed',
+      failure: 'network',
+      createdAt: arrived.createdAt,
+    });
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).not.toBeNull();
+    // Sent again once online, with its id: the server answers with the one it already has.
+    const calls = stubConversation([arrived], () => json(arrived, 200));
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByText('Sent before the reload');
+    await waitFor(() => expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toBeNull());
+    expect(bubbles().map((b) => b.dataset.state)).toEqual(['sent']);
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body as SendBody);
+    expect(posts.map((p) => p.clientMessageId)).toEqual([arrived.clientMessageId]);
+  });
+
   it('counts near 4,000 characters and refuses more with a message, never cutting', async () => {
     const calls = stubConversation([]);
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);

@@ -3,7 +3,6 @@ import { messagePageSchema, type Message } from '../../../../shared/api/chat';
 import { apiGet } from '../../../lib/api-client';
 import { chatKeys } from '../chat-keys';
 import { addMessages, mergeMessages } from '../messages-cache';
-import { outbox } from '../outbox';
 
 const PAGE_SIZE = 200;
 
@@ -31,15 +30,11 @@ export function messagesQuery(chatSessionId: number) {
   return queryOptions({
     queryKey: chatKeys.messages(chatSessionId),
     // Merged with what is cached: messages that arrived live while this was loading stay.
-    queryFn: async ({ signal, client }) => {
-      const stored = await listMessages(chatSessionId, 0, signal);
-      // A text kept unsent across a reload that had reached the server after all.
-      outbox.confirm(stored.map((m) => m.clientMessageId));
-      return mergeMessages(
+    queryFn: async ({ signal, client }) =>
+      mergeMessages(
         client.getQueryData<Message[]>(chatKeys.messages(chatSessionId)) ?? [],
-        stored,
-      );
-    },
+        await listMessages(chatSessionId, 0, signal),
+      ),
   });
 }
 
