@@ -97,6 +97,8 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
       );
       await screenshots(page, 'choice');
       await page.setViewportSize(PHONE);
+      // The header's history link fits beside the name and Sign out: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
 
       await bitcoin.click();
       await page.waitForURL(/\/chat\/\d+$/);
