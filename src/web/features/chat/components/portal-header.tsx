@@ -10,7 +10,7 @@ export function PortalHeader({ user }: { user: User }) {
   const { brandName } = useAppConfig();
   return (
     <header className="on-dark sticky top-0 z-40 border-b border-white/10 bg-brand-950">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
         <Link to="/" className="-m-1 rounded-lg p-1" aria-label={`${brandName} home`}>
           <BrandMark name={brandName} tone="light" />
         </Link>
@@ -24,7 +24,7 @@ export function PortalHeader({ user }: { user: User }) {
           </Link>
           <span
             aria-hidden
-            className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950"
+            className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950 max-[380px]:hidden"
           >
             {initials(user)}
           </span>
