@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '../shared/api/chat';
 import { testDatabaseKinds, type TestDatabase } from '../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
+import { TestSocket } from '../../tests/support/ws-client';
+import { users } from './db/schema';
 import type { Role } from './platform/roles';
 import type { SessionUser } from './platform/sessions';
 
@@ -21,6 +25,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/agent/login': 'public',
   'POST /api/agent/logout': 'public',
   'GET /api/agent/user': 'agent',
+  'GET /api/admin/setup-status': 'public',
   'POST /api/admin/initialize': 'customer',
   'GET /api/agents/all': 'admin',
   'POST /api/agents/create': 'admin',
@@ -37,11 +42,13 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/chat-sessions/:id/messages': 'customer',
   'POST /api/chat-sessions/:id/attachments': 'customer',
   'GET /api/attachments/:messageId': 'customer',
+  'GET /api/attachments/:messageId/thumbnail': 'customer',
   'GET /api/messages/all': 'agent',
   'GET /api/admin/users': 'agent',
   'PATCH /api/admin/users/:id/customer-status': 'agent',
   'GET /api/exchange-rates': 'public',
   'POST /api/exchange-rates': 'agent',
+  'GET /api/exchange-rates/manage': 'agent',
   'GET /api/exchange-rates/history': 'agent',
   'POST /api/transactions': 'agent',
   'PATCH /api/transactions/:id/status': 'agent',
@@ -91,6 +98,13 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
   let live: LiveApp;
   let app: LiveApp['app'];
   const actors = {} as Record<Exclude<Actor, 'visitor'>, SessionUser>;
+  /** Made while the agent was active; the account is then deactivated: it must not work. */
+  let deactivatedCookie: string;
+  /**
+   * The deactivated agent's socket, opened while they were still active, on a session of its own
+   * (the route walk signs `deactivatedCookie` out, which would close it for another reason).
+   */
+  let deactivatedSocket: TestSocket;
 
   beforeAll(async () => {
     database = await kind.open();
@@ -102,6 +116,17 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
     actors.agent = await makeAgent(database.db);
     actors.deactivatedAgent = await makeAgent(database.db);
     actors.admin = await makeAgent(database.db, { admin: true });
+    deactivatedCookie = await sessionCookie(database.db, actors.deactivatedAgent);
+    deactivatedSocket = await TestSocket.connect(
+      live.baseUrl,
+      await sessionCookie(database.db, actors.deactivatedAgent),
+    );
+    await deactivatedSocket.resume();
+    // Past the app, as an admin script would: the database's notification must be enough.
+    await database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.id, actors.deactivatedAgent.id));
   });
   afterAll(async () => {
     await live.close();
@@ -126,15 +151,6 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
   });
 
   it('answers every route as each role allows, and never with a 5xx', async () => {
-    // A session made while active, then the account deactivated: the session must not work.
-    const deactivatedCookie = await sessionCookie(database.db, actors.deactivatedAgent);
-    const { users } = await import('./db/schema');
-    const { eq } = await import('drizzle-orm');
-    await database.db
-      .update(users)
-      .set({ isActive: false })
-      .where(eq(users.id, actors.deactivatedAgent.id));
-
     const routes = app.declaredRoutes.filter((r) => r.url.startsWith('/api'));
     const failures: string[] = [];
     for (const route of routes) {
@@ -168,5 +184,91 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('the socket: each actor receives exactly the events their role may see, live', async () => {
+    const cookieOf = (actor: Exclude<Actor, 'visitor' | 'deactivatedAgent'>) =>
+      sessionCookie(database.db, actors[actor]);
+    // A visitor and a deactivated agent get no socket; one opened before deactivation is closed.
+    await expect(TestSocket.connect(live.baseUrl, '')).rejects.toThrow(/401/);
+    await expect(TestSocket.connect(live.baseUrl, deactivatedCookie)).rejects.toThrow(/401/);
+    await deactivatedSocket.waitFor(() => deactivatedSocket.closed !== null, 'the close');
+    expect(deactivatedSocket.closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(deactivatedSocket.events).toEqual([]);
+
+    const cookies = {
+      customerA: await cookieOf('customerA'),
+      customerB: await cookieOf('customerB'),
+      agent: await cookieOf('agent'),
+      admin: await cookieOf('admin'),
+    };
+    const sockets = {} as Record<keyof typeof cookies, TestSocket>;
+    for (const actor of Object.keys(cookies) as (keyof typeof cookies)[]) {
+      sockets[actor] = await TestSocket.connect(live.baseUrl, cookies[actor]);
+      await sockets[actor].resume();
+    }
+    const call = async (
+      actor: keyof typeof cookies,
+      method: 'POST' | 'PATCH',
+      url: string,
+      payload: object,
+    ) => {
+      const res = await app.inject({ method, url, headers: { cookie: cookies[actor] }, payload });
+      expect(res.statusCode, `${method} ${url} as ${actor}`).toBeLessThan(300);
+      return res.json<{ id: number }>();
+    };
+    const say = (actor: keyof typeof cookies, chat: number, content: string) =>
+      call(actor, 'POST', `/api/chat-sessions/${chat}/messages`, {
+        clientMessageId: randomUUID(),
+        content,
+      });
+
+    // Every kind of event a customer's chat makes, for both customers.
+    const chatA = (await call('customerA', 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
+      .id;
+    const chatB = (await call('customerB', 'POST', '/api/chat-sessions', { category: 'usdt' })).id;
+    await say('customerA', chatA, 'A sells BTC');
+    await say('customerB', chatB, 'B sells USDT');
+    await say('agent', chatA, 'Rate for A');
+    await say('admin', chatB, 'Rate for B');
+    await call('agent', 'PATCH', `/api/admin/users/${actors.customerA.id}/customer-status`, {
+      status: 'paid',
+    });
+    await call('admin', 'PATCH', `/api/admin/users/${actors.customerB.id}/customer-status`, {
+      status: 'hold',
+    });
+    // The last events: a socket that has its own has everything before it (ids are in order).
+    const lastA = await say('customerA', chatA, 'A is done');
+    const lastB = await say('customerB', chatB, 'B is done');
+    const arrived = (s: TestSocket, message: { id: number }, actor: string) =>
+      s.waitForEvent(
+        (e) => e.type === 'message.created' && e.message.id === message.id,
+        `the last message for ${actor}`,
+      );
+    await arrived(sockets.customerA, lastA, 'customer A');
+    for (const actor of ['customerB', 'agent', 'admin'] as const) {
+      await arrived(sockets[actor], lastB, actor);
+    }
+
+    const owner = (e: RealtimeEvent): string | undefined => {
+      if (e.type === 'customer.updated') return e.customer.id;
+      if (e.chatSessionId === chatA) return actors.customerA.id;
+      if (e.chatSessionId === chatB) return actors.customerB.id;
+      return undefined;
+    };
+    const all = sockets.admin.events;
+    // Per customer: the chat's creation, two messages and a reply, the assignment and the
+    // status change.
+    for (const customer of [actors.customerA, actors.customerB]) {
+      expect(all.filter((e) => owner(e) === customer.id).length).toBeGreaterThanOrEqual(6);
+    }
+    const ids = (events: RealtimeEvent[]) => events.map((e) => e.id);
+    expect(ids(sockets.agent.events)).toEqual(ids(all));
+    for (const actor of ['customerA', 'customerB'] as const) {
+      expect(ids(sockets[actor].events), actor).toEqual(
+        ids(all.filter((e) => owner(e) === actors[actor].id)),
+      );
+    }
+    for (const s of Object.values(sockets)) s.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../shared/api/config';
+import { RATE_SYMBOLS } from '../shared/domain';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin';
@@ -20,10 +21,12 @@ import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
 import { installAuth } from './platform/auth';
 import { ChangeCache } from './platform/change-cache';
+import { EventBus } from './platform/event-bus';
 import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
 import { realtimeRoutes } from './platform/realtime/routes';
-import { pruneSessions, type ResolvedSession, type SessionUser } from './platform/sessions';
+import { SocketSessions } from './platform/realtime/socket-sessions';
+import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
@@ -117,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keep: (session) => session !== null,
   }).clearOn(notifications, ['users', 'auth']);
   installAuth(app, { db: database.db, config, sessions: sessionCache });
+  // This instance's own sign-outs, deactivations, role and status changes take effect before the
+  // response, without waiting for the notification (other instances hear it from the database).
+  const bus = new EventBus();
+  bus.on('userChanged', () => sessionCache.clear());
+  bus.on('sessionEnded', () => sessionCache.clear());
 
   // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
   const oidc =
@@ -136,38 +144,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = new EventLog(database);
   const hub = new RealtimeHub(database, events, app.log, notifications);
   app.decorate('realtime', hub);
+  const socketSessions = new SocketSessions({
+    db: database.db,
+    hub,
+    bus,
+    notifications,
+    logger: app.log,
+  });
   app.addHook('onReady', async () => {
     await hub.start();
     await notifications.start();
+    socketSessions.start();
   });
   app.addHook('preClose', async () => {
+    await socketSessions.stop();
     await hub.stop();
     await notifications.stop();
   });
-  // This instance's own sign-outs, deactivations and bans take effect before the response,
-  // without waiting for the notification (other instances hear it from the database).
-  const onUserChanged = (user: SessionUser) => {
-    sessionCache.clear();
-    hub.refreshUser(user);
-  };
-  await app.register(realtimeRoutes, { hub, config });
+  await app.register(realtimeRoutes, { hub, sessions: socketSessions, config });
 
-  await app.register(authRoutes, {
-    db: database.db,
-    config,
-    signIn,
-    onSessionEnded: (tokenHash) => {
-      sessionCache.clear();
-      hub.disconnect({ tokenHash }, 'Signed out');
-    },
-  });
-  await app.register(agentsRoutes, {
-    db: database.db,
-    onDeactivated: (userId) => {
-      sessionCache.clear();
-      hub.disconnect({ userId }, 'Account deactivated');
-    },
-  });
+  await app.register(authRoutes, { db: database.db, config, signIn, bus });
+  await app.register(agentsRoutes, { db: database.db, bus });
   const sessionLists = new ChangeCache<string>(notifications, {
     ttlMs: 5_000,
     maxEntries: 100,
@@ -180,14 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadDir: config.uploadDir,
     sessionLists,
   });
-  await app.register(customersRoutes, { db: database.db, events, onUserChanged });
-  await app.register(ratesRoutes, {
-    db: database.db,
-    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
-  });
+  await app.register(customersRoutes, { db: database.db, events, bus });
   await app.register(transactionsRoutes, { db: database.db, events });
   await app.register(adminRoutes, { db: database.db });
-  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, onUserChanged });
+  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, bus });
   const pruneTimer = setInterval(
     () =>
       void pruneSessions({ db: database.db }).catch((error: unknown) =>
@@ -215,6 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => priceFeed.start());
   app.addHook('onClose', () => priceFeed.stop());
   await app.register(pricesRoutes, { priceFeed });
+  await app.register(ratesRoutes, {
+    db: database.db,
+    marketUsd: (currency) =>
+      priceFeed.current().find((p) => p.symbol === RATE_SYMBOLS[currency])?.usd ?? null,
+    guardPercent: config.rateGuardPercent,
+    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
+  });
 
   const sendIndex = await registerWeb(app, web, {
     config: publicConfig(config),

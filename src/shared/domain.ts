@@ -29,3 +29,4 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const RATE_CURRENCIES = ['bitcoin', 'usdt'] as const;
 export type RateCurrency = (typeof RATE_CURRENCIES)[number];
+export const RATE_SYMBOLS: Record<RateCurrency, 'BTC' | 'USDT'> = { bitcoin: 'BTC', usdt: 'USDT' };

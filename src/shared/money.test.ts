@@ -83,7 +83,7 @@ describe('formatCryptoAmount: the figure, then the symbol', () => {
     expect(formatCryptoAmount('0.05000000', 'bitcoin')).toBe('0.05 BTC');
     expect(formatCryptoAmount('1250.5', 'usdt')).toBe('1,250.5 USDT');
     expect(formatCryptoAmount('1234567.12345678', 'usdt')).toBe('1,234,567.12345678 USDT');
-    expect(formatCryptoAmount('50', 'usd')).toBe('50 USD');
+    expect(formatCryptoAmount('50', 'usd')).toBe('50.00 USD');
     expect(formatCryptoAmount('-0.2', 'bitcoin')).toBe('-0.2 BTC');
   });
 });

@@ -112,11 +112,11 @@ export const AMOUNT_SYMBOLS = {
 
 /**
  * An amount of a coin as the app writes it everywhere: the figure, then the symbol ("0.01 BTC",
- * "1,250.5 USDT"). Exact: the decimal string's own digits (no trailing zeros), whole part
- * grouped in threes, never through a float.
+ * "1,250.5 USDT"). Exact: the decimal string's own digits (no trailing zeros; dollars to the
+ * cent, "1,234.50 USD"), whole part grouped in threes, never through a float.
  */
 export function formatCryptoAmount(amount: string, currency: TransactionCurrency): string {
-  const plain = dec(amount).toFixed();
+  const plain = currency === 'usd' ? dec(amount).toFixed(2) : dec(amount).toFixed();
   const [whole = '0', fraction] = plain.replace(/^-/, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = plain.startsWith('-') ? '-' : '';

@@ -1,11 +1,16 @@
 import Decimal from 'decimal.js';
+import type { Rate } from './api/rates';
 import { dec, toKobo } from './money';
 
 /** The spec's default spreads: 2 % for bitcoin, 1 % for usdt (fallback 2). */
 export const DEFAULT_SPREADS: Record<string, string> = { bitcoin: '2', usdt: '1' };
 export const MAX_SPREAD_PERCENT = 50;
-/** The spec's hard-coded agent-list rates, used only until rates are managed. */
-export const DEFAULT_NAIRA_RATES = { bitcoin: '1550', usdt: '1600' } as const;
+/**
+ * The spec's hard-coded agent-list rates, naira per US dollar (not per coin): shown, labelled
+ * as defaults, only until rates are managed. Never stored in a rate's per-coin fields.
+ */
+export const DEFAULT_NAIRA_PER_USD = { bitcoin: '1550', usdt: '1600' } as const;
+export const SELL_ABOVE_BUY = 'The sell rate cannot be above the buy rate';
 
 /** USD rates to 8 places (crypto prices need no more), naira to the kobo. */
 const USD_PLACES = 8;
@@ -46,4 +51,32 @@ export function cryptoForNaira(naira: Decimal.Value, rate: Decimal.Value): strin
   const r = dec(rate);
   if (r.isZero()) return '0';
   return dec(naira).div(r).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+}
+
+/** A rate's figures, all per one coin. */
+export interface RateFigures {
+  buyRateUsd: string;
+  sellRateUsd: string;
+  buyRateNaira: string;
+  sellRateNaira: string;
+  spreadPercentage: string;
+}
+
+/**
+ * The figures of a rate the answer carries them for (managed, and shown to this caller). Here,
+ * not beside the schema, so the landing page reads rates without loading zod.
+ */
+export function rateFigures(rate: Rate | undefined): RateFigures | null {
+  if (!rate?.managed) return null;
+  const { buyRateUsd, sellRateUsd, buyRateNaira, sellRateNaira, spreadPercentage } = rate;
+  if (
+    buyRateUsd === null ||
+    sellRateUsd === null ||
+    buyRateNaira === null ||
+    sellRateNaira === null ||
+    spreadPercentage === null
+  ) {
+    return null;
+  }
+  return { buyRateUsd, sellRateUsd, buyRateNaira, sellRateNaira, spreadPercentage };
 }

@@ -110,8 +110,8 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     expect(
       await page.getByText('Customer chats will appear here when they contact agents.').count(),
     ).toBe(1);
-    expect(await page.getByTestId('rate-BTC').textContent()).toBe('BTC: ₦1,550/USD');
-    expect(await page.getByTestId('rate-USDT').textContent()).toBe('USDT: ₦1,600/USD');
+    expect(await page.getByTestId('rate-BTC').textContent()).toBe('BTC: ₦1,550/USD (default)');
+    expect(await page.getByTestId('rate-USDT').textContent()).toBe('USDT: ₦1,600/USD (default)');
     expect(await page.getByPlaceholder('Search or start a new chat').count()).toBe(1);
     for (const label of ['Dashboard', 'Logout'])
       expect(await page.getByRole('navigation', { name: 'Agent' }).getByText(label).count()).toBe(

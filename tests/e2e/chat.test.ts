@@ -23,6 +23,7 @@ const AGENT = {
   lastName: 'Adeyemi',
 };
 const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
+const CAPTION = 'My wallet: 0.05 BTC sent';
 
 /** A small real PNG (the server checks the type from the bytes): a green and gold card. */
 function makePng(width: number, height: number): Buffer {
@@ -208,11 +209,25 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
 
       // A text, then a screenshot.
       await sendAndWait(customer, 'Hello, I want to sell 0.05 BTC');
+      // It is shown before it goes, with a caption; the chat shows the server's 480 px
+      // thumbnail of the 1200 px image.
       await customer.getByTestId('attach-input').setInputFiles({
         name: 'wallet.png',
         mimeType: 'image/png',
-        buffer: makePng(480, 300),
+        buffer: makePng(1200, 750),
       });
+      const picker = customer.getByRole('dialog', { name: 'Send image' });
+      await picker.waitFor();
+      await customer.waitForFunction(
+        () =>
+          document.querySelector<HTMLImageElement>('[data-testid="image-preview"]')
+            ?.naturalWidth === 1200,
+      );
+      await picker.getByLabel('Caption (optional)').fill(CAPTION);
+      await screenshot(customer, 'chat-image-preview-360x740');
+      await expectAccessible(customer);
+      await picker.getByRole('button', { name: 'Send image' }).click();
+      await picker.waitFor({ state: 'hidden' });
       await customer.locator('[data-state="sent"] [data-testid="message-image"]').waitFor();
       await customer.waitForFunction(() => {
         const img = document.querySelector<HTMLImageElement>(
@@ -220,6 +235,29 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
         );
         return img?.complete && img.naturalWidth === 480;
       });
+      expect(
+        await customer
+          .locator('[data-state="sent"] [data-testid="message-image"]')
+          .getAttribute('src'),
+      ).toMatch(/^\/api\/attachments\/\d+\/thumbnail$/);
+
+      // An image the server cannot decode says why, offers no Retry, and can be removed.
+      const png = makePng(64, 64);
+      const idat = png.indexOf('IDAT');
+      await customer.getByTestId('attach-input').setInputFiles({
+        name: 'broken.png',
+        mimeType: 'image/png',
+        buffer: Buffer.concat([png.subarray(0, idat + 4), Buffer.alloc(png.length - idat - 4, 7)]),
+      });
+      await picker.getByRole('button', { name: 'Send image' }).click();
+      const refused = customer.locator('[data-testid="message"][data-state="failed"]');
+      await refused
+        .getByText('Not sent: This image is damaged or incomplete and cannot be sent')
+        .waitFor();
+      expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      await screenshot(customer, 'chat-image-refused-360x740');
+      await refused.getByRole('button', { name: 'Remove' }).click();
+      await refused.waitFor({ state: 'detached' });
 
       // The agent signs in (POST /api/agent/login from its page) and opens the chat.
       await agent.goto(`${server.url}/`);
@@ -248,6 +286,18 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
           document.querySelector<HTMLImageElement>('[data-testid="message-image"]')
             ?.naturalWidth === 480,
       );
+      await agent.getByTestId('message-text').filter({ hasText: CAPTION }).waitFor();
+      // The agent opens it: the full image, 1200 px wide.
+      await agent.getByRole('button', { name: 'Open screenshot full size' }).click();
+      const agentViewer = agent.getByRole('dialog', { name: 'Screenshot' });
+      await agentViewer.waitFor();
+      await agent.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="full-image"]');
+        return img?.complete && img.naturalWidth === 1200;
+      });
+      await screenshot(agent, 'chat-agent-image-1280x800');
+      await agent.keyboard.press('Escape');
+      await agentViewer.waitFor({ state: 'hidden' });
 
       // The agent replies; the customer sees it without reloading, and their header now
       // names the agent who replied.
@@ -298,7 +348,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
 
       const expectedCustomer = [
         'own: Hello, I want to sell 0.05 BTC',
-        'own: [screenshot]',
+        `own: [screenshot]${CAPTION}`,
         `other: ${reply}`,
         'other: Are you still there?',
         'other: I will wait for your screenshot.',

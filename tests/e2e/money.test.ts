@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     expect(await agent.getByTestId('bitcoin-spreadPercentage').inputValue()).toBe('2');
     expect(await agent.getByTestId('usdt-spreadPercentage').inputValue()).toBe('1');
     expect(await agent.getByTestId('bitcoin-last-updated').textContent()).toBe(
-      'Last updated: never (default rates)',
+      'Last updated: never (no saved rate)',
     );
     await agent.getByText('No changes yet.', { exact: false }).waitFor();
     await screenshots(agent, 'exchange-rates-default');

@@ -18,6 +18,9 @@ export interface AuthContext {
   user: SessionUser;
   tokenHash: string;
   method: SessionMethod;
+  /** The session's limits as read (epoch ms): a realtime socket keeps checking them. */
+  expiresAt: number;
+  lastSeenAt: number;
 }
 
 declare module 'fastify' {

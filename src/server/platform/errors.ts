@@ -15,16 +15,20 @@ const STATUS = {
 
 export type AppErrorCode = keyof typeof STATUS;
 
+/** What JSON carries: the details of an answer are sent as they are. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 /**
  * An error whose message is safe to show the client. `details` (also safe, such as a guard's
- * deviation in percent) go in the answer beside `error`, for a screen that asks a question.
+ * deviations, each a small object) go in the answer beside `error`, for a screen that asks a question.
  */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details?: Record<string, string | number | boolean | null>,
+    readonly details?: Record<string, JsonValue>,
   ) {
     super(message);
     this.name = 'AppError';

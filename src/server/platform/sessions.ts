@@ -96,8 +96,11 @@ export async function resolveSession(options: {
   };
 }
 
+/** When a session ends (absolute limit) and when it was last used (the idle limit counts from it). */
+export type SessionLimits = Pick<ResolvedSession, 'expiresAt' | 'lastSeenAt'>;
+
 /** Whether a session read earlier is still within its absolute and idle limits at `now`. */
-export function stillValid(session: ResolvedSession, now: number): boolean {
+export function stillValid(session: SessionLimits, now: number): boolean {
   return session.expiresAt > now && now - session.lastSeenAt < SESSION_IDLE_TIMEOUT_MS;
 }
 

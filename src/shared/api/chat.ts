@@ -14,6 +14,14 @@ export const MESSAGE_MAX_LENGTH = 4000;
 /** Screenshots: JPEG, PNG or WebP, at most 10 MB, type checked from the bytes. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A decoded image holds 4 bytes a pixel: 40 megapixels is 160 MB of memory, and no more. */
+export const ATTACHMENT_MAX_PIXELS = 40_000_000;
+
+/** The server's answers for an image it refuses; the picker shows the same words. */
+export const IMAGE_TYPE_ERROR = 'Only JPEG, PNG or WebP images can be sent';
+export const IMAGE_SIZE_ERROR = `Image is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`;
+export const IMAGE_PIXELS_ERROR = `Image has too many pixels (at most ${ATTACHMENT_MAX_PIXELS / 1_000_000} megapixels)`;
+export const IMAGE_DECODE_ERROR = 'This image is damaged or incomplete and cannot be sent';
 
 export const BANNED_MESSAGE = 'Your account is restricted. Contact support.';
 
@@ -45,6 +53,8 @@ export const agentSummarySchema = z.object({
 export const attachmentSchema = z.object({
   /** Where the session's customer and agents fetch it; nobody else can. */
   url: z.string(),
+  /** A small copy for the chat (at most 480 px wide); the full image is `url`. */
+  thumbnailUrl: z.string(),
   mime: z.enum(ATTACHMENT_TYPES),
   size: z.number().int(),
   name: z.string(),
@@ -192,6 +202,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/**
+ * The close code of a socket whose sign-in session ended (signed out, expired, deleted) or whose
+ * account was deactivated: what the client shows may no longer be theirs to see.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /** What the client sends on the socket. */
 export const clientFrameSchema = z.discriminatedUnion('type', [

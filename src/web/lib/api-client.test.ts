@@ -60,6 +60,16 @@ describe('api client', () => {
     expect(error.status).toBe(403);
   });
 
+  it('keeps a JSON error body for a screen that asks a question (the market guard)', async () => {
+    const body = { error: 'BTC sell rate is 100.00 % below the market', code: 'rate_guard' };
+    stubFetch(json(body, { status: 409 }));
+    const error = await failure(apiPost('/api/exchange-rates', {}, itemSchema));
+    expect(error.message).toBe('409: BTC sell rate is 100.00 % below the market');
+    expect(error.body).toEqual(body);
+    stubFetch(new Response('Too many attempts', { status: 429 }));
+    expect((await failure(apiGet('/x', itemSchema))).body).toBeUndefined();
+  });
+
   it('uses a short plain-text body, else the status text', async () => {
     stubFetch(new Response('Too many attempts', { status: 429, statusText: 'Too Many Requests' }));
     expect((await failure(apiGet('/x', itemSchema))).message).toBe('429: Too many attempts');

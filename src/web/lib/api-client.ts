@@ -7,11 +7,17 @@ import type { z } from 'zod';
  */
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * The answer's JSON body when it had one: what a screen that asks a question reads beside
+   * the message (the market guard's deviations). Unchecked: parse it with the API's schema.
+   */
+  readonly body: unknown;
 
-  constructor(status: number, text: string) {
+  constructor(status: number, text: string, body?: unknown) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -38,20 +44,20 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function errorText(response: Response): Promise<string> {
+async function apiError(response: Response): Promise<ApiError> {
   const body = (await response.text().catch(() => '')).trim();
-  if (body) {
-    const json = parseJson(body);
-    if (json !== undefined) {
-      // Loaded on the first error only: zod stays off the landing page's first load.
-      const { errorResponseSchema } = await import('../../shared/api/common');
-      const parsed = errorResponseSchema.safeParse(json);
-      if (parsed.success && parsed.data.error.trim()) return parsed.data.error.trim();
-    } else if (body.length <= MAX_PLAIN_TEXT && !body.startsWith('<')) {
-      return body;
-    }
+  const fallback = response.statusText || 'Request failed';
+  if (!body) return new ApiError(response.status, fallback);
+  const json = parseJson(body);
+  if (json !== undefined) {
+    // Loaded on the first error only: zod stays off the landing page's first load.
+    const { errorResponseSchema } = await import('../../shared/api/common');
+    const parsed = errorResponseSchema.safeParse(json);
+    const text = parsed.success && parsed.data.error.trim() ? parsed.data.error.trim() : fallback;
+    return new ApiError(response.status, text, json);
   }
-  return response.statusText || 'Request failed';
+  const plain = body.length <= MAX_PLAIN_TEXT && !body.startsWith('<');
+  return new ApiError(response.status, plain ? body : fallback);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,7 +89,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     credentials: 'include',
     signal: options.signal,
   });
-  if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  if (!response.ok) throw await apiError(response);
   return response;
 }
 

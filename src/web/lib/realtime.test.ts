@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent, ServerFrame } from '../../shared/api/chat';
 import {
-  backoffDelay,
-  RealtimeClient,
   SESSION_ENDED_CLOSE_CODE,
-  type ConnectionState,
-} from './realtime';
+  type RealtimeEvent,
+  type ServerFrame,
+} from '../../shared/api/chat';
+import { backoffDelay, RealtimeClient, type ConnectionState } from './realtime';
 
 /** A WebSocket stand-in: the test plays the server, opening, sending and closing by hand. */
 class FakeWebSocket {

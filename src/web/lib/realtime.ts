@@ -1,14 +1,16 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { serverFrameSchema, type RealtimeEvent, type ServerFrame } from '../../shared/api/chat';
+import {
+  SESSION_ENDED_CLOSE_CODE,
+  serverFrameSchema,
+  type RealtimeEvent,
+  type ServerFrame,
+} from '../../shared/api/chat';
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 
 type EventListener = (event: RealtimeEvent) => void;
 /** Called when the client may have missed events it cannot replay: refetch what you show. */
 type ResyncListener = () => void;
-
-/** The close code of a socket whose session the server ended (src/server/platform/realtime/hub.ts). */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;

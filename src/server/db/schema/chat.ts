@@ -42,6 +42,13 @@ export interface AttachmentMeta {
   mime: 'image/jpeg' | 'image/png' | 'image/webp';
   size: number;
   originalName: string;
+  /**
+   * The small copy beside it (`<base>.thumb.webp`) and the stored image's size in pixels.
+   * Absent on images stored before uploads were re-encoded: the original stands in.
+   */
+  thumbnailKey?: string;
+  width?: number;
+  height?: number;
 }
 
 export const messages = pgTable(

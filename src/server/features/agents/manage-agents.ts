@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
 
 export function toAgent(row: SessionUser): Agent {
@@ -43,8 +44,8 @@ export async function setAgentActive(options: {
   actor: SessionUser;
   agentId: string;
   active: boolean;
-  /** Called after the change is stored, for example to close the agent's live sockets. */
-  onDeactivated?: (userId: string) => void;
+  /** Told of the change once stored: a deactivated agent's sockets close at once. */
+  bus: EventBus;
 }): Promise<Agent> {
   const { db, actor, agentId, active } = options;
   if (!active && agentId === actor.id) {
@@ -68,19 +69,23 @@ export async function setAgentActive(options: {
     });
     return row!;
   });
-  if (!active) options.onDeactivated?.(agentId);
+  options.bus.emit('userChanged', updated);
   return toAgent(updated);
 }
 
-/** The admin's Make Agent / Remove Agent. Admins stay agents. */
+/**
+ * The admin's Make Agent / Remove Agent. Admins stay agents. The user's open sockets see, from
+ * then on, what the new role may see.
+ */
 export async function setAgentStatus(options: {
   db: Db;
   actor: SessionUser;
   userId: string;
   isAgent: boolean;
+  bus: EventBus;
 }): Promise<SessionUser> {
   const { db, actor, userId, isAgent } = options;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new AppError('not_found', 'User not found');
     if (user.isAdmin && !isAgent) throw new AppError('bad_request', 'Admins are always agents.');
@@ -99,4 +104,6 @@ export async function setAgentStatus(options: {
     });
     return row!;
   });
+  options.bus.emit('userChanged', updated);
+  return updated;
 }

@@ -10,19 +10,20 @@ import {
 import { userSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
+import type { EventBus } from '../../platform/event-bus';
 import { toUser } from '../auth';
 import { createAgent } from './create-agent';
 import { listAgents, setAgentActive, setAgentStatus, toAgent } from './manage-agents';
 
 export interface AgentsRoutesOptions {
   db: Db;
-  /** Ends a user's live connections (realtime sockets) when their account is deactivated. */
-  onDeactivated?: (userId: string) => void;
+  /** Hears `userChanged`: cached sessions and live sockets follow deactivations and roles. */
+  bus: EventBus;
 }
 
 export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   app,
-  { db, onDeactivated },
+  { db, bus },
 ) => {
   app.get(
     '/api/agents/all',
@@ -62,7 +63,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
           actor: requireUser(request),
           agentId: request.params.id,
           active,
-          ...(onDeactivated ? { onDeactivated } : {}),
+          bus,
         }),
     );
   }
@@ -84,6 +85,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
           actor: requireUser(request),
           userId: request.params.id,
           isAgent: request.body.isAgent,
+          bus,
         }),
       ),
   );

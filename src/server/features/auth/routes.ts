@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
 import {
   clearSessionCookie,
   createSession,
@@ -40,20 +41,20 @@ export interface AuthRoutesOptions {
   db: Db;
   config: Config;
   signIn: CustomerSignIn;
-  /** Called when a sign-in session ends, to close its live sockets. */
-  onSessionEnded?: (tokenHash: string) => void;
+  /** Hears `sessionEnded`: cached sessions and live sockets end with it. */
+  bus: EventBus;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, config, signIn, onSessionEnded },
+  { db, config, signIn, bus },
 ) => {
   const secure = config.publicUrl.startsWith('https:');
   const endSession = async (token: string | undefined) => {
     if (!token) return;
     const tokenHash = hashToken(token);
     await destroySession({ db, tokenHash });
-    onSessionEnded?.(tokenHash);
+    bus.emit('sessionEnded', { tokenHash });
   };
 
   app.get(

@@ -5,7 +5,18 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { ATTACHMENT_MAX_BYTES } from '../../../shared/api/chat';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  ATTACHMENT_MAX_PIXELS,
+  IMAGE_DECODE_ERROR,
+  IMAGE_PIXELS_ERROR,
+  IMAGE_SIZE_ERROR,
+  IMAGE_TYPE_ERROR,
+  MESSAGE_MAX_LENGTH,
+  sendMessageRequestSchema,
+} from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
 import { messages, type AttachmentMeta } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -17,6 +28,15 @@ const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
   'image/png': 'png',
   'image/webp': 'webp',
 };
+
+/** The chat shows images at most 256 CSS px wide: 480 px is sharp on a phone's 2x screen. */
+const THUMBNAIL_WIDTH = 480;
+/** A tall scrolling screenshot's thumbnail stays within what WebP can hold (16,383 px). */
+const THUMBNAIL_MAX_HEIGHT = 4 * THUMBNAIL_WIDTH;
+
+// Each upload is read once from a file that is then renamed or deleted: libvips' cache of
+// opened files would only hold memory.
+sharp.cache(false);
 
 /** The image type from the file's first bytes; the name and the browser's claim are ignored. */
 export function sniffImageType(head: Buffer): AttachmentMeta['mime'] | null {
@@ -41,9 +61,95 @@ function safeName(name: string): string {
   return cleaned || 'screenshot';
 }
 
+/** The texts for a multipart body the parser refuses (@fastify/multipart's and busboy's errors). */
+export const UPLOAD_CUT_SHORT = 'The upload was cut short: send the image again';
+export const UPLOAD_TOO_MANY_PARTS = 'Too many form fields: send one image';
+
+/**
+ * The client's error behind a multipart parser failure, or null for anything else. Busboy's
+ * own errors for a body that ends early carry no code or status, and would otherwise be a 500.
+ */
+export function multipartProblem(error: unknown): AppError | null {
+  if (!(error instanceof Error) || error instanceof AppError) return null;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return new AppError('payload_too_large', UPLOAD_TOO_MANY_PARTS);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('payload_too_large', IMAGE_SIZE_ERROR);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('bad_request', UPLOAD_CUT_SHORT);
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('bad_request', 'A form field has a name that is not allowed');
+  }
+  return /Unexpected end of (form|multipart data)|terminated early|Malformed part header/i.test(
+    error.message,
+  )
+    ? new AppError('bad_request', UPLOAD_CUT_SHORT)
+    : null;
+}
+
+function thumbnailKeyOf(storageBase: string): string {
+  return `${storageBase}.thumb.webp`;
+}
+
+/** Sharp's own answer when a header promises more pixels than `limitInputPixels` allows. */
+function isPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+/**
+ * Decodes the upload and writes it again: upright (turned as its EXIF orientation says), in its
+ * own format, with no metadata at all (sharp keeps none unless asked), so a phone's EXIF and GPS
+ * never leave the server. Then the thumbnail, from the clean copy. A header claiming more than
+ * 40 megapixels is refused before any pixel is decoded; a body that is cut short or does not
+ * decode is refused too. `failOn: 'truncated'`, not sharp's default 'warning': phones and editors
+ * write images that decoders warn about (an odd colour profile) and that decode well.
+ */
+async function reencode(
+  source: string,
+  mime: AttachmentMeta['mime'],
+  target: string,
+  thumbnail: string,
+): Promise<{ size: number; width: number; height: number }> {
+  const options = { limitInputPixels: ATTACHMENT_MAX_PIXELS, failOn: 'truncated' } as const;
+  try {
+    const header = await sharp(source, options).metadata();
+    if (header.width * header.height > ATTACHMENT_MAX_PIXELS)
+      throw new AppError('payload_too_large', IMAGE_PIXELS_ERROR);
+    const upright = sharp(source, options).rotate();
+    const encoded =
+      mime === 'image/jpeg'
+        ? upright.jpeg({ quality: 90 })
+        : mime === 'image/png'
+          ? upright.png()
+          : upright.webp({ quality: 90 });
+    const written = await encoded.toFile(target);
+    await sharp(target)
+      .resize({
+        width: THUMBNAIL_WIDTH,
+        height: THUMBNAIL_MAX_HEIGHT,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 75 })
+      .toFile(thumbnail);
+    return { size: written.size, width: written.width, height: written.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isPixelLimit(error)) throw new AppError('payload_too_large', IMAGE_PIXELS_ERROR);
+    // Sharp (libvips) errors carry no code; a file system error (a full disk) does, and is ours.
+    if (error instanceof Error && !(error as NodeJS.ErrnoException).code)
+      throw new AppError('unprocessable', IMAGE_DECODE_ERROR);
+    throw error;
+  }
+}
+
 /**
  * Streams an uploaded screenshot into the upload folder under a random name, checking its type
- * from the bytes and its size as it goes. Returns what the message stores.
+ * from the bytes and its size as it goes, then stores a decoded, re-encoded copy and its
+ * thumbnail (the upload itself is deleted). Returns what the message stores.
  */
 export async function storeUpload(uploadDir: string, file: MultipartFile): Promise<AttachmentMeta> {
   await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
@@ -59,47 +165,106 @@ export async function storeUpload(uploadDir: string, file: MultipartFile): Promi
         head = Buffer.concat([head, chunk]).subarray(0, 12);
         if (head.length >= 12) {
           mime = sniffImageType(head);
-          if (!mime)
-            return callback(
-              new AppError('bad_request', 'Only JPEG, PNG or WebP images can be sent'),
-            );
+          if (!mime) return callback(new AppError('bad_request', IMAGE_TYPE_ERROR));
         }
       }
       callback(null, chunk);
     },
   });
+  let stored: AttachmentMeta | null = null;
   try {
     await pipeline(file.file, inspect, fs.createWriteStream(tmpPath, { mode: 0o600 }));
-    if (file.file.truncated) {
+    if (file.file.truncated) throw new AppError('payload_too_large', IMAGE_SIZE_ERROR);
+    mime ??= sniffImageType(head);
+    if (!mime || size === 0) throw new AppError('bad_request', IMAGE_TYPE_ERROR);
+    stored = {
+      storageKey: `${storageBase}.${EXTENSIONS[mime]}`,
+      thumbnailKey: thumbnailKeyOf(storageBase),
+      mime,
+      size: 0,
+      originalName: safeName(file.filename),
+    };
+    const clean = await reencode(
+      tmpPath,
+      mime,
+      path.join(uploadDir, stored.storageKey),
+      path.join(uploadDir, stored.thumbnailKey!),
+    );
+    return { ...stored, ...clean };
+  } catch (error) {
+    if (stored) await removeUpload(uploadDir, stored);
+    throw error;
+  } finally {
+    await fs.promises.rm(tmpPath, { force: true });
+  }
+}
+
+const uploadFieldsSchema = z.object({
+  clientMessageId: sendMessageRequestSchema.shape.clientMessageId,
+  caption: z.string().trim().max(MESSAGE_MAX_LENGTH).default(''),
+});
+
+/**
+ * Reads an image message's multipart body (its fields come before the file), checks that the
+ * caller may post in the chat, and stores the image. Parser failures become the client's 4xx.
+ */
+export async function receiveUpload(options: {
+  request: FastifyRequest;
+  db: Db;
+  caller: SessionUser;
+  chatSessionId: number;
+  uploadDir: string;
+}): Promise<{ attachment: AttachmentMeta; caption: string; clientMessageId: string }> {
+  const { request, db, caller, chatSessionId, uploadDir } = options;
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError('bad_request', 'No image was attached');
+    const fields = uploadFieldsSchema.safeParse(
+      Object.fromEntries(
+        Object.entries(file.fields).flatMap(([name, part]) =>
+          part && !Array.isArray(part) && part.type === 'field' ? [[name, String(part.value)]] : [],
+        ),
+      ),
+    );
+    if (!fields.success) {
+      file.file.resume();
       throw new AppError(
-        'payload_too_large',
-        `Image is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`,
+        'bad_request',
+        fields.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
       );
     }
-    mime ??= sniffImageType(head);
-    if (!mime || size === 0)
-      throw new AppError('bad_request', 'Only JPEG, PNG or WebP images can be sent');
-    const storageKey = `${storageBase}.${EXTENSIONS[mime]}`;
-    await fs.promises.rename(tmpPath, path.join(uploadDir, storageKey));
-    return { storageKey, mime, size, originalName: safeName(file.filename) };
+    // Decoding costs a core for a moment: only for someone who may post in this chat.
+    try {
+      await sessionForParticipant(db, caller, chatSessionId);
+    } catch (error) {
+      file.file.resume();
+      throw error;
+    }
+    const attachment = await storeUpload(uploadDir, file);
+    return { attachment, ...fields.data };
   } catch (error) {
-    await fs.promises.rm(tmpPath, { force: true });
-    throw error;
+    throw multipartProblem(error) ?? error;
   }
 }
 
 export async function removeUpload(uploadDir: string, meta: AttachmentMeta): Promise<void> {
   await fs.promises.rm(path.join(uploadDir, meta.storageKey), { force: true });
+  if (meta.thumbnailKey)
+    await fs.promises.rm(path.join(uploadDir, meta.thumbnailKey), { force: true });
 }
 
-/** The file behind a message, for its session's customer and agents only. */
+/**
+ * The file behind a message, for its session's customer and agents only: the image, or its
+ * thumbnail (the image itself for one stored before thumbnails existed).
+ */
 export async function openAttachment(options: {
   db: Db;
   caller: SessionUser;
   messageId: number;
   uploadDir: string;
-}): Promise<{ stream: fs.ReadStream; meta: AttachmentMeta }> {
-  const { db, caller, messageId, uploadDir } = options;
+  variant: 'full' | 'thumbnail';
+}): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
+  const { db, caller, messageId, uploadDir, variant } = options;
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!row?.attachment) throw new AppError('not_found', 'Attachment not found');
   try {
@@ -108,13 +273,24 @@ export async function openAttachment(options: {
     throw new AppError('not_found', 'Attachment not found');
   }
   const meta = row.attachment;
-  if (!/^[a-f0-9]{32}\.(jpg|png|webp)$/.test(meta.storageKey))
+  const thumbnail = variant === 'thumbnail' && meta.thumbnailKey !== undefined;
+  const key = thumbnail ? meta.thumbnailKey! : meta.storageKey;
+  if (!/^[a-f0-9]{32}\.(jpg|png|webp|thumb\.webp)$/.test(key))
     throw new AppError('not_found', 'Attachment not found');
-  const filePath = path.join(uploadDir, meta.storageKey);
+  const filePath = path.join(uploadDir, key);
+  let size: number;
   try {
-    await fs.promises.access(filePath);
+    size = (await fs.promises.stat(filePath)).size;
   } catch {
     throw new AppError('not_found', 'Attachment not found');
   }
-  return { stream: fs.createReadStream(filePath), meta };
+  const name = thumbnail
+    ? `${meta.originalName.replace(/\.[^.]*$/, '')}-thumbnail.webp`
+    : meta.originalName;
+  return {
+    stream: fs.createReadStream(filePath),
+    mime: thumbnail ? 'image/webp' : meta.mime,
+    size,
+    name,
+  };
 }

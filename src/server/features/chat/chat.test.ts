@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNED_MESSAGE, chatSessionPageSchema, messageSchema } from '../../../shared/api/chat';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -298,7 +299,7 @@ describe.each(testDatabaseKinds())('chat on $name', (kind) => {
     expect(message).toMatchObject({
       messageType: 'image',
       content: 'my wallet',
-      attachment: { mime: 'image/png', size: PNG.length },
+      attachment: { mime: 'image/png', name: 'wallet.png' },
     });
 
     for (const who of ['alice', 'agent'] as const) {
@@ -311,7 +312,12 @@ describe.each(testDatabaseKinds())('chat on $name', (kind) => {
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(file.headers['content-disposition']).toMatch(/^inline; filename="wallet.png"$/);
-      expect(file.rawPayload.equals(PNG)).toBe(true);
+      // What is served is the decoded and re-encoded image: the same pixels, new bytes.
+      expect(file.rawPayload.length).toBe(message.attachment!.size);
+      const served = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      const sent = await sharp(PNG).raw().toBuffer({ resolveWithObject: true });
+      expect(served.info).toMatchObject({ width: 1, height: 1, channels: sent.info.channels });
+      expect(served.data.equals(sent.data)).toBe(true);
     }
     const stranger = await live.app.inject({
       method: 'GET',

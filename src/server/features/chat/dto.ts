@@ -44,6 +44,7 @@ export function toMessage(row: MessageRow, customerId: string): Message {
     attachment: row.attachment
       ? {
           url: `/api/attachments/${id}`,
+          thumbnailUrl: `/api/attachments/${id}/thumbnail`,
           mime: row.attachment.mime,
           size: row.attachment.size,
           name: row.attachment.originalName,

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   allMessagesQuerySchema,
   ATTACHMENT_MAX_BYTES,
@@ -11,7 +10,6 @@ import {
   chatSessionPageSchema,
   chatSessionSchema,
   createChatSessionRequestSchema,
-  MESSAGE_MAX_LENGTH,
   messageListQuerySchema,
   messagePageSchema,
   messageSchema,
@@ -22,7 +20,7 @@ import { requireUser } from '../../platform/auth';
 import type { ChangeCache } from '../../platform/change-cache';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
-import { openAttachment, removeUpload, storeUpload } from './attachments';
+import { openAttachment, receiveUpload, removeUpload } from './attachments';
 import { listAllMessages, listMessages, sendMessage } from './messages';
 import {
   createChatSession,
@@ -44,11 +42,6 @@ export interface ChatRoutesOptions {
 function sendWritten(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
-
-const uploadFieldsSchema = z.object({
-  clientMessageId: sendMessageRequestSchema.shape.clientMessageId,
-  caption: z.string().trim().max(MESSAGE_MAX_LENGTH).default(''),
-});
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app,
@@ -170,33 +163,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       if (!request.isMultipart())
         throw new AppError('bad_request', 'Send the image as multipart/form-data');
       const caller = requireUser(request);
-      const file = await request.file();
-      if (!file) throw new AppError('bad_request', 'No image was attached');
-      const fields = uploadFieldsSchema.safeParse(
-        Object.fromEntries(
-          Object.entries(file.fields).flatMap(([name, part]) =>
-            part && !Array.isArray(part) && part.type === 'field'
-              ? [[name, String(part.value)]]
-              : [],
-          ),
-        ),
-      );
-      if (!fields.success) {
-        file.file.resume();
-        throw new AppError(
-          'bad_request',
-          fields.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-        );
-      }
-      const attachment = await storeUpload(uploadDir, file);
+      const { attachment, caption, clientMessageId } = await receiveUpload({
+        request,
+        db,
+        caller,
+        chatSessionId: request.params.id,
+        uploadDir,
+      });
       try {
         const { message, created } = await sendMessage({
           db,
           events,
           caller,
           chatSessionId: request.params.id,
-          clientMessageId: fields.data.clientMessageId,
-          content: fields.data.caption,
+          clientMessageId,
+          content: caption,
           attachment,
         });
         if (!created) await removeUpload(uploadDir, attachment);
@@ -208,26 +189,29 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     },
   );
 
-  app.get(
-    '/api/attachments/:messageId',
-    { config: { role: 'customer' }, schema: { params: attachmentParamsSchema } },
-    async (request, reply) => {
-      const { stream, meta } = await openAttachment({
-        db,
-        caller: requireUser(request),
-        messageId: request.params.messageId,
-        uploadDir,
-      });
-      return reply
-        .type(meta.mime)
-        .header('content-length', meta.size)
-        .header('content-disposition', `inline; filename="${meta.originalName.replace(/"/g, '')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(stream);
-    },
-  );
+  for (const variant of ['full', 'thumbnail'] as const) {
+    app.get(
+      variant === 'full' ? '/api/attachments/:messageId' : '/api/attachments/:messageId/thumbnail',
+      { config: { role: 'customer' }, schema: { params: attachmentParamsSchema } },
+      async (request, reply) => {
+        const file = await openAttachment({
+          db,
+          caller: requireUser(request),
+          messageId: request.params.messageId,
+          uploadDir,
+          variant,
+        });
+        return reply
+          .type(file.mime)
+          .header('content-length', file.size)
+          .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(file.stream);
+      },
+    );
+  }
 
   app.get(
     '/api/messages/all',

@@ -4,17 +4,17 @@ import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/
 import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/chat';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
+import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
-import type { SessionUser } from '../../platform/sessions';
 import { listUsers } from '../admin';
 import { setCustomerStatus } from './manage-customers';
 
 export const customersRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-  /** A customer's status changed: open sockets and cached sessions learn it at once. */
-  onUserChanged: (user: SessionUser) => void;
-}> = async (app, { db, events, onUserChanged }) => {
+  /** Hears `userChanged`: open sockets and cached sessions learn a status change at once. */
+  bus: EventBus;
+}> = async (app, { db, events, bus }) => {
   // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).
   app.get(
     '/api/admin/users',
@@ -43,7 +43,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
         customerId: request.params.id,
         status: request.body.status,
       });
-      onUserChanged(user);
+      bus.emit('userChanged', user);
       return customer;
     },
   );

@@ -14,8 +14,8 @@ import {
 } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
+import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
-import type { SessionUser } from '../../platform/sessions';
 import { setCustomerStatus } from '../customers';
 import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage } from './demo';
 
@@ -26,9 +26,9 @@ import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage 
 export const demoRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-  /** A customer's status changed: open sockets and cached sessions learn it at once. */
-  onUserChanged: (user: SessionUser) => void;
-}> = async (app, { db, events, onUserChanged }) => {
+  /** Hears `userChanged`: open sockets and cached sessions learn a status change at once. */
+  bus: EventBus;
+}> = async (app, { db, events, bus }) => {
   app.post(
     '/api/test/chat-sessions',
     {
@@ -93,7 +93,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
         customerId: request.params.id,
         status: request.body.status,
       });
-      onUserChanged(user);
+      bus.emit('userChanged', user);
       return customer;
     },
   );

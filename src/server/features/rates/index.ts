@@ -1,2 +1,8 @@
 export { ratesRoutes } from './routes';
-export { getRates, getUsdToNaira } from './manage-rates';
+export {
+  getManagedRate,
+  getRates,
+  getUsdToNaira,
+  type ManagedRate,
+  type ManagedRates,
+} from './manage-rates';

@@ -7,19 +7,34 @@ import {
 } from '../../../shared/api/rates';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
-import { getRates, rateHistory, saveRates } from './manage-rates';
+import { listRates, rateHistory, saveRates, type MarketUsd } from './manage-rates';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{
   db: Db;
+  /** The price feed's current USD price of a coin: the market guard's reference. */
+  marketUsd: MarketUsd;
+  guardPercent: number;
   onUsdToNaira: (rate: string) => void;
-}> = async (app, { db, onUsdToNaira }) => {
-  // Public: the landing page shows what a customer is paid.
+}> = async (app, { db, marketUsd, guardPercent, onUsdToNaira }) => {
+  const market = { db, marketUsd, guardPercent };
+
+  // Public: the landing page shows what a customer is paid, and only rates within the guard.
   app.get(
     '/api/exchange-rates',
     { config: { role: 'public' }, schema: { response: { 200: ratesResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getRates({ db });
+      return listRates({ ...market, audience: 'public' });
+    },
+  );
+
+  // Agents: every managed rate, published or not, for the rates screen and the agent list.
+  app.get(
+    '/api/exchange-rates/manage',
+    { config: { role: 'agent' }, schema: { response: { 200: ratesResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listRates({ ...market, audience: 'agent' });
     },
   );
 
@@ -30,7 +45,11 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
       schema: { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } },
     },
     async (request) => {
-      const saved = await saveRates({ db, actor: requireUser(request), input: request.body });
+      const saved = await saveRates({
+        ...market,
+        actor: requireUser(request),
+        input: request.body,
+      });
       onUsdToNaira(saved.usdToNaira);
       return saved;
     },

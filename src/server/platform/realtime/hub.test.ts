@@ -20,6 +20,8 @@ function recordingSubscriber(user: SessionUser, options: { buffered?: number } =
   const subscriber: Subscriber = {
     user,
     tokenHash: 'token',
+    // The hub never reads these; socket-sessions.ts does.
+    session: { expiresAt: Infinity, lastSeenAt: Date.now() },
     lastSentId: 0,
     pending: null,
     send: (frame) => calls.push(frame.type),

@@ -1,10 +1,14 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeEvent, ServerFrame } from '../../../shared/api/chat';
+import {
+  SESSION_ENDED_CLOSE_CODE,
+  type RealtimeEvent,
+  type ServerFrame,
+} from '../../../shared/api/chat';
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../db/notifications';
 import { realtimeEvents } from '../../db/schema';
-import type { SessionUser } from '../sessions';
+import type { SessionLimits, SessionUser } from '../sessions';
 import { EVENTS_CHANNEL, type EventLog } from './events';
 
 /** The most a resume sends; a client further behind refetches what it shows. */
@@ -19,6 +23,8 @@ type EventRow = typeof realtimeEvents.$inferSelect;
 export interface Subscriber {
   user: SessionUser;
   tokenHash: string;
+  /** The sign-in session's limits as last read (epoch ms): socket-sessions.ts checks them. */
+  session: SessionLimits;
   send(frame: ServerFrame): void;
   /** A frame already serialized: one event goes to many sockets as the same bytes. */
   sendSerialized(frame: Buffer): void;
@@ -142,6 +148,15 @@ export class RealtimeHub {
     return this.subscribers.size;
   }
 
+  /** The open sockets, for checking their sessions. */
+  sockets(): IterableIterator<Subscriber> {
+    return this.subscribers.values();
+  }
+
+  has(subscriber: Subscriber): boolean {
+    return this.subscribers.has(subscriber);
+  }
+
   async latestId(): Promise<number> {
     const [row] = await this.database.db
       .select({ id: realtimeEvents.id })
@@ -185,11 +200,14 @@ export class RealtimeHub {
   /** Closes every socket of a user (deactivation) or of one sign-in session (logout). */
   disconnect(match: { userId?: string; tokenHash?: string }, reason: string): void {
     for (const s of this.subscribers) {
-      if (s.user.id === match.userId || s.tokenHash === match.tokenHash) {
-        s.close(4401, reason);
-        this.remove(s);
-      }
+      if (s.user.id === match.userId || s.tokenHash === match.tokenHash) this.end(s, reason);
     }
+  }
+
+  /** Closes one socket whose session may no longer be used; the client signs in again. */
+  end(subscriber: Subscriber, reason: string): void {
+    subscriber.close(SESSION_ENDED_CLOSE_CODE, reason);
+    this.remove(subscriber);
   }
 
   /** Updates what the hub knows of a user (status, roles) on their open sockets. */

@@ -4,19 +4,22 @@ import { clientFrameSchema, type ServerFrame } from '../../../shared/api/chat';
 import type { Config } from '../../config';
 import { requireUser } from '../auth';
 import type { RealtimeHub, Subscriber } from './hub';
+import type { SocketSessions } from './socket-sessions';
 
 /** Server pings this often; a socket that misses two pongs is dropped. */
 const HEARTBEAT_MS = 25_000;
 
 /**
- * GET /api/ws: the realtime socket, authenticated by the session cookie like any request.
+ * GET /api/ws: the realtime socket, authenticated by the session cookie like any request, and
+ * closed with 4401 when that session ends (socket-sessions.ts).
  * The client sends `resume` with the last event id it has; the server sends what it missed,
  * then live events.
  */
-export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Config }> = async (
-  app,
-  { hub, config },
-) => {
+export const realtimeRoutes: FastifyPluginAsync<{
+  hub: RealtimeHub;
+  sessions: SocketSessions;
+  config: Config;
+}> = async (app, { hub, sessions, config }) => {
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get('/api/ws', { websocket: true, config: { role: 'customer' } }, async (socket, request) => {
@@ -31,10 +34,12 @@ export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Conf
       return;
     }
     const user = requireUser(request);
+    const { tokenHash, expiresAt, lastSeenAt } = request.auth!;
     let alive = true;
     const subscriber: Subscriber = {
       user,
-      tokenHash: request.auth!.tokenHash,
+      tokenHash,
+      session: { expiresAt, lastSeenAt },
       lastSentId: -1,
       pending: null,
       send: (frame: ServerFrame) => {
@@ -51,6 +56,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ hub: RealtimeHub; config: Conf
       close: (code, reason) => socket.close(code, reason),
     };
     hub.add(subscriber);
+    sessions.watch(subscriber);
 
     const heartbeat = setInterval(() => {
       if (!alive) {

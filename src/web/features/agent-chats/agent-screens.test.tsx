@@ -99,8 +99,8 @@ describe('agent chat list screen', () => {
     });
     renderApp('/agent');
     expect(await screen.findByText('Loading chats...')).toBeTruthy();
-    expect(screen.getByTestId('rate-BTC').textContent).toBe('BTC: ₦1,550/USD');
-    expect(screen.getByTestId('rate-USDT').textContent).toBe('USDT: ₦1,600/USD');
+    expect(screen.getByTestId('rate-BTC').textContent).toBe('BTC: ₦1,550/USD (default)');
+    expect(screen.getByTestId('rate-USDT').textContent).toBe('USDT: ₦1,600/USD (default)');
     const nav = screen.getByRole('navigation', { name: 'Agent' });
     expect(within(nav).getByRole('link', { name: 'Exchange Rates' }).getAttribute('href')).toBe(
       '/agent/exchange-rates',

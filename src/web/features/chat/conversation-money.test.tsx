@@ -54,6 +54,7 @@ const MANAGED_USDT = {
       spreadPercentage: '1',
       lastUpdated: AT,
       managed: true,
+      published: true,
     },
   ],
 };

@@ -210,7 +210,9 @@ describe('ConversationView', () => {
   });
 
   it('keeps a message that was not sent until it is discarded, here and in storage', async () => {
-    stubConversation([], () => json({ error: 'Message is too long' }, 400));
+    stubConversation([], () => {
+      throw new TypeError('Failed to fetch');
+    });
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
     await screen.findByTestId('welcome');
     typeAndSend('Keep me');

@@ -17,7 +17,7 @@ import { ConnectionBanner } from './components/connection-banner';
 import type { ChatItem } from './components/message-bubble';
 import { MessageList } from './components/message-list';
 import { RestrictedNote } from './components/restricted-note';
-import { outbox, useOutbox, type OutgoingMessage } from './outbox';
+import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from './sign-in';
 import { useLiveConversation } from './use-live-conversation';
 import { useSender } from './use-sender';
@@ -37,9 +37,11 @@ function toItems(
       own: m.senderRole === viewer,
       kind: m.messageType,
       content: m.content,
-      imageUrl: m.attachment?.url ?? null,
+      imageUrl: m.attachment?.thumbnailUrl ?? null,
+      fullImageUrl: m.attachment?.url ?? null,
       createdAt: m.createdAt,
       state: m.senderRole === viewer ? 'sent' : null,
+      problem: null,
     })),
     ...pending
       .filter((p) => !stored.has(p.clientMessageId))
@@ -50,8 +52,10 @@ function toItems(
         kind: p.kind,
         content: p.content,
         imageUrl: p.previewUrl ?? null,
+        fullImageUrl: p.previewUrl ?? null,
         createdAt: p.createdAt,
         state: p.status,
+        problem: p.failure === 'rejected' ? (p.reason ?? null) : null,
       })),
   ];
 }
@@ -171,7 +175,7 @@ export function ConversationView({
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
   const pending = useOutbox(sessionId);
-  const { send, retry, retryNetworkFailures } = useSender(sessionId);
+  const { send, retry, discard, retryNetworkFailures } = useSender(sessionId);
   const user = useCurrentUser().data;
   const [latestIncoming, onIncoming] = useLatestIncoming(viewer);
   const connection = useLiveConversation(
@@ -221,7 +225,7 @@ export function ConversationView({
             loading={!messages.data || !session.data}
             empty={session.data && <Welcome session={session.data} viewer={viewer} />}
             onRetry={(id) => void retry(id)}
-            onDiscard={(id) => outbox.discard(id)}
+            onDiscard={discard}
           />
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>
@@ -232,7 +236,7 @@ export function ConversationView({
           ) : (
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}
-              onSendImage={(file) => void send({ kind: 'image', file })}
+              onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
             />
           )}
         </ConversationMoney>

@@ -16,9 +16,13 @@ export interface OutgoingMessage {
   status: OutgoingStatus;
   /**
    * Why it failed. 'network': it may not have reached the server; it is sent again when the
-   * connection is back. 'rejected': the server answered no; only the viewer's Retry sends it.
+   * connection is back. 'server': the server failed or asked to wait (5xx, 401, 408, 429); only
+   * the viewer's Retry sends it. 'rejected': the server refused this message (any other 4xx),
+   * so sending it again can never work: `reason` says why, and there is no Retry.
    */
-  failure?: 'network' | 'rejected';
+  failure?: 'network' | 'server' | 'rejected';
+  /** The server's words for a rejected message. */
+  reason?: string;
   createdAt: string;
 }
 
@@ -30,7 +34,8 @@ const storedUnsentSchema = z.array(
     clientMessageId: z.uuid(),
     content: z.string(),
     createdAt: z.string(),
-    failure: z.enum(['network', 'rejected']).optional(),
+    failure: z.enum(['network', 'server', 'rejected']).optional(),
+    reason: z.string().optional(),
   }),
 );
 
@@ -81,6 +86,7 @@ function persist(storage: UnsentStorage, entries: readonly OutgoingMessage[]): v
       content: e.content,
       createdAt: e.createdAt,
       failure: e.failure,
+      reason: e.reason,
     });
     byChat.set(e.chatSessionId, list);
   }
@@ -126,7 +132,10 @@ export class Outbox {
     );
   }
 
-  /** The server confirmed these: their bubbles become the stored messages. */
+  /**
+   * The server confirmed these (their bubbles become the stored messages), or the viewer
+   * removed them.
+   */
   confirm(clientMessageIds: Iterable<string>): void {
     const ids = new Set(clientMessageIds);
     const gone = this.entries.filter((e) => ids.has(e.clientMessageId));

@@ -9,6 +9,19 @@ import { addMessages } from './messages-cache';
 import { outbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from './sign-in';
 
+/**
+ * A 4xx that the same request would get again. 401 (sign in again), 408 and 429 (wait) are
+ * not: they may pass later.
+ */
+function isFinal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status)
+  );
+}
+
 /** The server's own words from an "status: text" error. */
 export function serverText(error: unknown): string {
   if (error instanceof ApiError) return error.message.replace(/^\d{3}: /, '');
@@ -17,7 +30,8 @@ export function serverText(error: unknown): string {
 
 /**
  * Sends the viewer's messages optimistically: a bubble appears at once (sending), becomes
- * the stored message when the server confirms it (sent), or shows failed with a retry.
+ * the stored message when the server confirms it (sent), or shows failed: with a retry, or
+ * with the server's reason when it refused the message for good.
  * Every attempt carries the message's one clientMessageId, so a retry never duplicates.
  */
 export function useSender(chatSessionId: number) {
@@ -26,7 +40,7 @@ export function useSender(chatSessionId: number) {
   const deliver = useCallback(
     async (entry: OutgoingMessage): Promise<void> => {
       const { clientMessageId } = entry;
-      outbox.patch(clientMessageId, { status: 'sending', failure: undefined });
+      outbox.patch(clientMessageId, { status: 'sending', failure: undefined, reason: undefined });
       try {
         const message =
           entry.kind === 'image' && entry.file
@@ -38,12 +52,14 @@ export function useSender(chatSessionId: number) {
             : await sendMessage(chatSessionId, { clientMessageId, content: entry.content });
         addMessages(queryClient, chatSessionId, [message]);
       } catch (error) {
-        const rejected = error instanceof ApiError;
-        outbox.patch(clientMessageId, {
-          status: 'failed',
-          failure: rejected ? 'rejected' : 'network',
-        });
-        if (rejected && !handleUnauthorized(error)) {
+        const answered = error instanceof ApiError;
+        outbox.patch(
+          clientMessageId,
+          isFinal(error)
+            ? { status: 'failed', failure: 'rejected', reason: serverText(error) }
+            : { status: 'failed', failure: answered ? 'server' : 'network' },
+        );
+        if (answered && !handleUnauthorized(error)) {
           toast({
             title: 'Failed to send message',
             description: serverText(error),
@@ -56,7 +72,7 @@ export function useSender(chatSessionId: number) {
   );
 
   const send = useCallback(
-    (input: { kind: 'text'; content: string } | { kind: 'image'; file: File }) => {
+    (input: { kind: 'text'; content: string } | { kind: 'image'; file: File; caption: string }) => {
       const entry: OutgoingMessage = {
         clientMessageId: newClientMessageId(),
         chatSessionId,
@@ -66,7 +82,7 @@ export function useSender(chatSessionId: number) {
           ? { kind: 'text', content: input.content.trim() }
           : {
               kind: 'image',
-              content: '',
+              content: input.caption.trim(),
               file: input.file,
               previewUrl: URL.createObjectURL(input.file),
             }),
@@ -77,15 +93,18 @@ export function useSender(chatSessionId: number) {
     [chatSessionId, deliver],
   );
 
-  /** Sends a failed message again, with the same clientMessageId. */
+  /** Sends a failed message again, with the same clientMessageId; never a rejected one. */
   const retry = useCallback(
     (clientMessageId: string) => {
       const entry = outbox.get(clientMessageId);
-      if (entry?.status === 'failed') return deliver(entry);
+      if (entry?.status === 'failed' && entry.failure !== 'rejected') return deliver(entry);
       return Promise.resolve();
     },
     [deliver],
   );
+
+  /** Takes a message the server rejected off the screen. */
+  const discard = useCallback((clientMessageId: string) => outbox.discard(clientMessageId), []);
 
   /** When the connection is back: everything that failed for want of it, in order. */
   const retryNetworkFailures = useCallback(async () => {
@@ -98,5 +117,5 @@ export function useSender(chatSessionId: number) {
     for (const entry of failed) await deliver(entry);
   }, [chatSessionId, deliver]);
 
-  return { send, retry, retryNetworkFailures };
+  return { send, retry, discard, retryNetworkFailures };
 }

@@ -18,6 +18,7 @@ const MANAGED_RATES = {
       spreadPercentage: '2',
       lastUpdated: '2026-11-22T08:00:00.000Z',
       managed: true,
+      published: true,
     },
     {
       currency: 'usdt',
@@ -28,6 +29,7 @@ const MANAGED_RATES = {
       spreadPercentage: '1',
       lastUpdated: '2026-11-22T08:00:00.000Z',
       managed: true,
+      published: true,
     },
   ],
 };
@@ -92,6 +94,50 @@ describe('landing page', () => {
     expect((await within(calculator).findByTestId('calculator-rate')).textContent).toContain(
       'Our rate',
     );
+  });
+
+  it('shows "Fair Market Rate" with no market price, even when rates are managed', async () => {
+    const fetchMock = stubPricesApi([]);
+    const prices = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      input === '/api/exchange-rates'
+        ? new Response(JSON.stringify(MANAGED_RATES), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : prices(input, init),
+    );
+    renderApp('/');
+    expect(await row('BTC').findByText('Fair Market Rate')).toBeTruthy();
+    expect(row('USDT').getByText('Fair Market Rate')).toBeTruthy();
+    expect(screen.queryByTestId('price-ngn')).toBeNull();
+  });
+
+  it('shows the market price, not a managed rate the server withholds (outside the guard)', async () => {
+    const fetchMock = stubPricesApi(TEST_PRICES);
+    const prices = fetchMock.getMockImplementation()!;
+    const withheld = {
+      ...MANAGED_RATES,
+      rates: MANAGED_RATES.rates.map((r) => ({
+        ...r,
+        published: false,
+        buyRateUsd: null,
+        sellRateUsd: null,
+        buyRateNaira: null,
+        sellRateNaira: null,
+        spreadPercentage: null,
+        lastUpdated: null,
+      })),
+    };
+    fetchMock.mockImplementation(async (input, init) =>
+      input === '/api/exchange-rates'
+        ? new Response(JSON.stringify(withheld), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : prices(input, init),
+    );
+    renderApp('/');
+    expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦160,463,325');
+    expect(row('BTC').getByTestId('price-caption').textContent).toBe('$97,250.50');
   });
 
   it('rotates the ticker every 3 s and pauses on request', async () => {

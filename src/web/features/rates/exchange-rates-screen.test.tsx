@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
-import ExchangeRatesScreen from './exchange-rates-screen';
+import ExchangeRatesScreen, { NOTHING_TO_SAVE } from './exchange-rates-screen';
 import {
-  DEFAULT_RATES,
+  UNMANAGED_RATES,
   json,
   makeAgent,
   MANAGED_RATES,
@@ -39,7 +39,7 @@ afterEach(() => {
 function stubAgentApi(overrides: Record<string, (call: ApiCall) => Response> = {}) {
   return stubApi({
     'GET /api/agent/user': () => json(makeAgent()),
-    'GET /api/exchange-rates': () => json(DEFAULT_RATES),
+    'GET /api/exchange-rates/manage': () => json(UNMANAGED_RATES),
     'GET /api/exchange-rates/history': () => json({ items: [], nextCursor: null }),
     'GET /api/prices': () => pricesResponse(),
     ...overrides,
@@ -96,10 +96,99 @@ describe('exchange rates screen', () => {
       expect(within(card).getByLabelText(label)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Auto Calculate' })).toBeTruthy();
     expect(screen.getByTestId('bitcoin-last-updated').textContent).toBe(
-      'Last updated: never (default rates)',
+      'Last updated: never (no saved rate)',
     );
     expect(screen.getByRole('button', { name: 'Save All Exchange Rates' })).toBeTruthy();
-    await screen.findByText('No changes yet. The default rates apply until an agent saves some.');
+    await screen.findByText(
+      'No changes yet. Customers see the market price until an agent saves a rate.',
+    );
+  });
+
+  it('pre-fills a currency with no managed rate with the market-derived values, marked as a suggestion', async () => {
+    stubAgentApi();
+    await renderScreen();
+    await screen.findByTestId('market-price-BTC');
+    // Per coin: 97,250.50 x 0.98 = 95,305.49 USD; x 1650 = ₦157,254,058.50, never ₦1,550.
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    expect(field('bitcoin-buyRateUsd').value).toBe('99195.51');
+    expect(field('usdt-sellRateNaira').value).toBe('1633.83');
+    expect(screen.getByTestId('bitcoin-origin').textContent).toBe('Suggestion');
+    expect(screen.getByTestId('bitcoin-suggestion').textContent).toContain(
+      'No saved rate yet. These values are suggested from the market price',
+    );
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+  });
+
+  it('saves nothing when Save All is pressed untouched, and says why', async () => {
+    const calls = stubAgentApi();
+    await renderScreen();
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
+    expect(screen.getByTestId('nothing-to-save').textContent).toBe(NOTHING_TO_SAVE);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('saves a used suggestion, and only that currency', async () => {
+    const calls = stubAgentApi({ 'POST /api/exchange-rates': () => json(MANAGED_RATES) });
+    await renderScreen();
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    fireEvent.click(
+      within(screen.getByTestId('rate-card-bitcoin')).getByRole('button', {
+        name: 'Use suggested rates',
+      }),
+    );
+    expect(screen.getByTestId('bitcoin-origin').textContent).toBe('Will be saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
+    await waitFor(() => expect(toastText()).toBe('Success – Exchange rates updated successfully'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect((posts[0]!.body as { rates: { currency: string }[] }).rates).toEqual([
+      expect.objectContaining({ currency: 'bitcoin', sellRateNaira: '157254058.5' }),
+    ]);
+  });
+
+  it('asks for a reason when the market guard refuses, and sends it with the same save', async () => {
+    const refusal = {
+      error:
+        'BTC sell rate ₦1,550.00 is 100.00 % below the market ₦160,463,325.00; confirm with a reason to save it',
+      code: 'rate_guard',
+      guardPercent: 10,
+      deviations: [
+        {
+          label: 'BTC sell rate',
+          value: '1550.00',
+          reference: '160463325.00',
+          deviationPercent: '-100.00',
+          message: 'BTC sell rate ₦1,550.00 is 100.00 % below the market ₦160,463,325.00',
+        },
+      ],
+    };
+    const calls = stubAgentApi({
+      'POST /api/exchange-rates': (call) =>
+        (call.body as { confirmation?: unknown }).confirmation
+          ? json(MANAGED_RATES)
+          : json(refusal, 409),
+    });
+    await renderScreen();
+    type('bitcoin-sellRateNaira', '1550');
+    fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Confirm rates outside the market guard',
+    });
+    expect(within(dialog).getByTestId('guard-deviations').textContent).toBe(
+      'BTC sell rate₦1,550.00 vs ₦160,463,325.00−100.00 %',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'Market feed is wrong today' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(toastText()).toBe('Success – Exchange rates updated successfully'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toEqual({
+      ...(posts[0] as object),
+      confirmation: { reason: 'Market feed is wrong today' },
+    });
   });
 
   it('marks a stale price and says so when there are no prices', async () => {
@@ -227,6 +316,7 @@ describe('exchange rates screen', () => {
         json({ error: 'rates.0.spreadPercentage: Spread % must be at most 50' }, 400),
     });
     await renderScreen();
+    type('bitcoin-spreadPercentage', '3');
     fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
     await waitFor(() =>
       expect(toastText()).toBe(

@@ -9,8 +9,10 @@ import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { RequireAgent, useAgentAccess, useAgentLogout } from '../auth';
 import { usePrices } from '../prices';
-import { useRates } from './api/get-rates';
-import { useSaveRates } from './api/save-rates';
+import type { RateGuardRefusal, SaveRatesRequest } from '../../../shared/api/rates';
+import { useManagedRates } from './api/get-rates';
+import { guardRefusal, useSaveRates } from './api/save-rates';
+import { GuardConfirmDialog } from './components/guard-confirm-dialog';
 import { MarketPricesCard } from './components/market-prices-card';
 import { MoneyField } from './components/money-field';
 import { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
@@ -18,6 +20,7 @@ import { RateCard } from './components/rate-card';
 import { RateHistory } from './components/rate-history';
 import { ScreenMessage, ScreenSpinner } from './components/screen-states';
 import {
+  acceptSuggestion,
   autoCalculateRate,
   draftFrom,
   editRateField,
@@ -33,6 +36,8 @@ import { RATE_SYMBOLS } from './lib/symbols';
 export const AGENT_ACCESS_REQUIRED = 'Agent access required for exchange rate management';
 export const RATES_SAVED = 'Exchange rates updated successfully';
 export const RATES_SAVE_FAILED = 'Failed to update exchange rates';
+export const NOTHING_TO_SAVE =
+  'Nothing to save: suggested rates are saved only once you edit them or press "Use suggested rates".';
 
 /**
  * The spec's guard for exchange rates: anyone but an agent (or admin) gets the toast
@@ -65,7 +70,7 @@ function AgentsOnly({ children }: { children: ReactNode }) {
 type FieldKey = 'usdToNaira' | `${RateCurrency}.${RateField}`;
 
 function ExchangeRates() {
-  const rates = useRates();
+  const rates = useManagedRates();
   const prices = usePrices();
   const save = useSaveRates();
   const logout = useAgentLogout();
@@ -73,8 +78,19 @@ function ExchangeRates() {
   const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [autoErrors, setAutoErrors] = useState<Partial<Record<RateCurrency, string>>>({});
+  const [nothingToSave, setNothingToSave] = useState(false);
+  /** A save the market guard refused, kept to send again with the agent's reason. */
+  const [refused, setRefused] = useState<{
+    request: SaveRatesRequest;
+    refusal: RateGuardRefusal;
+  } | null>(null);
 
-  const draft = edited ?? (rates.data ? draftFrom(rates.data) : null);
+  // Until the agent edits, suggestions follow the market prices as they arrive.
+  const draft = edited ?? (rates.data ? draftFrom(rates.data, prices.data) : null);
+  const edit = (next: RatesDraft) => {
+    setEdited(next);
+    setNothingToSave(false);
+  };
   const errors = draft ? validateDraft(draft) : null;
   const visible = (key: FieldKey, message: string | undefined) =>
     message && (showAll || touched.has(key)) ? message : undefined;
@@ -125,17 +141,33 @@ function ExchangeRates() {
       );
       return;
     }
-    save.mutate(toSaveRequest(draft), {
+    const request = toSaveRequest(draft);
+    if (!request) {
+      setNothingToSave(true);
+      return;
+    }
+    send(request);
+  };
+
+  const send = (request: SaveRatesRequest) => {
+    save.mutate(request, {
       onSuccess: () => {
         setEdited(null);
         setTouched(new Set());
         setShowAll(false);
         setAutoErrors({});
+        setRefused(null);
         toast({ title: 'Success', description: RATES_SAVED, variant: 'success' });
       },
       onError: (error) => {
         // A 401 is the guard's: it says "Unauthorized" and signs in again.
         if (isUnauthorizedError(error)) return;
+        // Past the market guard: the dialog shows each deviation and asks for a reason.
+        const refusal = guardRefusal(error);
+        if (refusal && !request.confirmation) {
+          setRefused({ request, refusal });
+          return;
+        }
         const reason = errorText(error, '');
         toast({
           title: 'Error',
@@ -166,7 +198,7 @@ function ExchangeRates() {
             prefix="₦"
             value={draft.usdToNaira}
             onChange={(value) => {
-              setEdited(editUsdToNaira(draft, value));
+              edit(editUsdToNaira(draft, value));
               touch('usdToNaira');
             }}
             error={visible('usdToNaira', errors?.usdToNaira)}
@@ -197,19 +229,20 @@ function ExchangeRates() {
               errors={shown}
               autoError={autoErrors[rate.currency] ?? null}
               onChange={(field, value) => {
-                setEdited(editRateField(draft, rate.currency, field, value));
+                edit(editRateField(draft, rate.currency, field, value));
                 touch(`${rate.currency}.${field}`);
                 setAutoErrors((e) => ({ ...e, [rate.currency]: undefined }));
               }}
               onAutoCalculate={() => {
                 const result = autoCalculateRate(draft, rate.currency, price?.usd ?? null);
                 if (result.ok) {
-                  setEdited(result.draft);
+                  edit(result.draft);
                   setAutoErrors((e) => ({ ...e, [rate.currency]: undefined }));
                 } else {
                   setAutoErrors((e) => ({ ...e, [rate.currency]: result.error }));
                 }
               }}
+              onUseSuggestion={() => edit(acceptSuggestion(draft, rate.currency))}
             />
           );
         })}
@@ -220,6 +253,15 @@ function ExchangeRates() {
           <ErrorAlert>
             Some rates need fixing before they can be saved: see the fields marked in red.
           </ErrorAlert>
+        )}
+        {nothingToSave && (
+          <p
+            role="status"
+            data-testid="nothing-to-save"
+            className="rounded-2xl bg-yellow-50 p-3 text-sm font-medium text-yellow-950 ring-1 ring-yellow-600/20 ring-inset"
+          >
+            {NOTHING_TO_SAVE}
+          </p>
         )}
         <div className="flex flex-wrap items-center justify-end gap-3">
           {edited && (
@@ -235,6 +277,12 @@ function ExchangeRates() {
       </div>
 
       <RateHistory />
+      <GuardConfirmDialog
+        refusal={refused?.refusal ?? null}
+        pending={save.isPending}
+        onCancel={() => setRefused(null)}
+        onConfirm={(reason) => refused && send({ ...refused.request, confirmation: { reason } })}
+      />
     </PortalPage>
   );
 }

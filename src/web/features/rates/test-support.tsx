@@ -30,34 +30,27 @@ export function makeAgent(overrides: Partial<User> = {}): User {
   };
 }
 
-/** The server's answer before any save: the spec's ₦1,550 / ₦1,600 at 1650. */
-export const DEFAULT_RATES: RatesResponse = {
+const UNMANAGED = {
+  managed: false,
+  published: false,
+  buyRateUsd: null,
+  sellRateUsd: null,
+  buyRateNaira: null,
+  sellRateNaira: null,
+  spreadPercentage: null,
+  lastUpdated: null,
+} as const;
+
+/** The server's answer before any save: no managed rate, no figures. */
+export const UNMANAGED_RATES: RatesResponse = {
   usdToNaira: '1650',
   rates: [
-    {
-      currency: 'bitcoin',
-      buyRateUsd: '0.93939394',
-      sellRateUsd: '0.93939394',
-      buyRateNaira: '1550.00',
-      sellRateNaira: '1550.00',
-      spreadPercentage: '2',
-      lastUpdated: null,
-      managed: false,
-    },
-    {
-      currency: 'usdt',
-      buyRateUsd: '0.96969697',
-      sellRateUsd: '0.96969697',
-      buyRateNaira: '1600.00',
-      sellRateNaira: '1600.00',
-      spreadPercentage: '1',
-      lastUpdated: null,
-      managed: false,
-    },
+    { currency: 'bitcoin', ...UNMANAGED },
+    { currency: 'usdt', ...UNMANAGED },
   ],
 };
 
-/** Rates an agent saved: Auto Calculate at 97,250.50 USD (2 %) and 1.0002 USD (1 %). */
+/** Rates an agent saved, published: Auto Calculate at 97,250.50 USD (2 %) and 1.0002 USD (1 %). */
 export const MANAGED_RATES: RatesResponse = {
   usdToNaira: '1650',
   rates: [
@@ -70,6 +63,7 @@ export const MANAGED_RATES: RatesResponse = {
       spreadPercentage: '2',
       lastUpdated: AT,
       managed: true,
+      published: true,
     },
     {
       currency: 'usdt',
@@ -80,6 +74,7 @@ export const MANAGED_RATES: RatesResponse = {
       spreadPercentage: '1',
       lastUpdated: AT,
       managed: true,
+      published: true,
     },
   ],
 };

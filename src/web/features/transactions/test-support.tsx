@@ -103,6 +103,7 @@ export const MANAGED_RATES: RatesResponse = {
       spreadPercentage: '2',
       lastUpdated: AT,
       managed: true,
+      published: true,
     },
     {
       currency: 'usdt',
@@ -113,6 +114,7 @@ export const MANAGED_RATES: RatesResponse = {
       spreadPercentage: '1',
       lastUpdated: AT,
       managed: true,
+      published: true,
     },
   ],
 };

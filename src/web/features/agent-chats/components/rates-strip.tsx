@@ -1,6 +1,6 @@
 import { useAgentListRates } from '../../rates';
 
-/** The rates agents quote: the managed ones, else the spec's ₦1,550 / ₦1,600 (PRODUCT.md). */
+/** The rates agents quote per USD: from the managed rates, else the spec's, labelled defaults. */
 export function RatesStrip() {
   const rates = useAgentListRates();
   return (

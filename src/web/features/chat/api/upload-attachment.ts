@@ -1,6 +1,8 @@
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
+  IMAGE_SIZE_ERROR,
+  IMAGE_TYPE_ERROR,
   messageSchema,
   type Message,
 } from '../../../../shared/api/chat';
@@ -10,11 +12,10 @@ import { ApiError, ResponseShapeError } from '../../../lib/api-client';
 /** Uploads take longer than texts: a 10 MB image on a slow line. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** The server's texts, checked here first so nobody waits for an upload bound to fail. */
-export const IMAGE_TYPE_ERROR = 'Only JPEG, PNG or WebP images can be sent';
-export const IMAGE_SIZE_ERROR = 'Image is too large (at most 10 MB)';
-
-/** Why this file cannot be sent, or null when it can. */
+/**
+ * Why this file cannot be sent, or null when it can: the server's own checks that need no
+ * decoding, made here first so nobody waits for an upload bound to fail.
+ */
 export function imageProblem(file: File): string | null {
   if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return IMAGE_TYPE_ERROR;
   if (file.size > ATTACHMENT_MAX_BYTES) return IMAGE_SIZE_ERROR;

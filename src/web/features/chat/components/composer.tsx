@@ -4,6 +4,7 @@ import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/cha
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { imageProblem } from '../api/upload-attachment';
+import { ImageSendDialog, type PickedImage } from './image-send-dialog';
 
 /** The tallest the input grows before it scrolls. */
 const MAX_INPUT_HEIGHT_PX = 160;
@@ -42,20 +43,22 @@ function LengthCounter({ length }: { length: number }) {
 
 /**
  * Where the viewer writes: Enter sends, Shift+Enter starts a new line; the send button is
- * disabled while the text is blank or a message is being sent. The image button sends a
- * screenshot (JPEG, PNG or WebP up to 10 MB, checked here and on the server).
+ * disabled while the text is blank or a message is being sent. The image button picks a
+ * screenshot (JPEG, PNG or WebP up to 10 MB, checked here and on the server), shown with an
+ * optional caption before it is sent.
  */
 export function Composer({
   onSendText,
   onSendImage,
 }: {
   onSendText: (content: string) => Promise<void>;
-  onSendImage: (file: File) => void;
+  onSendImage: (file: File, caption: string) => void;
 }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<PickedImage | null>(null);
   const blank = text.trim() === '';
   const length = text.trim().length;
   const tooLong = length > MESSAGE_MAX_LENGTH;
@@ -96,7 +99,12 @@ export function Composer({
       toast({ title: 'Cannot send this image', description: problem, variant: 'destructive' });
       return;
     }
-    onSendImage(file);
+    setPicked({ file, previewUrl: URL.createObjectURL(file) });
+  }
+
+  function closePicked() {
+    if (picked) URL.revokeObjectURL(picked.previewUrl);
+    setPicked(null);
   }
 
   return (
@@ -113,6 +121,14 @@ export function Composer({
         aria-hidden
         data-testid="attach-input"
         onChange={(e) => onFile(e.target.files?.[0])}
+      />
+      <ImageSendDialog
+        picked={picked}
+        onClose={closePicked}
+        onSend={(file, caption) => {
+          closePicked();
+          onSendImage(file, caption);
+        }}
       />
       <button
         type="button"

@@ -3,8 +3,16 @@ import { ExternalLink, LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 
-/** A screenshot in a bubble; pressing it opens the image full size. */
-export function ImageThumbnail({ url, uploading }: { url: string; uploading: boolean }) {
+/** A screenshot's thumbnail in a bubble; pressing it opens the full image. */
+export function ImageThumbnail({
+  url,
+  fullUrl,
+  uploading,
+}: {
+  url: string;
+  fullUrl: string;
+  uploading: boolean;
+}) {
   const [loaded, setLoaded] = useState(false);
   return (
     <Dialog.Root>
@@ -43,7 +51,7 @@ export function ImageThumbnail({ url, uploading }: { url: string; uploading: boo
           <Dialog.Title className="sr-only">Screenshot</Dialog.Title>
           <div className="absolute top-3 right-3 flex gap-2">
             <a
-              href={url}
+              href={fullUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
@@ -59,8 +67,9 @@ export function ImageThumbnail({ url, uploading }: { url: string; uploading: boo
             </Dialog.Close>
           </div>
           <img
-            src={url}
+            src={fullUrl}
             alt="Screenshot, full size"
+            data-testid="full-image"
             className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
           />
         </Dialog.Content>

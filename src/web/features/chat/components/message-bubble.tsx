@@ -1,4 +1,4 @@
-import { Check, CircleAlert, Clock, RotateCw, X } from 'lucide-react';
+import { Check, CircleAlert, Clock, RotateCw, Trash2, X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { linkify } from '../linkify';
@@ -14,11 +14,15 @@ export interface ChatItem {
   own: boolean;
   kind: 'text' | 'image';
   content: string;
-  /** The image to show: the attachment URL, or the local preview while uploading. */
+  /** The image to show: the attachment's thumbnail, or the local preview while uploading. */
   imageUrl: string | null;
+  /** The image shown when it is opened: the full one. */
+  fullImageUrl: string | null;
   createdAt: string;
   /** The viewer's own messages only. */
   state: DeliveryState | null;
+  /** Why the server refused this message for good; a failure with none may be retried. */
+  problem: string | null;
 }
 
 /** For screen readers; a failed message says "Not sent" under its bubble for everyone. */
@@ -80,7 +84,8 @@ function MessageText({ content, own }: { content: string; own: boolean }) {
 
 /**
  * A message bubble: the viewer's own on the right, the other side's on the left. Text is
- * rendered as text, never as HTML. A failed message offers a retry.
+ * rendered as text, never as HTML. A failed message offers a retry, unless the server refused
+ * it for good: then it says why, and can be removed.
  */
 export function MessageBubble({
   item,
@@ -92,7 +97,7 @@ export function MessageBubble({
   /** Follows a message from the same side: tighter, no tail. */
   grouped: boolean;
   onRetry?: (clientMessageId: string) => void;
-  /** Gives up on a message that was not sent (it is kept, across reloads, until then). */
+  /** Gives up on a message that was not sent (a text is kept, across reloads, until then). */
   onDiscard?: (clientMessageId: string) => void;
 }) {
   const imageOnly = item.kind === 'image' && !item.content;
@@ -117,7 +122,11 @@ export function MessageBubble({
         )}
       >
         {item.kind === 'image' && item.imageUrl && (
-          <ImageThumbnail url={item.imageUrl} uploading={item.state === 'sending'} />
+          <ImageThumbnail
+            url={item.imageUrl}
+            fullUrl={item.fullImageUrl ?? item.imageUrl}
+            uploading={item.state === 'sending'}
+          />
         )}
         {item.content && (
           <p
@@ -134,31 +143,46 @@ export function MessageBubble({
         )}
         <Meta item={item} onImage={imageOnly} />
       </div>
-      {item.state === 'failed' && (
-        <p className="mt-1 flex items-center gap-2 text-xs font-medium text-down">
-          Not sent
-          {onRetry && (
-            <button
-              type="button"
-              onClick={() => onRetry(item.clientMessageId)}
-              className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-brand-800 ring-1 ring-brand-700/30 hover:bg-brand-50"
-            >
-              <RotateCw aria-hidden className="size-3.5" />
-              Retry
-            </button>
-          )}
-          {onDiscard && (
-            <button
-              type="button"
-              onClick={() => onDiscard(item.clientMessageId)}
-              className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-canvas"
-            >
-              <X aria-hidden className="size-3.5" />
-              Discard
-            </button>
-          )}
-        </p>
-      )}
+      {item.state === 'failed' &&
+        (item.problem ? (
+          <p className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]">
+            <span>Not sent: {item.problem}</span>
+            {onDiscard && (
+              <button
+                type="button"
+                onClick={() => onDiscard(item.clientMessageId)}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-surface"
+              >
+                <Trash2 aria-hidden className="size-3.5" />
+                Remove
+              </button>
+            )}
+          </p>
+        ) : (
+          <p className="mt-1 flex items-center gap-2 text-xs font-medium text-down">
+            Not sent
+            {onRetry && (
+              <button
+                type="button"
+                onClick={() => onRetry(item.clientMessageId)}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-brand-800 ring-1 ring-brand-700/30 hover:bg-brand-50"
+              >
+                <RotateCw aria-hidden className="size-3.5" />
+                Retry
+              </button>
+            )}
+            {onDiscard && (
+              <button
+                type="button"
+                onClick={() => onDiscard(item.clientMessageId)}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-canvas"
+              >
+                <X aria-hidden className="size-3.5" />
+                Discard
+              </button>
+            )}
+          </p>
+        ))}
     </li>
   );
 }

@@ -71,9 +71,10 @@ export function MessageList({
   };
 
   const last = items.at(-1);
+  // Also when the viewer's last message fails: the reason under it must be in view.
   useLayoutEffect(() => {
     if (atBottom.current || last?.own) scrollToEnd();
-  }, [items.length, last?.key, last?.own, scrollToEnd]);
+  }, [items.length, last?.key, last?.own, last?.state, scrollToEnd]);
 
   // The keyboard opening on a phone shrinks the list: keep the latest message in view.
   useEffect(() => {

@@ -52,18 +52,17 @@ function FiguresSkeleton() {
 
 /**
  * A row's figures: what a customer is paid per coin, large: the agents' managed sell rate in
- * naira once they set one (else the market price in naira, with its USD price); without
- * either, "Fair Market Rate".
+ * naira where the server publishes it (within the market guard), else the market price in
+ * naira with its USD price. Without a market price, "Fair Market Rate" (the spec), even when
+ * rates are managed: nothing checks them then.
  */
 export function PriceFigures({ symbol, price }: { symbol: Price['symbol']; price?: Price }) {
   const rates = useRates();
-  if (rates.isPending) return <FiguresSkeleton />;
-  const rate = calculatorRate(
-    symbol === 'BTC' ? 'bitcoin' : 'usdt',
-    rates.data,
-    price ? [price] : undefined,
-  );
-  if (!rate) {
+  if (price && rates.isPending) return <FiguresSkeleton />;
+  const rate = price
+    ? calculatorRate(symbol === 'BTC' ? 'bitcoin' : 'usdt', rates.data, [price])
+    : null;
+  if (!rate || !price) {
     return (
       <>
         <p className="text-xl leading-tight font-bold text-brand-800 sm:text-2xl">
@@ -83,7 +82,7 @@ export function PriceFigures({ symbol, price }: { symbol: Price['symbol']; price
         {rate.source === 'managed' ? formatNaira(rate.naira) : displayNaira(rate.naira)}
       </p>
       <p className="mt-0.5 text-sm text-ink-muted tabular-nums" data-testid="price-caption">
-        {rate.source === 'managed' || !price ? `Our rate per ${symbol}` : formatUsd(price.usd)}
+        {rate.source === 'managed' ? `Our rate per ${symbol}` : formatUsd(price.usd)}
       </p>
     </>
   );

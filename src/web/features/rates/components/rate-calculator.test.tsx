@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  DEFAULT_RATES,
+  UNMANAGED_RATES,
   json,
   MANAGED_RATES,
   pricesResponse,
@@ -64,7 +64,7 @@ describe('RateCalculator', () => {
 
   it('uses the market price before rates are managed, and says so when there is none', async () => {
     stubApi({
-      'GET /api/exchange-rates': () => json(DEFAULT_RATES),
+      'GET /api/exchange-rates': () => json(UNMANAGED_RATES),
       'GET /api/prices': () => pricesResponse(),
     });
     renderWithApp(<RateCalculator currency="usdt" />, '/');
@@ -77,7 +77,7 @@ describe('RateCalculator', () => {
     cleanup();
 
     stubApi({
-      'GET /api/exchange-rates': () => json(DEFAULT_RATES),
+      'GET /api/exchange-rates': () => json(UNMANAGED_RATES),
       'GET /api/prices': () => json({ error: 'Internal Server Error' }, 500),
     });
     renderWithApp(<RateCalculator />, '/');

@@ -1,6 +1,7 @@
-import { Calculator } from 'lucide-react';
+import { Calculator, Check } from 'lucide-react';
 import type { Price } from '../../../../shared/api/prices';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { RATE_RULES, type RateDraft, type RateField } from '../lib/rate-form';
 import { RATE_NAMES, RATE_SYMBOLS } from '../lib/symbols';
@@ -16,6 +17,79 @@ const FIELD_LABELS: Record<RateField, string> = {
   sellRateNaira: 'Sell Rate (Naira)',
 };
 
+const BADGE = 'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+/** Whether the values are a suggestion, will be saved, or are saved but not shown publicly. */
+function OriginBadge({ rate }: { rate: RateDraft }) {
+  const testId = `${rate.currency}-origin`;
+  if (rate.origin === 'suggested') {
+    return (
+      <span
+        data-testid={testId}
+        className={cn(BADGE, 'bg-yellow-50 text-yellow-900 ring-yellow-600/30')}
+      >
+        Suggestion
+      </span>
+    );
+  }
+  if (rate.origin === 'edited') {
+    return (
+      <span
+        data-testid={testId}
+        className={cn(BADGE, 'bg-brand-50 text-brand-800 ring-brand-600/20')}
+      >
+        Will be saved
+      </span>
+    );
+  }
+  if (!rate.published) {
+    return (
+      <span data-testid={testId} className={cn(BADGE, 'bg-down-soft text-down ring-down/20')}>
+        Not shown to customers
+      </span>
+    );
+  }
+  return null;
+}
+
+/** No saved rate yet: what the values are, and the way to keep them as they are. */
+function SuggestionNote({
+  rate,
+  hasMarket,
+  onUse,
+}: {
+  rate: RateDraft;
+  hasMarket: boolean;
+  onUse: () => void;
+}) {
+  const filled = rate.buyRateUsd !== '' && rate.sellRateUsd !== '';
+  return (
+    <div
+      data-testid={`${rate.currency}-suggestion`}
+      className="mt-3 rounded-2xl bg-yellow-50 p-3 text-sm text-yellow-950 ring-1 ring-yellow-600/20 ring-inset"
+    >
+      {hasMarket && filled ? (
+        <>
+          <p>
+            <span className="font-semibold">No saved rate yet.</span> These values are suggested
+            from the market price: market × (1 ± spread) × the USD to Naira rate. They are saved
+            only if you edit or use them.
+          </p>
+          <Button variant="outline" className="mt-2 bg-white" onClick={onUse}>
+            <Check aria-hidden />
+            Use suggested rates
+          </Button>
+        </>
+      ) : (
+        <p>
+          <span className="font-semibold">No saved rate yet,</span> and no market price to suggest
+          one: type the rates to save them.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * One currency's rates: market price, spread, USD and Naira buy/sell, Auto Calculate and
  * when it was last saved.
@@ -27,6 +101,7 @@ export function RateCard({
   autoError,
   onChange,
   onAutoCalculate,
+  onUseSuggestion,
 }: {
   rate: RateDraft;
   price: Price | undefined;
@@ -36,6 +111,8 @@ export function RateCard({
   autoError: string | null;
   onChange: (field: RateField, value: string) => void;
   onAutoCalculate: () => void;
+  /** The agent keeps the suggested values as they are: they will be saved. */
+  onUseSuggestion: () => void;
 }) {
   const symbol = RATE_SYMBOLS[rate.currency];
   const titleId = `rate-${rate.currency}-title`;
@@ -70,12 +147,11 @@ export function RateCard({
             {price?.stale && <span className="font-semibold text-yellow-900"> (stale)</span>}
           </p>
         </div>
-        {!rate.managed && (
-          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-            Default
-          </span>
-        )}
+        <OriginBadge rate={rate} />
       </div>
+      {rate.origin === 'suggested' && (
+        <SuggestionNote rate={rate} hasMarket={price !== undefined} onUse={onUseSuggestion} />
+      )}
 
       <div className="mt-4 flex items-start gap-3">
         {field('spreadPercentage', {
@@ -127,7 +203,7 @@ export function RateCard({
       <p className="mt-4 text-xs text-ink-muted" data-testid={`${rate.currency}-last-updated`}>
         {rate.lastUpdated
           ? `Last updated: ${formatDateTime(rate.lastUpdated)}`
-          : 'Last updated: never (default rates)'}
+          : 'Last updated: never (no saved rate)'}
       </p>
     </PortalCard>
   );

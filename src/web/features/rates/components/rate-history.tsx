@@ -58,7 +58,7 @@ export function RateHistory() {
         </div>
       ) : saves.length === 0 ? (
         <p className="mt-3 text-sm text-ink-muted">
-          No changes yet. The default rates apply until an agent saves some.
+          No changes yet. Customers see the market price until an agent saves a rate.
         </p>
       ) : (
         <>

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATES, MANAGED_RATES, TEST_PRICES } from '../test-support';
+import { UNMANAGED_RATES, MANAGED_RATES, TEST_PRICES } from '../test-support';
 import { getAgentListRates } from './agent-list-rates';
 import { calculatorRate, convert } from './calculator';
 
 describe('getAgentListRates', () => {
-  it("shows the spec's ₦1,550 / ₦1,600 before rates are managed, or without them", () => {
-    for (const rates of [undefined, null, DEFAULT_RATES]) {
+  it("shows the spec's ₦1,550 / ₦1,600 labelled as defaults before rates are managed", () => {
+    for (const rates of [undefined, null, UNMANAGED_RATES]) {
       expect(getAgentListRates(rates).map((r) => r.label)).toEqual([
-        'BTC: ₦1,550/USD',
-        'USDT: ₦1,600/USD',
+        'BTC: ₦1,550/USD (default)',
+        'USDT: ₦1,600/USD (default)',
       ]);
     }
-    expect(getAgentListRates(DEFAULT_RATES)[0]).toMatchObject({
+    expect(getAgentListRates(UNMANAGED_RATES)[0]).toMatchObject({
       managed: false,
       sellRateNaira: null,
       nairaPerUsd: '1550',
     });
   });
 
-  it('shows the managed rates: naira per dollar at the spread, and the sell rate per coin', () => {
+  it("derives naira per USD from the per-coin rates: sell rate over the coin's USD value", () => {
     expect(getAgentListRates(MANAGED_RATES)).toEqual([
       {
         currency: 'bitcoin',
@@ -46,12 +46,23 @@ describe('the calculator', () => {
       naira: '157254058.50',
       source: 'managed',
     });
-    expect(calculatorRate('usdt', DEFAULT_RATES, TEST_PRICES)).toEqual({
+    expect(calculatorRate('usdt', UNMANAGED_RATES, TEST_PRICES)).toEqual({
       naira: '1650.33',
       source: 'market',
     });
-    expect(calculatorRate('bitcoin', DEFAULT_RATES, [])).toBeNull();
+    expect(calculatorRate('bitcoin', UNMANAGED_RATES, [])).toBeNull();
     expect(calculatorRate('bitcoin', undefined, undefined)).toBeNull();
+  });
+
+  it('never uses a managed rate the server does not publish (outside the market guard)', () => {
+    const unpublished = {
+      ...MANAGED_RATES,
+      rates: MANAGED_RATES.rates.map((r) => ({ ...r, published: false })),
+    };
+    expect(calculatorRate('bitcoin', unpublished, TEST_PRICES)).toEqual({
+      naira: '160463325.00',
+      source: 'market',
+    });
   });
 
   it('converts both ways with the server functions: half-up to the kobo, crypto rounded down', () => {

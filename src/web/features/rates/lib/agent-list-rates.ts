@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import type { RatesResponse } from '../../../../shared/api/rates';
 import type { RateCurrency } from '../../../../shared/domain';
 import { dec, formatNaira, toKobo } from '../../../../shared/money';
-import { DEFAULT_NAIRA_RATES } from '../../../../shared/rates';
-import { ratesQuery } from '../api/get-rates';
+import { DEFAULT_NAIRA_PER_USD, rateFigures } from '../../../../shared/rates';
+import { managedRatesQuery } from '../api/get-rates';
 import { RATE_SYMBOLS } from './symbols';
 
 export interface AgentListRate {
@@ -12,14 +12,14 @@ export interface AgentListRate {
   symbol: 'BTC' | 'USDT';
   /**
    * Naira a customer gets per US dollar of the coin, the unit of the spec's "BTC: ₦1,550/USD":
-   * the USD-to-Naira rate less the agents' spread once rates are managed, else the spec's
-   * hard-coded ₦1,550 / ₦1,600.
+   * derived from the managed per-coin rates once there are some, else the spec's hard-coded
+   * ₦1,550 / ₦1,600.
    */
   nairaPerUsd: string;
   /** The managed sell rate, naira per whole coin; null before any rate is saved. */
   sellRateNaira: string | null;
   managed: boolean;
-  /** "BTC: ₦1,617/USD", ready to show. */
+  /** "BTC: ₦1,617/USD", or "BTC: ₦1,550/USD (default)", ready to show. */
   label: string;
 }
 
@@ -28,31 +28,41 @@ function nairaText(value: string): string {
 }
 
 /**
- * The rates the agent chat list shows. PRODUCT.md ("Money"): the managed rates, with the
- * spec's ₦1,550 / ₦1,600 only until agents set some (or while the rates cannot be read).
+ * The rates the agent chat list shows. PRODUCT.md ("Money"): the managed sell rate per USD,
+ * derived from the per-coin rates: the naira sell rate over the coin's USD value, the middle
+ * of its USD buy and sell rates (the market price they were calculated from). With no managed
+ * rate (or while the rates cannot be read), the spec's ₦1,550 / ₦1,600, labelled as defaults.
  */
 export function getAgentListRates(rates?: RatesResponse | null): AgentListRate[] {
   return (['bitcoin', 'usdt'] as const).map((currency) => {
     const symbol = RATE_SYMBOLS[currency];
-    const rate = rates?.rates.find((r) => r.currency === currency);
-    const managed = Boolean(rates && rate?.managed);
-    const nairaPerUsd =
-      managed && rates && rate
-        ? toKobo(dec(rates.usdToNaira).times(dec(1).minus(dec(rate.spreadPercentage).div(100))))
-        : DEFAULT_NAIRA_RATES[currency];
+    const figures = rateFigures(rates?.rates.find((r) => r.currency === currency));
+    if (!figures) {
+      const nairaPerUsd = DEFAULT_NAIRA_PER_USD[currency];
+      return {
+        currency,
+        symbol,
+        nairaPerUsd,
+        sellRateNaira: null,
+        managed: false,
+        label: `${symbol}: ${nairaText(nairaPerUsd)}/USD (default)`,
+      };
+    }
+    const coinUsd = dec(figures.buyRateUsd).plus(figures.sellRateUsd).div(2);
+    const nairaPerUsd = toKobo(dec(figures.sellRateNaira).div(coinUsd));
     return {
       currency,
       symbol,
       nairaPerUsd,
-      sellRateNaira: managed && rate ? rate.sellRateNaira : null,
-      managed,
+      sellRateNaira: figures.sellRateNaira,
+      managed: true,
       label: `${symbol}: ${nairaText(nairaPerUsd)}/USD`,
     };
   });
 }
 
-/** getAgentListRates over GET /api/exchange-rates: the defaults while it loads or fails. */
+/** getAgentListRates over GET /api/exchange-rates/manage: the defaults while it loads or fails. */
 export function useAgentListRates(): AgentListRate[] {
-  const { data } = useQuery(ratesQuery);
+  const { data } = useQuery(managedRatesQuery);
   return useMemo(() => getAgentListRates(data), [data]);
 }

@@ -1,7 +1,7 @@
 import type { Price } from '../../../../shared/api/prices';
 import type { RatesResponse } from '../../../../shared/api/rates';
 import type { RateCurrency } from '../../../../shared/domain';
-import { cryptoForNaira, tradeTotal } from '../../../../shared/rates';
+import { cryptoForNaira, rateFigures, tradeTotal } from '../../../../shared/rates';
 import { decimalError, normalizeDecimal, type DecimalRule } from './decimal-field';
 import { RATE_SYMBOLS } from './symbols';
 
@@ -13,8 +13,8 @@ export interface CalculatorRate {
 }
 
 /**
- * The rate a customer is paid: the agents' managed sell rate, else the market price in naira
- * (PRODUCT.md "Money"), else none.
+ * The rate a customer is paid: the agents' managed sell rate where the server publishes it
+ * (within the market guard), else the market price in naira (PRODUCT.md "Money"), else none.
  */
 export function calculatorRate(
   currency: RateCurrency,
@@ -22,7 +22,8 @@ export function calculatorRate(
   prices: readonly Price[] | undefined,
 ): CalculatorRate | null {
   const rate = rates?.rates.find((r) => r.currency === currency);
-  if (rate?.managed) return { naira: rate.sellRateNaira, source: 'managed' };
+  const figures = rate?.published ? rateFigures(rate) : null;
+  if (figures) return { naira: figures.sellRateNaira, source: 'managed' };
   const price = prices?.find((p) => p.symbol === RATE_SYMBOLS[currency]);
   return price ? { naira: price.ngn, source: 'market' } : null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATES, MANAGED_RATES } from '../test-support';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../test-support';
 import { decimalError, groupDigits, normalizeDecimal } from './decimal-field';
 import {
+  acceptSuggestion,
   autoCalculateRate,
   draftFrom,
   editRateField,
@@ -19,7 +20,7 @@ const usdt = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'usdt
 
 describe('Auto Calculate', () => {
   it('sets buy = market x (1 + spread/100) and sell = market x (1 - spread/100), and their Naira rates', () => {
-    const result = autoCalculateRate(draftFrom(DEFAULT_RATES), 'bitcoin', '97250.5');
+    const result = autoCalculateRate(draftFrom(UNMANAGED_RATES), 'bitcoin', '97250.5');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(bitcoin(result.draft)).toMatchObject({
@@ -29,11 +30,11 @@ describe('Auto Calculate', () => {
       sellRateNaira: '157254058.50',
     });
     // The other currency is left alone.
-    expect(usdt(result.draft)).toEqual(usdt(draftFrom(DEFAULT_RATES)));
+    expect(usdt(result.draft)).toEqual(usdt(draftFrom(UNMANAGED_RATES)));
   });
 
   it('uses the spread and USD-to-Naira rate as typed, to 8 places in USD and to the kobo in naira', () => {
-    let draft = editRateField(draftFrom(DEFAULT_RATES), 'usdt', 'spreadPercentage', '1.5');
+    let draft = editRateField(draftFrom(UNMANAGED_RATES), 'usdt', 'spreadPercentage', '1.5');
     draft = editUsdToNaira(draft, '1700.5');
     const result = autoCalculateRate(draft, 'usdt', '1.0002');
     if (!result.ok) throw new Error(result.error);
@@ -47,7 +48,7 @@ describe('Auto Calculate', () => {
   });
 
   it('says why it cannot run: a bad spread, a bad USD rate, no market price', () => {
-    const draft = draftFrom(DEFAULT_RATES);
+    const draft = draftFrom(UNMANAGED_RATES);
     expect(autoCalculateRate(draft, 'bitcoin', null)).toEqual({
       ok: false,
       error: NO_MARKET_PRICE,
@@ -86,10 +87,12 @@ describe('editing a USD rate', () => {
     );
   });
 
-  it('leaves a Naira rate typed by hand as typed', () => {
+  it('keeps a Naira rate typed by hand and sets its USD rate to agree with it', () => {
     const draft = editRateField(draftFrom(MANAGED_RATES), 'usdt', 'sellRateNaira', '1620');
     expect(usdt(draft).sellRateNaira).toBe('1620');
-    expect(usdt(draft).sellRateUsd).toBe('0.990198');
+    // 1620 / 1650 to 8 places; x 1650 gives 1620.00 back to the kobo, as the server checks.
+    expect(usdt(draft).sellRateUsd).toBe('0.98181818');
+    expect(validateDraft(draft)).toBeNull();
   });
 });
 
@@ -122,7 +125,27 @@ describe('validation messages', () => {
 
   it('refuses a sell rate above the buy rate, as the server does', () => {
     const draft = editRateField(draftFrom(MANAGED_RATES), 'bitcoin', 'sellRateUsd', '99195.52');
-    expect(validateDraft(draft)).toEqual({ rates: { bitcoin: { sellRateUsd: SELL_ABOVE_BUY } } });
+    expect(validateDraft(draft)).toEqual({
+      rates: { bitcoin: { sellRateUsd: SELL_ABOVE_BUY, sellRateNaira: SELL_ABOVE_BUY } },
+    });
+  });
+
+  it('refuses a Naira rate that is not its USD rate at the USD-to-Naira rate, as the server does', () => {
+    const draft = editRateField(draftFrom(MANAGED_RATES), 'usdt', 'spreadPercentage', '1');
+    const off = {
+      ...draft,
+      rates: draft.rates.map((r) =>
+        r.currency === 'usdt' ? { ...r, buyRateNaira: '1666.84' } : r,
+      ),
+    };
+    expect(validateDraft(off)).toEqual({
+      rates: {
+        usdt: {
+          buyRateNaira:
+            'Naira buy rate must be the USD buy rate × the USD to Naira rate: ₦1,666.83',
+        },
+      },
+    });
   });
 
   it('collects every problem by field, and none for a valid draft', () => {
@@ -142,7 +165,70 @@ describe('validation messages', () => {
   });
 });
 
+describe('suggestions for a currency with no managed rate', () => {
+  it('pre-fills the market-derived values at the default spread, marked as suggestions', () => {
+    const draft = draftFrom(UNMANAGED_RATES, TEST_PRICES);
+    expect(bitcoin(draft)).toMatchObject({
+      origin: 'suggested',
+      spreadPercentage: '2',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+      published: false,
+    });
+    expect(usdt(draft)).toMatchObject({ origin: 'suggested', spreadPercentage: '1' });
+    expect(usdt(draft).sellRateNaira).toBe('1633.83');
+  });
+
+  it('leaves the fields empty without a market price, and keeps saved rates as saved', () => {
+    expect(bitcoin(draftFrom(UNMANAGED_RATES))).toMatchObject({
+      origin: 'suggested',
+      spreadPercentage: '2',
+      buyRateUsd: '',
+      sellRateNaira: '',
+    });
+    expect(bitcoin(draftFrom(MANAGED_RATES, TEST_PRICES))).toMatchObject({
+      origin: 'saved',
+      published: true,
+      sellRateNaira: '157254058.50',
+    });
+  });
+});
+
 describe('the save request', () => {
+  it('sends nothing for untouched suggestions or saved rates: Save All untouched saves nothing', () => {
+    expect(toSaveRequest(draftFrom(UNMANAGED_RATES, TEST_PRICES))).toBeNull();
+    expect(toSaveRequest(draftFrom(UNMANAGED_RATES))).toBeNull();
+    expect(toSaveRequest(draftFrom(MANAGED_RATES, TEST_PRICES))).toBeNull();
+    expect(validateDraft(draftFrom(UNMANAGED_RATES))).toBeNull();
+  });
+
+  it('sends a suggestion the agent used or edited, and only that currency', () => {
+    const used = acceptSuggestion(draftFrom(UNMANAGED_RATES, TEST_PRICES), 'bitcoin');
+    expect(toSaveRequest(used)).toEqual({
+      usdToNaira: '1650',
+      rates: [
+        {
+          currency: 'bitcoin',
+          spreadPercentage: '2',
+          buyRateUsd: '99195.51',
+          sellRateUsd: '95305.49',
+          buyRateNaira: '163672591.5',
+          sellRateNaira: '157254058.5',
+        },
+      ],
+    });
+    const edited = editRateField(draftFrom(MANAGED_RATES), 'usdt', 'spreadPercentage', '1.5');
+    expect(toSaveRequest(edited)?.rates.map((r) => r.currency)).toEqual(['usdt']);
+  });
+
+  it('sends the USD-to-Naira rate alone when no currency is managed', () => {
+    const draft = editUsdToNaira(draftFrom(UNMANAGED_RATES, TEST_PRICES), '1700');
+    expect(bitcoin(draft)).toMatchObject({ origin: 'suggested', sellRateNaira: '162019333.00' });
+    expect(toSaveRequest(draft)).toEqual({ usdToNaira: '1700', rates: [] });
+  });
+
   it('sends every currency and the USD-to-Naira rate as plain decimals', () => {
     let draft = editUsdToNaira(draftFrom(MANAGED_RATES), '1650.50');
     draft = editRateField(draft, 'bitcoin', 'spreadPercentage', '.5');

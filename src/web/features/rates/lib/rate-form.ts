@@ -1,7 +1,16 @@
+import Decimal from 'decimal.js';
+import type { Price } from '../../../../shared/api/prices';
 import type { RatesResponse, SaveRatesRequest } from '../../../../shared/api/rates';
-import type { RateCurrency } from '../../../../shared/domain';
-import { dec } from '../../../../shared/money';
-import { autoCalculate, MAX_SPREAD_PERCENT, nairaRate } from '../../../../shared/rates';
+import { RATE_SYMBOLS, type RateCurrency } from '../../../../shared/domain';
+import { dec, formatNaira } from '../../../../shared/money';
+import {
+  autoCalculate,
+  DEFAULT_SPREADS,
+  MAX_SPREAD_PERCENT,
+  nairaRate,
+  rateFigures,
+  SELL_ABOVE_BUY,
+} from '../../../../shared/rates';
 import { decimalError, normalizeDecimal, validDecimal, type DecimalRule } from './decimal-field';
 
 export const RATE_FIELDS = [
@@ -31,23 +40,40 @@ export const RATE_RULES: Record<RateField, DecimalRule> = {
   sellRateNaira: { label: 'Naira sell rate', places: 2 },
 };
 
-/** Each USD rate and the Naira rate it sets. */
+/** Each USD rate and the Naira rate it sets, and back: the two always agree. */
 const NAIRA_OF: Partial<Record<RateField, RateField>> = {
   buyRateUsd: 'buyRateNaira',
   sellRateUsd: 'sellRateNaira',
 };
+const USD_OF: Partial<Record<RateField, RateField>> = {
+  buyRateNaira: 'buyRateUsd',
+  sellRateNaira: 'sellRateUsd',
+};
 
-export const SELL_ABOVE_BUY = 'The sell rate cannot be above the buy rate';
+export { SELL_ABOVE_BUY };
+
+/**
+ * Where a currency's values come from, which decides whether Save All sends them:
+ * - saved: the managed rate as saved; not sent again unless edited.
+ * - suggested: no managed rate; the market-derived values (or empty fields without a market
+ *   price), never sent until the agent edits them or uses them.
+ * - edited: changed or confirmed by the agent; sent.
+ */
+export type RateOrigin = 'saved' | 'suggested' | 'edited';
 
 export interface RateDraft extends Record<RateField, string> {
   currency: RateCurrency;
   lastUpdated: string | null;
-  managed: boolean;
+  origin: RateOrigin;
+  /** Saved and shown to customers (within the market guard); false for anything else. */
+  published: boolean;
 }
 
 /** The screen's form: what the agent is editing, as typed. */
 export interface RatesDraft {
   usdToNaira: string;
+  /** The USD-to-Naira rate as saved: Save All sends nothing when neither it nor a rate changed. */
+  savedUsdToNaira: string;
   rates: RateDraft[];
 }
 
@@ -56,19 +82,41 @@ export interface DraftErrors {
   rates: Partial<Record<RateCurrency, Partial<Record<RateField, string>>>>;
 }
 
-export function draftFrom(response: RatesResponse): RatesDraft {
+/**
+ * The form for the server's rates (as agents see them) and the market prices: a managed rate as
+ * saved; for a currency without one, the market-derived suggestion (Auto Calculate at the
+ * default spread), or empty fields while there is no market price.
+ */
+export function draftFrom(response: RatesResponse, prices: readonly Price[] = []): RatesDraft {
   return {
     usdToNaira: response.usdToNaira,
-    rates: response.rates.map((r) => ({
-      currency: r.currency,
-      spreadPercentage: r.spreadPercentage,
-      buyRateUsd: r.buyRateUsd,
-      sellRateUsd: r.sellRateUsd,
-      buyRateNaira: r.buyRateNaira,
-      sellRateNaira: r.sellRateNaira,
-      lastUpdated: r.lastUpdated,
-      managed: r.managed,
-    })),
+    savedUsdToNaira: response.usdToNaira,
+    rates: response.rates.map((r): RateDraft => {
+      const figures = rateFigures(r);
+      if (figures) {
+        return {
+          currency: r.currency,
+          ...figures,
+          lastUpdated: r.lastUpdated,
+          origin: 'saved',
+          published: r.published,
+        };
+      }
+      const spread = DEFAULT_SPREADS[r.currency] ?? '2';
+      const market = prices.find((p) => p.symbol === RATE_SYMBOLS[r.currency])?.usd;
+      const suggestion = market ? autoCalculate(market, spread) : null;
+      return {
+        currency: r.currency,
+        spreadPercentage: spread,
+        buyRateUsd: suggestion?.buyUsd ?? '',
+        sellRateUsd: suggestion?.sellUsd ?? '',
+        buyRateNaira: suggestion ? nairaRate(suggestion.buyUsd, response.usdToNaira) : '',
+        sellRateNaira: suggestion ? nairaRate(suggestion.sellUsd, response.usdToNaira) : '',
+        lastUpdated: null,
+        origin: 'suggested',
+        published: false,
+      };
+    }),
   };
 }
 
@@ -91,9 +139,19 @@ function nairaFor(usd: string, usdRule: DecimalRule, usdToNaira: string): string
 }
 
 /**
- * One input changed. Editing a USD buy or sell rate recalculates its Naira rate at the
- * current USD-to-Naira rate (the spec); while either is not a valid number the Naira rate
- * keeps its value.
+ * The USD rate of a Naira rate, to 8 places (half-up): at any USD-to-Naira rate below a million
+ * it gives the Naira rate back to the kobo, so the two agree as the server requires.
+ */
+function usdFor(naira: string, nairaRule: DecimalRule, usdToNaira: string): string | null {
+  const n = validDecimal(naira, nairaRule);
+  const x = validDecimal(usdToNaira, USD_TO_NAIRA_RULE);
+  return n && x ? dec(n).div(x).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed() : null;
+}
+
+/**
+ * One input changed, so the currency will be saved. Editing a USD buy or sell rate
+ * recalculates its Naira rate at the current USD-to-Naira rate (the spec), and editing a Naira
+ * rate its USD rate; while either is not a valid number the other keeps its value.
  */
 export function editRateField(
   draft: RatesDraft,
@@ -102,19 +160,30 @@ export function editRateField(
   value: string,
 ): RatesDraft {
   return updateRate(draft, currency, (rate) => {
-    const next = { ...rate, [field]: value };
+    const next: RateDraft = { ...rate, [field]: value, origin: 'edited' };
     const nairaField = NAIRA_OF[field];
     if (nairaField) {
       const naira = nairaFor(value, RATE_RULES[field], draft.usdToNaira);
       if (naira !== null) next[nairaField] = naira;
     }
+    const usdField = USD_OF[field];
+    if (usdField) {
+      const usd = usdFor(value, RATE_RULES[field], draft.usdToNaira);
+      if (usd !== null) next[usdField] = usd;
+    }
     return next;
   });
 }
 
+/** "Use suggested rates": the agent confirms a currency's market-derived values; it is saved. */
+export function acceptSuggestion(draft: RatesDraft, currency: RateCurrency): RatesDraft {
+  return updateRate(draft, currency, (rate) => ({ ...rate, origin: 'edited' }));
+}
+
 /**
  * The USD-to-Naira rate changed: every Naira rate follows, so what is saved stays
- * consistent (a Naira rate is always its USD rate at this rate).
+ * consistent (a Naira rate is always its USD rate at this rate). A saved rate changes with it,
+ * so it is sent again; a suggestion stays one.
  */
 export function editUsdToNaira(draft: RatesDraft, value: string): RatesDraft {
   const next = { ...draft, usdToNaira: value };
@@ -126,6 +195,7 @@ export function editUsdToNaira(draft: RatesDraft, value: string): RatesDraft {
       const sell = nairaFor(rate.sellRateUsd, RATE_RULES.sellRateUsd, value);
       return {
         ...rate,
+        origin: rate.origin === 'saved' ? 'edited' : rate.origin,
         buyRateNaira: buy ?? rate.buyRateNaira,
         sellRateNaira: sell ?? rate.sellRateNaira,
       };
@@ -164,6 +234,7 @@ export function autoCalculateRate(
     ok: true,
     draft: updateRate(draft, currency, (r) => ({
       ...r,
+      origin: 'edited',
       buyRateUsd: buyUsd,
       sellRateUsd: sellUsd,
       buyRateNaira: nairaRate(buyUsd, usdToNaira),
@@ -172,7 +243,10 @@ export function autoCalculateRate(
   };
 }
 
-/** Every reason the draft cannot be saved, by field; null when it can. */
+/**
+ * Every reason the draft cannot be saved, by field; null when it can. Only what Save All sends
+ * is checked: the USD-to-Naira rate and the edited currencies.
+ */
 export function validateDraft(draft: RatesDraft): DraftErrors | null {
   const errors: DraftErrors = { rates: {} };
   let any = false;
@@ -182,17 +256,30 @@ export function validateDraft(draft: RatesDraft): DraftErrors | null {
     any = true;
   }
   for (const rate of draft.rates) {
+    if (rate.origin !== 'edited') continue;
     const fieldErrors: Partial<Record<RateField, string>> = {};
     for (const field of RATE_FIELDS) {
       const error = decimalError(rate[field], RATE_RULES[field]);
       if (error) fieldErrors[field] = error;
     }
-    if (
-      !fieldErrors.buyRateUsd &&
-      !fieldErrors.sellRateUsd &&
-      dec(normalizeDecimal(rate.sellRateUsd)).gt(normalizeDecimal(rate.buyRateUsd))
-    ) {
-      fieldErrors.sellRateUsd = SELL_ABOVE_BUY;
+    for (const side of ['buy', 'sell'] as const) {
+      const nairaField = `${side}RateNaira` as const;
+      const usd = `${side}RateUsd` as const;
+      if (usdToNaira || fieldErrors[usd] || fieldErrors[nairaField]) continue;
+      const expected = nairaRate(normalizeDecimal(rate[usd]), normalizeDecimal(draft.usdToNaira));
+      if (!dec(normalizeDecimal(rate[nairaField])).eq(expected)) {
+        fieldErrors[nairaField] =
+          `${RATE_RULES[nairaField].label} must be the USD ${side} rate × the USD to Naira rate: ${formatNaira(expected)}`;
+      }
+    }
+    for (const [sell, buy] of [
+      ['sellRateUsd', 'buyRateUsd'],
+      ['sellRateNaira', 'buyRateNaira'],
+    ] as const) {
+      if (fieldErrors[sell] || fieldErrors[buy]) continue;
+      if (dec(normalizeDecimal(rate[sell])).gt(normalizeDecimal(rate[buy]))) {
+        fieldErrors[sell] = SELL_ABOVE_BUY;
+      }
     }
     if (Object.keys(fieldErrors).length > 0) {
       errors.rates[rate.currency] = fieldErrors;
@@ -202,11 +289,18 @@ export function validateDraft(draft: RatesDraft): DraftErrors | null {
   return any ? errors : null;
 }
 
-/** Save All Exchange Rates: one atomic request with every currency (a valid draft only). */
-export function toSaveRequest(draft: RatesDraft): SaveRatesRequest {
+/**
+ * Save All Exchange Rates (a valid draft only): one atomic request with the USD-to-Naira rate
+ * and the edited currencies, or null when nothing changed. An untouched suggestion is never
+ * sent: the server must not store a rate nobody chose.
+ */
+export function toSaveRequest(draft: RatesDraft): SaveRatesRequest | null {
+  const edited = draft.rates.filter((r) => r.origin === 'edited');
+  const usdToNaira = normalizeDecimal(draft.usdToNaira);
+  if (edited.length === 0 && dec(usdToNaira).eq(draft.savedUsdToNaira)) return null;
   return {
-    usdToNaira: normalizeDecimal(draft.usdToNaira),
-    rates: draft.rates.map((r) => ({
+    usdToNaira,
+    rates: edited.map((r) => ({
       currency: r.currency,
       spreadPercentage: normalizeDecimal(r.spreadPercentage),
       buyRateUsd: normalizeDecimal(r.buyRateUsd),
