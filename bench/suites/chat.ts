@@ -293,10 +293,13 @@ async function pollingRun(
   options: BenchOptions,
 ): Promise<BenchRow> {
   const sessions: number[] = [];
+  const visitor = (i: number) => ({
+    'x-forwarded-for': `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`,
+  });
   for (let i = 0; i < pairs; i++) {
     const res = await fetch(`${baseUrl}/api/test/chat-sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
+      headers: { 'content-type': 'application/json', origin: baseUrl, ...visitor(i) },
       body: JSON.stringify({
         customerId: DEMO_CUSTOMER_ID,
         category: 'bitcoin',
@@ -342,7 +345,7 @@ async function pollingRun(
             sentAt.set(content, performance.now());
             const res = await fetch(`${baseUrl}/api/test/messages`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', origin: baseUrl },
+              headers: { 'content-type': 'application/json', origin: baseUrl, ...visitor(i) },
               body: JSON.stringify({
                 chatSessionId: id,
                 senderId: DEMO_CUSTOMER_ID,
@@ -435,7 +438,9 @@ export async function withPglite<T>(
   await database.close();
   const app = await AppProcess.start({
     name: 'bench',
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The polling case drives the demo's calls; each pair is its own visitor behind a proxy
+    // (X-Forwarded-For), as in production, so the per-address demo write limit applies per pair.
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'on', TRUST_PROXY: '1' },
     nodeArgs: NODE_ARGS,
   });
   try {

@@ -278,7 +278,11 @@ describe('the app served over https', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await openPgliteTestDatabase();
-    app = await createTestApp({ database, env: { PUBLIC_URL: 'https://desk.example.com' } });
+    // A public https address: the development sign-in is mounted there only on purpose.
+    app = await createTestApp({
+      database,
+      env: { PUBLIC_URL: 'https://desk.example.com', DEV_SIGN_IN: 'on' },
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -30,6 +30,7 @@ import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed } from './features/prices/price-feed';
 import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
+import { logSerializers } from './platform/logging';
 import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { getUsdToNaira, ratesRoutes } from './features/rates';
@@ -47,7 +48,12 @@ export interface AppDeps {
   database: Database;
   /** How the web app is served; 'none' for API-only tests. */
   web?: WebMode;
-  logger?: FastifyServerOptions['logger'];
+  /** false for none; otherwise where and from what level (the serializers are always ours). */
+  logger?: false | Pick<FastifyLoggerOptions, 'level' | 'stream'>;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** JSON bodies are small; uploads have their own limit. */
@@ -57,12 +63,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const web = deps.web ?? 'static';
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            ...deps.logger,
+            serializers: logSerializers,
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only what the operator names (TRUST_PROXY): otherwise anyone could pick their own address
+    // in X-Forwarded-For and walk past the per-address login limit. Fastify 5 reads a bare number
+    // as "trust nothing"; a hop count means the nearest n hops, as proxy-addr counts them.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
@@ -126,16 +145,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.on('userChanged', () => sessionCache.clear());
   bus.on('sessionEnded', () => sessionCache.clear());
 
-  // Google (or any OIDC provider) when configured; otherwise, outside production, our own.
+  // Google (or any OIDC provider) when configured; otherwise our own, only where config.ts
+  // allowed it (this machine only, or DEV_SIGN_IN=on).
   const oidc =
     config.oidc ??
-    (config.isProduction
-      ? undefined
-      : await mountDevIdp(app, {
+    (config.devSignIn
+      ? await mountDevIdp(app, {
           publicUrl: config.publicUrl,
           cookieSecret: config.sessionSecret,
-        }));
-  if (!oidc) throw new Error('OIDC settings are required in production');
+          trustProxy: config.trustProxy !== false,
+        })
+      : undefined);
+  if (!oidc) throw new Error('No customer sign-in: set the OIDC settings');
+  if (config.devSignIn) {
+    app.log.warn(
+      `Development sign-in is mounted at ${config.publicUrl}/oidc: anyone who reaches it signs in ` +
+        `as any name and email, an admin's too. Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and ` +
+        `OIDC_CLIENT_SECRET for real customer sign-in.`,
+    );
+  }
   const signIn = new CustomerSignIn(
     oidc,
     `${config.publicUrl}/api/callback`,

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig, publicConfig } from './config';
 
 const PRODUCTION_ENV = {
@@ -30,7 +32,8 @@ describe('loadConfig', () => {
       env: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      // Only this machine reaches the development sign-in that stands in for Google.
+      host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: path.resolve('data'),
       uploadDir: path.resolve('data', 'uploads'),
@@ -41,6 +44,8 @@ describe('loadConfig', () => {
       priceRefreshMs: 120_000,
       demoMode: true,
       oidc: undefined,
+      devSignIn: true,
+      trustProxy: false,
       adminSetupSecretGenerated: true,
       logLevel: 'info',
       rateGuardPercent: 10,
@@ -74,6 +79,9 @@ describe('loadConfig', () => {
       PRICE_REFRESH_MS: '60000',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
       LOG_LEVEL: 'warn',
+      OIDC_ISSUER_URL: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -104,6 +112,9 @@ describe('loadConfig', () => {
       clientId: 'id',
       clientSecret: 'secret',
     });
+    // A real provider: no development sign-in, and other machines may connect.
+    expect(config.devSignIn).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
   });
 
   it('refuses production without secrets, listing every missing key at once', () => {
@@ -208,8 +219,9 @@ describe('loadConfig', () => {
 
   it.each([
     ['development', undefined, true],
-    ['test', undefined, true],
+    ['test', undefined, false],
     ['production', undefined, false],
+    ['test', 'on', true],
     ['development', 'false', false],
     ['development', 'off', false],
     ['development', '0', false],
@@ -220,6 +232,105 @@ describe('loadConfig', () => {
     if (nodeEnv === 'production') Object.assign(env, PRODUCTION_ENV);
     if (demoMode !== undefined) env.DEMO_MODE = demoMode;
     expect(loadConfig(env).demoMode).toBe(expected);
+  });
+});
+
+describe('the development sign-in', () => {
+  const OIDC = {
+    OIDC_ISSUER_URL: 'https://accounts.google.com',
+    OIDC_CLIENT_ID: 'id',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it.each([
+    [{}],
+    [{ NODE_ENV: 'test' }],
+    [{ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4000' }],
+    [{ HOST: '127.0.0.2', PUBLIC_URL: 'http://localhost' }],
+    [{ HOST: 'localhost', PUBLIC_URL: 'http://app.localhost:3000' }],
+    [{ HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }],
+  ])('is mounted where only this machine reaches it (%o)', (env) => {
+    expect(loadConfig(env).devSignIn).toBe(true);
+  });
+
+  const REFUSED = (host: string, publicUrl: string) => [
+    `the development sign-in, where anyone signs in as any name and email (an admin's too), would be reachable from other machines (HOST=${host}, PUBLIC_URL=${publicUrl}). Set one of:`,
+    'OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: real customer sign-in (such as Google)',
+    'HOST=127.0.0.1 and PUBLIC_URL=http://localhost:3000: this machine only',
+    'DEV_SIGN_IN=on: mount the development sign-in anyway, on purpose',
+  ];
+
+  it.each([
+    ['0.0.0.0', undefined, 'http://localhost:3000'],
+    ['::', undefined, 'http://localhost:3000'],
+    ['192.168.1.10', 'http://192.168.1.10:3000', 'http://192.168.1.10:3000'],
+    ['127.0.0.1', 'https://desk.example.com', 'https://desk.example.com'],
+    ['127.0.0.1', 'http://127.0.0.1.nip.io:3000', 'http://127.0.0.1.nip.io:3000'],
+  ])(
+    'refuses to start when other machines could reach it (HOST=%s, PUBLIC_URL=%s), saying what to set',
+    (host, publicUrl, shown) => {
+      const env: Record<string, string> = { HOST: host };
+      if (publicUrl) env.PUBLIC_URL = publicUrl;
+      expect(problemsOf(env)).toEqual(REFUSED(host, shown));
+      expect(problemsOf({ ...env, NODE_ENV: 'test' })).toEqual(REFUSED(host, shown));
+    },
+  );
+
+  it('is mounted anywhere with DEV_SIGN_IN=on, on purpose', () => {
+    const config = loadConfig({ DEV_SIGN_IN: 'on', PUBLIC_URL: 'http://desk.lan:3000' });
+    expect(config).toMatchObject({ devSignIn: true, oidc: undefined });
+    expect(loadConfig({ DEV_SIGN_IN: 'on', HOST: '0.0.0.0' }).devSignIn).toBe(true);
+  });
+
+  it('is never mounted beside a real provider or in production', () => {
+    expect(loadConfig({ ...OIDC, HOST: '127.0.0.1' }).devSignIn).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).devSignIn).toBe(false);
+    expect(problemsOf({ ...OIDC, DEV_SIGN_IN: 'on' })).toEqual([
+      'DEV_SIGN_IN=on replaces the OIDC provider: unset it or OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+    ]);
+    expect(problemsOf({ ...PRODUCTION_ENV, DEV_SIGN_IN: 'on' })).toEqual([
+      'DEV_SIGN_IN cannot be on in production: customers sign in through OIDC',
+    ]);
+  });
+
+  it('DEV_SIGN_IN=off without OIDC settings is refused: nobody could sign in', () => {
+    expect(problemsOf({ DEV_SIGN_IN: 'off' })).toEqual([
+      'DEV_SIGN_IN=off leaves customers no way to sign in: set OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+    ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.5 ,::1', ['10.0.0.0/8', '192.168.1.5', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('TRUST_PROXY=%s trusts %o, in production as elsewhere', (value, expected) => {
+    const env: Record<string, string> = { ...PRODUCTION_ENV };
+    if (value !== undefined) env.TRUST_PROXY = value;
+    expect(loadConfig(env).trustProxy).toEqual(expected);
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it.each([
+    'true',
+    'yes',
+    '-1',
+    '10.0.0.0/33',
+    '300.1.1.1',
+    'proxy.internal',
+    '10.0.0.1,',
+    '::1/129',
+  ])('refuses TRUST_PROXY=%s, saying what it takes', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+      'TRUST_PROXY: a hop count (such as 1) or a comma-separated list of proxy addresses and CIDRs (such as 10.0.0.0/8,192.168.1.5)',
+    ]);
   });
 });
 
@@ -268,5 +379,39 @@ describe('the server process', () => {
     );
     // A configuration problem is the operator's to fix: no stack trace.
     expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('refuses to start with the development sign-in open to other machines, listing what to set', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-config-test-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      // NODE_ENV unset, no OIDC settings: a developer's machine, but listening on every address.
+      env: { PATH: process.env.PATH, HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const outcome = await new Promise<string>((resolve) => {
+      child.on('exit', (code) => resolve(`exit ${code}`));
+      // Were it to start, it says so: stop it and fail, rather than wait for an exit.
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('AgentChat is running')) {
+          child.kill('SIGKILL');
+          resolve('started');
+        }
+      });
+    });
+    expect(outcome).toBe('exit 1');
+    expect(stderr).toContain('Invalid configuration:');
+    expect(stderr).toContain('would be reachable from other machines (HOST=0.0.0.0');
+    expect(stderr).toContain('- OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: real');
+    expect(stderr).toContain(
+      '- HOST=127.0.0.1 and PUBLIC_URL=http://localhost:0: this machine only',
+    );
+    expect(stderr).toContain('- DEV_SIGN_IN=on: mount the development sign-in anyway, on purpose');
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isSupportContact } from '../shared/support-contact';
@@ -9,10 +10,33 @@ const bool = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** An IPv4 or IPv6 address, with an optional /prefix of the right size. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For/-Proto: a hop count ("1": the nearest one) or the
+ * proxies' own addresses and CIDRs. Fastify's `trustProxy` takes either as it is.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrCidr(part.trim())),
+    'a hop count (such as 1) or a comma-separated list of proxy addresses and CIDRs (such as 10.0.0.0/8,192.168.1.5)',
+  )
+  .transform((v) => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 with the development sign-in (no OIDC settings), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: url.optional(),
@@ -35,6 +59,8 @@ const envSchema = z.object({
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
+  DEV_SIGN_IN: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   OIDC_ISSUER_URL: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -62,6 +88,11 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /**
+   * Proxies whose X-Forwarded-* headers count (a hop count or addresses/CIDRs); false: none,
+   * and the socket's address is the client's.
+   */
+  trustProxy: number | string[] | false;
   databaseUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
@@ -74,8 +105,13 @@ export interface Config {
   priceApiUrl: string;
   priceRefreshMs: number;
   demoMode: boolean;
-  /** Undefined means: use the development identity provider (never in production). */
+  /** The customers' OIDC provider; undefined when the development sign-in stands in for it. */
   oidc: OidcSettings | undefined;
+  /**
+   * Mount the development identity provider at /oidc (anyone signs in as anyone): only when
+   * other machines cannot reach it, or DEV_SIGN_IN=on. Never in production, never beside OIDC.
+   */
+  devSignIn: boolean;
   adminSetupSecret: string | undefined;
   /** True when the setup secret was generated for this run and must be shown to the operator. */
   adminSetupSecretGenerated: boolean;
@@ -102,6 +138,14 @@ export class ConfigError extends Error {
 }
 
 const OIDC_KEYS = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** 127.0.0.0/8 or ::1 (IPv4-mapped too), or the name localhost: other machines cannot reach it. */
+function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1') return true;
+  const v4 = bare.replace(/^::ffff:/, '');
+  return net.isIPv4(v4) && v4.startsWith('127.');
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(
@@ -130,6 +174,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${OIDC_KEYS.join(', ')} are required in production`);
     }
   }
+  const host = env.HOST ?? (oidcGiven.length === 0 && !isProduction ? '127.0.0.1' : '0.0.0.0');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const devSignIn = oidcGiven.length === 0 && !isProduction && env.DEV_SIGN_IN !== false;
+  if (env.DEV_SIGN_IN === true && isProduction) {
+    problems.push('DEV_SIGN_IN cannot be on in production: customers sign in through OIDC');
+  } else if (env.DEV_SIGN_IN === true && oidcGiven.length > 0) {
+    problems.push(`DEV_SIGN_IN=on replaces the OIDC provider: unset it or ${OIDC_KEYS.join(', ')}`);
+  } else if (env.DEV_SIGN_IN === false && oidcGiven.length === 0 && !isProduction) {
+    problems.push(
+      `DEV_SIGN_IN=off leaves customers no way to sign in: set ${OIDC_KEYS.join(', ')}`,
+    );
+  } else if (
+    devSignIn &&
+    env.DEV_SIGN_IN === undefined &&
+    !(isLoopback(host) && isLoopback(new URL(publicUrl).hostname))
+  ) {
+    problems.push(
+      `the development sign-in, where anyone signs in as any name and email (an admin's too), would be reachable from other machines (HOST=${host}, PUBLIC_URL=${publicUrl}). Set one of:`,
+      `${OIDC_KEYS.join(', ')}: real customer sign-in (such as Google)`,
+      `HOST=127.0.0.1 and PUBLIC_URL=http://localhost:${env.PORT}: this machine only`,
+      'DEV_SIGN_IN=on: mount the development sign-in anyway, on purpose',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -148,11 +215,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host,
+    trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
     databaseUrl: env.DATABASE_URL,
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     // Development only: a fresh secret per run is fine because sessions live in the database.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     brandName: env.BRAND_NAME,
@@ -160,8 +228,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportContact: env.SUPPORT_CONTACT ?? `https://wa.me/${env.WHATSAPP_NUMBER}`,
     priceApiUrl: env.PRICE_API_URL.replace(/\/+$/, ''),
     priceRefreshMs: env.PRICE_REFRESH_MS,
-    demoMode: env.DEMO_MODE ?? !isProduction,
+    // Its public writes are for trying the app out: on by itself only on a developer's machine.
+    demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
     oidc,
+    devSignIn,
     adminSetupSecret:
       env.ADMIN_SETUP_SECRET ??
       (generateSecret ? randomBytes(12).toString('base64url') : undefined),

@@ -23,6 +23,8 @@ export async function createTestApp(
     PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
     PRICE_REFRESH_MS: '3600000',
     ADMIN_SETUP_SECRET: TEST_ADMIN_SETUP_SECRET,
+    // Off by default outside development; the API tests cover its routes too.
+    DEMO_MODE: 'on',
     LOG_LEVEL: 'silent',
     ...options.env,
   });

@@ -40,7 +40,7 @@ export interface DevIdp {
  */
 export async function mountDevIdp(
   app: FastifyInstance,
-  options: { publicUrl: string; cookieSecret: string },
+  options: { publicUrl: string; cookieSecret: string; trustProxy: boolean },
 ): Promise<DevIdp> {
   const issuerUrl = `${options.publicUrl}${DEV_IDP_PATH}`;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -103,7 +103,8 @@ export async function mountDevIdp(
     },
   };
   const provider = new Provider(issuerUrl, configuration);
-  provider.proxy = true;
+  // Koa reads X-Forwarded-* only behind the proxies the operator named (TRUST_PROXY).
+  provider.proxy = options.trustProxy;
   const callback = provider.callback();
 
   await app.register(async (scope) => {

@@ -4,7 +4,7 @@ import { loginAttempts } from '../db/schema';
 import { AppError } from './errors';
 
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
-export type AttemptScope = 'account' | 'address' | 'admin-setup';
+export type AttemptScope = 'account' | 'address' | 'admin-setup' | 'demo-write';
 
 /**
  * Failures allowed per window. An address gets more than an account: many Nigerian mobile
@@ -14,6 +14,8 @@ export const MAX_FAILED_ATTEMPTS: Record<AttemptScope, number> = {
   account: 5,
   address: 20,
   'admin-setup': 5,
+  // Every public demo write counts, not only failures (demo mode's /api/test/* calls).
+  'demo-write': 60,
 };
 
 /**
@@ -40,6 +42,16 @@ export async function assertNotLimited(
     if ((row?.n ?? 0) >= MAX_FAILED_ATTEMPTS[scope])
       throw new AppError('too_many_requests', message);
   }
+}
+
+/** A write that counts whether or not it succeeds: refused (429) once the window is full. */
+export async function takeAttempt(
+  db: Db,
+  keys: { scope: AttemptScope; key: string }[],
+  message: string,
+): Promise<void> {
+  await assertNotLimited(db, keys, message);
+  await recordFailure(db, keys);
 }
 
 export async function recordFailure(

@@ -22,7 +22,10 @@ interface LogLine {
 }
 
 /** A real app with throwaway routes that fail in every way a handler can, and its log lines. */
-async function appWithFailingRoutes(database: Database): Promise<{
+async function appWithFailingRoutes(
+  database: Database,
+  level = 'warn',
+): Promise<{
   app: FastifyInstance;
   logs: LogLine[];
 }> {
@@ -37,7 +40,7 @@ async function appWithFailingRoutes(database: Database): Promise<{
     database,
     web: 'none',
     logger: {
-      level: 'warn',
+      level,
       stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
     },
   });
@@ -284,8 +287,67 @@ describe.each(testDatabaseKinds())('the error handler on $name', (kind) => {
     expect(logs.map((l) => l.msg)).toContain('input rejected by the database');
   });
 
+  it('logs a failed statement without its values (a hash, a message text, a key)', async () => {
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/test/store',
+      payload: { key: 'agent-hash', value: `${hash}\u0000 and the customer's message text` },
+    });
+    expect(refused.statusCode).toBe(400);
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/test/store',
+      payload: { key: 'secret-key-ada@example.com', value: 'v' },
+    });
+    expect(first.statusCode).toBe(200);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/test/store',
+      payload: { key: 'secret-key-ada@example.com', value: 'v' },
+    });
+    expect(duplicate.statusCode).toBe(500);
+
+    const rejected = logs.find((l) => l.msg === 'input rejected by the database');
+    const failed = logs.find((l) => l.msg === 'request failed');
+    // Still useful: what failed, where, with the SQL and the database's code.
+    expect(rejected?.err?.message).toMatch(/^Failed query: insert into "settings"/);
+    expect(rejected?.err?.message).toContain('params: [2 redacted]');
+    expect(failed?.err).toMatchObject({ cause: { code: '23505', constraint: 'settings_pkey' } });
+    const written = JSON.stringify(logs);
+    for (const secret of ['argon2id', 'aGFzaGhh', 'message text', 'secret-key-ada@example.com']) {
+      expect(written).not.toContain(secret);
+    }
+  });
+
   it('answers 200 from a route that reads the database while it is up', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/query-db' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabaseKinds())('the request log on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let logs: LogLine[];
+
+  beforeAll(async () => {
+    database = await kind.open();
+    ({ app, logs } = await appWithFailingRoutes(database, 'info'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it('redacts the OIDC code and state from logged URLs, keeping the rest', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/callback?code=the-authorization-code&state=the-state&iss=https%3A%2F%2Fidp',
+    });
+    expect(res.statusCode).toBe(400);
+    const urls = logs.map((l) => (l as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(['/api/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp']);
+    expect(JSON.stringify(logs)).not.toMatch(/the-authorization-code|the-state/);
   });
 });

@@ -48,13 +48,20 @@ export type AdminSetupStatus = z.infer<typeof adminSetupStatusSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /**
- * A redirect target after sign-in: a same-origin path. Anything else (another host,
- * "//evil", "/\\evil", a scheme) falls back to "/".
+ * A redirect target after sign-in: a same-origin path, percent-encoded so it is a valid
+ * `Location` header whatever the visitor typed (a raw "/€" would not be). Anything else (another
+ * host, "//evil", "/\\evil", a scheme, control characters) falls back to "/".
  */
 export function safeReturnTo(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return '/';
   }
-  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return '/';
-  return value;
+  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
+    return '/';
+  }
+  // Resolved against a placeholder origin: what stays on it is a path, and URL encodes it.
+  const base = 'http://return-to.invalid';
+  const url = new URL(value, base);
+  if (url.origin !== base) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -64,6 +64,37 @@ describe.each(testDatabaseKinds())('identity on $name', (kind) => {
       },
     );
 
+    it.each([
+      ['/€', '/%E2%82%AC'],
+      ['/%E2%82%AC', '/%E2%82%AC'],
+      ['/€?q=é#x', '/%E2%82%AC?q=%C3%A9#x'],
+      ['/chat/1?a=b c', '/chat/1?a=b%20c'],
+    ])(
+      'returns to a path with non-ASCII characters, encoded (returnTo=%s)',
+      async (returnTo, at) => {
+        const client = live.client();
+        const landed = await client.signInCustomer(
+          { name: 'Euro Path', email: 'euro@example.com' },
+          returnTo,
+        );
+        const url = new URL(landed);
+        expect(url.origin).toBe(live.baseUrl);
+        expect(url.pathname + url.search + url.hash).toBe(at);
+        expect((await client.json('/api/auth/user')).status).toBe(200);
+      },
+    );
+
+    it('cleans NUL and control characters out of the display name and signs in', async () => {
+      const client = live.client();
+      await client.signInCustomer({
+        name: 'Ngozi\u0000 Eze\u0007\u001bKalu\u007f',
+        email: 'ngozi@example.com',
+      });
+      const me = await client.json<{ firstName: string; lastName: string }>('/api/auth/user');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ firstName: 'Ngozi', lastName: 'Eze Kalu' });
+    });
+
     it('the same email signs in as the same user, with a new session id each time', async () => {
       const first = live.client();
       await first.signInCustomer({ name: 'Bola Ade', email: 'bola@example.com' });
@@ -123,6 +154,32 @@ describe.each(testDatabaseKinds())('identity on $name', (kind) => {
       expect(res.headers.get('location')).toBe('/');
       expect((await client.json('/api/auth/user')).status).toBe(401);
     });
+
+    it.each([
+      [{ 'sec-fetch-site': 'cross-site' }],
+      [{ 'sec-fetch-site': 'same-site' }],
+      [{ origin: 'https://evil.example' }],
+    ])('a sign-out link on another site (%o) does not sign the user out', async (headers) => {
+      const client = live.client();
+      await client.signInCustomer({ name: 'Still Here', email: 'stay@example.com' });
+      const res = await client.json('/api/logout', { headers });
+      expect(res).toEqual({ status: 403, body: { error: 'Cross-origin request refused' } });
+      expect((await client.json('/api/auth/user')).status).toBe(200);
+    });
+
+    it.each(['same-origin', 'none'])(
+      'signs out from our own pages and the address bar (Sec-Fetch-Site: %s)',
+      async (site) => {
+        const client = live.client();
+        await client.signInCustomer({ name: 'Going Now', email: 'going@example.com' });
+        const res = await client.request('/api/logout', {
+          headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+        });
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/');
+        expect((await client.json('/api/auth/user')).status).toBe(401);
+      },
+    );
 
     it('answers 401 to a visitor asking who they are', async () => {
       expect(await live.client().json('/api/auth/user')).toEqual({

@@ -50,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   { db, config, signIn, bus },
 ) => {
   const secure = config.publicUrl.startsWith('https:');
+  const publicOrigin = new URL(config.publicUrl).origin;
   const endSession = async (token: string | undefined) => {
     if (!token) return;
     const tokenHash = hashToken(token);
@@ -114,7 +115,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
+  // A GET, as the spec navigates to it; so a link or an image on another site could sign the
+  // user out. Browsers say where a request comes from (Sec-Fetch-Site; Origin when they send it):
+  // only our own pages, or the address bar ("none"), may end the session this way.
   app.get('/api/logout', { config: { role: 'public' } }, async (request, reply) => {
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    if (
+      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+      (origin !== undefined && origin !== publicOrigin)
+    ) {
+      throw new AppError('forbidden', 'Cross-origin request refused');
+    }
     await endSession(request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, { secure });
     return reply.header('cache-control', 'no-store').redirect('/', 302);

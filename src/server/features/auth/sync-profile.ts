@@ -14,6 +14,20 @@ export interface OidcProfile {
   picture: string | null;
 }
 
+/** C0 and C1 control characters (NUL among them): PostgreSQL refuses NUL in text outright. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A display name as we store it: control characters become spaces, so words stay apart. */
+function cleanName(name: string | null): string | null {
+  return name?.replace(new RegExp(CONTROL_CHARACTER, 'g'), ' ') ?? null;
+}
+
+/** An email or picture address with a control character in it is not one we can use. */
+function usable(value: string | null): string | null {
+  return value !== null && !CONTROL_CHARACTER.test(value) ? value : null;
+}
+
 /**
  * The spec's profile sync: first word of the display name is firstName, the rest lastName;
  * email; picture as profileImageUrl. A failed sync is logged and does not fail the sign-in
@@ -25,12 +39,12 @@ export async function syncProfile(options: {
   logger: FastifyBaseLogger;
 }): Promise<SessionUser> {
   const { db, profile, logger } = options;
-  const { firstName, lastName } = splitDisplayName(profile.name);
+  const { firstName, lastName } = splitDisplayName(cleanName(profile.name));
   const values = {
-    email: profile.email,
+    email: usable(profile.email),
     firstName,
     lastName,
-    profileImageUrl: profile.picture,
+    profileImageUrl: usable(profile.picture),
   };
   try {
     const [row] = await db

@@ -32,6 +32,11 @@ export async function setCustomerStatus(options: {
   return events.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, customerId)).limit(1);
     if (!before) throw new AppError('not_found', 'Customer not found');
+    // A staff account has no customer status: "banned" on an agent would mean nothing and
+    // would let one agent mark another.
+    if (before.isAgent || before.isAdmin) {
+      throw new AppError('forbidden', 'Only customer accounts have a customer status');
+    }
     const [row] = await tx
       .update(users)
       .set({ customerStatus: status, updatedAt: sql`now()` })

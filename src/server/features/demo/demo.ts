@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { DEMO_CUSTOMER_ID, type DemoMessage, type DemoSession } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
 import { chatSessions, messages, users } from '../../db/schema';
+import { takeAttempt } from '../../platform/attempts';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { loadSession, sendMessage } from '../chat';
+
+/**
+ * Anyone may write through the demo's public calls, so the demo keeps to a size: this many chats
+ * in all, this many messages in each (the demo's own page shows at most 500), and each address
+ * gets MAX_FAILED_ATTEMPTS['demo-write'] writes per 15 minutes.
+ */
+export const DEMO_MAX_SESSIONS = 1000;
+export const DEMO_MAX_MESSAGES_PER_SESSION = 500;
+const DEMO_WRITES_LIMITED = 'Too many demo messages from your address. Please wait 15 minutes.';
+
+async function takeDemoWrite(db: Db, address: string): Promise<void> {
+  await takeAttempt(db, [{ scope: 'demo-write', key: address }], DEMO_WRITES_LIMITED);
+}
 
 /** The demo's fixed test customer, made on first use. */
 export async function demoCustomer(db: Db): Promise<SessionUser> {
@@ -50,9 +64,22 @@ export async function createDemoSession(options: {
   category: 'bitcoin' | 'usdt';
   status: DemoSession['status'];
   priority: DemoSession['priority'];
+  /** The client's address, for the per-address write limit. */
+  address: string;
 }): Promise<DemoSession> {
   const { db, events } = options;
+  await takeDemoWrite(db, options.address);
   const customer = await demoCustomer(db);
+  const [sessions] = await db
+    .select({ n: count() })
+    .from(chatSessions)
+    .where(eq(chatSessions.customerId, customer.id));
+  if ((sessions?.n ?? 0) >= DEMO_MAX_SESSIONS) {
+    throw new AppError(
+      'too_many_requests',
+      `The demo is full: it keeps at most ${DEMO_MAX_SESSIONS} chats.`,
+    );
+  }
   return events.transaction(async (tx) => {
     const [row] = await tx
       .insert(chatSessions)
@@ -128,9 +155,22 @@ export async function sendDemoMessage(options: {
   events: EventLog;
   chatSessionId: number;
   content: string;
+  /** The client's address, for the per-address write limit. */
+  address: string;
 }): Promise<DemoMessage> {
   const { db, events, chatSessionId, content } = options;
   await demoSession(db, chatSessionId);
+  await takeDemoWrite(db, options.address);
+  const [sent] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(eq(messages.chatSessionId, chatSessionId));
+  if ((sent?.n ?? 0) >= DEMO_MAX_MESSAGES_PER_SESSION) {
+    throw new AppError(
+      'too_many_requests',
+      `This demo chat is full: it keeps at most ${DEMO_MAX_MESSAGES_PER_SESSION} messages. Start another.`,
+    );
+  }
   const customer = await demoCustomer(db);
   const { message } = await sendMessage({
     db,

@@ -36,7 +36,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       schema: { body: demoCreateSessionRequestSchema, response: { 201: demoSessionSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDemoSession({ db, events, ...request.body })),
+      reply
+        .status(201)
+        .send(await createDemoSession({ db, events, ...request.body, address: request.ip })),
   );
 
   app.get(
@@ -70,6 +72,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
           events,
           chatSessionId: request.body.chatSessionId,
           content: request.body.content,
+          address: request.ip,
         }),
       ),
   );
