@@ -25,6 +25,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/agent/login': 'public',
   'POST /api/agent/logout': 'public',
   'GET /api/agent/user': 'agent',
+  'GET /api/admin/setup-status': 'public',
   'POST /api/admin/initialize': 'customer',
   'GET /api/agents/all': 'admin',
   'POST /api/agents/create': 'admin',

@@ -143,12 +143,13 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
   });
 
   describe('GET /api/config', () => {
-    it('gives exactly the brand, the WhatsApp number and demo mode', async () => {
+    it('gives exactly the brand, the WhatsApp number, the support contact and demo mode', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/config' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toStrictEqual({
         brandName: 'Naija Desk',
         whatsappNumber: '2348012345678',
+        supportContact: 'https://wa.me/2348012345678',
         demoMode: false,
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');

@@ -32,7 +32,7 @@ import { pricesRoutes } from './features/prices/routes';
 import { installErrorHandler } from './platform/errors';
 import { logSerializers } from './platform/logging';
 import { requireDeclaredRoles } from './platform/roles';
-import { registerWeb, type WebMode } from './platform/web';
+import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { getUsdToNaira, ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
@@ -258,16 +258,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
   });
 
-  const sendIndex = await registerWeb(app, web, publicConfig(config));
+  const sendIndex = await registerWeb(app, web, {
+    config: publicConfig(config),
+    publicUrl: config.publicUrl,
+  });
   app.setNotFoundHandler(
     // Unknown /api paths are JSON 404s; other GETs that want a page get the app (history fallback).
     async (request, reply) => {
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api/') &&
-        request.url !== '/api' &&
-        (request.headers.accept ?? '').includes('text/html');
-      if (isPage) return sendIndex(request, reply);
+      if (wantsPage(request.method, request.url, request.headers.accept)) {
+        return sendIndex(request, reply);
+      }
       return reply.status(404).send({ error: 'Not found' });
     },
   );

@@ -350,18 +350,28 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number and demo mode, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact and demo mode, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
+      SUPPORT_CONTACT: '+234 801 234 5678',
     });
     expect(publicConfig(config)).toEqual({
       brandName: 'Naija Desk',
       whatsappNumber: '2348012345678',
+      supportContact: '+234 801 234 5678',
       demoMode: false,
     });
+  });
+
+  it("falls back to the WhatsApp number's link for support, and refuses a contact of no known form", () => {
+    const config = loadConfig({ ...PRODUCTION_ENV, WHATSAPP_NUMBER: '2348012345678' });
+    expect(publicConfig(config).supportContact).toBe('https://wa.me/2348012345678');
+    expect(problemsOf({ ...PRODUCTION_ENV, SUPPORT_CONTACT: 'javascript:alert(1)' })).toEqual([
+      expect.stringMatching(/^SUPPORT_CONTACT: a link/),
+    ]);
   });
 });
 

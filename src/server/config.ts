@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isSupportContact } from '../shared/support-contact';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -45,6 +46,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{7,15}$/, 'digits only, with the country code (for example 2348012345678)')
     .default('2348000000000'),
+  /** How customers reach support: a link (such as https://wa.me/234...), a phone number or an email. */
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => isSupportContact(v), {
+      message:
+        'a link (https://wa.me/2348012345678), a phone number (+234 801 234 5678) or an email address',
+    })
+    .optional(),
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
@@ -100,6 +111,8 @@ export interface Config {
   sessionSecret: string;
   brandName: string;
   whatsappNumber: string;
+  /** SUPPORT_CONTACT, else the WhatsApp number's wa.me link. */
+  supportContact: string;
   priceApiUrl: string;
   priceRefreshMs: number;
   demoMode: boolean;
@@ -125,6 +138,7 @@ export interface Config {
 export interface PublicConfig {
   brandName: string;
   whatsappNumber: string;
+  supportContact: string;
   demoMode: boolean;
 }
 
@@ -226,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     brandName: env.BRAND_NAME,
     whatsappNumber: env.WHATSAPP_NUMBER,
+    supportContact: env.SUPPORT_CONTACT ?? `https://wa.me/${env.WHATSAPP_NUMBER}`,
     priceApiUrl: env.PRICE_API_URL.replace(/\/+$/, ''),
     priceRefreshMs: env.PRICE_REFRESH_MS,
     // Its public writes are for trying the app out: on by itself only on a developer's machine.
@@ -254,6 +269,7 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     brandName: config.brandName,
     whatsappNumber: config.whatsappNumber,
+    supportContact: config.supportContact,
     demoMode: config.demoMode,
   };
 }

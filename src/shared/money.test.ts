@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatUsd, toKobo, usdToNaira } from './money';
+import { formatCryptoAmount, formatNaira, formatUsd, toKobo, usdToNaira } from './money';
 
 /** The formats PRODUCT.md names, which formatNaira and formatUsd reproduce by hand. */
 const intlNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
@@ -74,5 +74,16 @@ describe('naira (Intl en-NG, NGN)', () => {
   it('rounds half-up to the kobo', () => {
     expect(toKobo('7862702.925')).toBe('7862702.93');
     expect(usdToNaira('0.98', '1650')).toBe('1617.00');
+  });
+});
+
+describe('formatCryptoAmount: the figure, then the symbol', () => {
+  it('writes "0.01 BTC", grouped, exact, without trailing zeros', () => {
+    expect(formatCryptoAmount('0.01', 'bitcoin')).toBe('0.01 BTC');
+    expect(formatCryptoAmount('0.05000000', 'bitcoin')).toBe('0.05 BTC');
+    expect(formatCryptoAmount('1250.5', 'usdt')).toBe('1,250.5 USDT');
+    expect(formatCryptoAmount('1234567.12345678', 'usdt')).toBe('1,234,567.12345678 USDT');
+    expect(formatCryptoAmount('50', 'usd')).toBe('50.00 USD');
+    expect(formatCryptoAmount('-0.2', 'bitcoin')).toBe('-0.2 BTC');
   });
 });

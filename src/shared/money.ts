@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { TransactionCurrency } from './domain';
 
 /** Our own Decimal: 40 significant digits, half-up rounding, so naira totals up to 10^12 stay exact. */
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -100,4 +101,24 @@ export function formatUsd(value: string): string {
 export function formatChange(value: string): string {
   const d = dec(value).toDecimalPlaces(2);
   return `${d.isNegative() ? '' : '+'}${d.toFixed(2)}%`;
+}
+
+/** The symbol a crypto (or dollar) amount is written with. */
+export const AMOUNT_SYMBOLS = {
+  bitcoin: 'BTC',
+  usdt: 'USDT',
+  usd: 'USD',
+} as const satisfies Record<TransactionCurrency, string>;
+
+/**
+ * An amount of a coin as the app writes it everywhere: the figure, then the symbol ("0.01 BTC",
+ * "1,250.5 USDT"). Exact: the decimal string's own digits (no trailing zeros; dollars to the
+ * cent, "1,234.50 USD"), whole part grouped in threes, never through a float.
+ */
+export function formatCryptoAmount(amount: string, currency: TransactionCurrency): string {
+  const plain = currency === 'usd' ? dec(amount).toFixed(2) : dec(amount).toFixed();
+  const [whole = '0', fraction] = plain.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = plain.startsWith('-') ? '-' : '';
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ''} ${AMOUNT_SYMBOLS[currency]}`;
 }

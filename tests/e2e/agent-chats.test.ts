@@ -113,10 +113,14 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     expect(await page.getByTestId('rate-BTC').textContent()).toBe('BTC: ₦1,550/USD (default)');
     expect(await page.getByTestId('rate-USDT').textContent()).toBe('USDT: ₦1,600/USD (default)');
     expect(await page.getByPlaceholder('Search or start a new chat').count()).toBe(1);
-    for (const label of ['Manage Agents', 'Dashboard', 'Logout'])
+    for (const label of ['Dashboard', 'Logout'])
       expect(await page.getByRole('navigation', { name: 'Agent' }).getByText(label).count()).toBe(
         1,
       );
+    // A plain agent: the admin screens are not offered.
+    expect(
+      await page.getByRole('navigation', { name: 'Agent' }).getByText('Manage Agents').count(),
+    ).toBe(0);
     for (const tab of ['All', 'Unread', 'Active'])
       expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
     await page.getByTestId('connection-state').getByText('Online').waitFor();
@@ -180,7 +184,7 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
 
     // Search is the server's, over name and email.
     await page.getByPlaceholder('Search or start a new chat').fill('nobody-like-this');
-    await page.getByText('No conversations', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'No chats match “nobody-like-this”' }).waitFor();
     await page.getByPlaceholder('Search or start a new chat').fill('ada.obi@');
     await row.waitFor();
 
@@ -202,8 +206,9 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     expect(await page.getByTestId('avg-response').textContent()).toBe('-');
     expect(await row.textContent()).toContain(`Session #${sessionId}`);
     expect(await row.textContent()).toMatch(/Customer #[0-9a-f]{4}/);
-    expect(await row.getByTestId('category').textContent()).toBe('Bitcoin');
-    expect(await row.getByTestId('category').getAttribute('data-tone')).toBe('purple');
+    // The desk, so one customer's Bitcoin and USDT chats are told apart.
+    expect(await row.getByTestId('desk').textContent()).toBe('Desk: BTC');
+    expect(await row.getByTestId('desk').getAttribute('data-tone')).toBe('btc');
     expect(await row.getByTestId('priority').textContent()).toBe('Normal');
     expect(await row.getByTestId('priority').getAttribute('data-tone')).toBe('orange');
 

@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       await customer.waitForURL(/\/chat\/\d+$/);
       const sessionId = Number(new URL(customer.url()).pathname.split('/').pop());
       await customer.getByTestId('welcome').waitFor();
-      expect(await customer.getByTestId('chat-title').textContent()).toBe('Agent Tunde');
+      expect(await customer.getByTestId('chat-title').textContent()).toBe('Bitcoin desk');
       await customer.getByText('Bitcoin Specialist').waitFor();
       await screenshots(customer, 'chat-empty');
 

@@ -356,7 +356,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     });
 
     expect(await card.getByTestId('transaction-type').textContent()).toBe('Sell');
-    expect(await card.getByTestId('transaction-amount').textContent()).toBe('0.05 BITCOIN');
+    expect(await card.getByTestId('transaction-amount').textContent()).toBe('0.05 BTC');
     expect(await card.getByTestId('transaction-rate').textContent()).toBe('₦157,254,058.50');
     expect(await card.getByTestId('transaction-total').textContent()).toBe(TRADE_TOTAL);
     expect(await card.getByTestId('transaction-reference').textContent()).toBe(created.reference);

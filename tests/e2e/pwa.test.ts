@@ -130,7 +130,14 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
     const cached = await cachedUrls(page);
     const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
     const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
-    for (const file of [entry!, css!, '/offline.html', '/icon-192.png', '/manifest.webmanifest']) {
+    for (const file of [
+      entry!,
+      css!,
+      '/offline.html',
+      '/offline.js',
+      '/icon-192.png',
+      '/manifest.webmanifest',
+    ]) {
       expect(
         cached.some((url) => new URL(url).pathname === file),
         file,
@@ -277,7 +284,7 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
     }
   });
 
-  it('shows the offline page when the server is gone, and never answers /api from a cache', async () => {
+  it('shows the offline page when the server is gone (unreachable, or no connection), and never answers /api from a cache', async () => {
     await page.goto(`${server.url}/`);
     expect(await controller(page)).toBe(`${server.url}/sw.js`);
     const prices = await page.evaluate(async () => (await fetch('/api/prices')).status);
@@ -285,16 +292,25 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
 
     await server.stop();
     try {
+      // The phone is online; the server does not answer: the page says so, not "offline".
       await page.reload();
-      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+      await page.getByRole('heading', { name: "We can't reach AgentChat" }).waitFor();
+      expect(await page.getByRole('heading', { name: 'You are offline' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Try again' }).count()).toBe(1);
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-unreachable-360x740.png') });
+
+      // The connection goes too: the same page follows it.
+      await page.context().setOffline(true);
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+      expect(await page.getByRole('heading', { name: "We can't reach AgentChat" }).count()).toBe(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-offline-360x740.png') });
 
       // Any page of the app, not only the one visited.
       await page.goto(`${server.url}/chat/42`);
       await page.getByRole('heading', { name: 'You are offline' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/chat/42');
+      await page.context().setOffline(false);
 
       // The API goes to the network, and the network is gone.
       const apiOffline = await page.evaluate(async () => {

@@ -87,6 +87,27 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
     }
   });
 
+  it("answers a link-preview bot like WhatsApp's with the page and its preview tags", async () => {
+    const whatsapp = { 'user-agent': 'WhatsApp/2.23.20.0 A', accept: '*/*' };
+    for (const url of ['/', '/trade']) {
+      const response = await fetch(`${server.url}${url}`, { headers: whatsapp });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain(`<meta property="og:title" content="${BRAND_NAME} – Sell Bitcoin`);
+      expect(html).toMatch(/<meta\s+property="og:description"\s+content="Sell Bitcoin/);
+      expect(html).toContain(`<meta property="og:image" content="${server.url}/icon-512.png"`);
+      expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    }
+    // The image the preview shows is served.
+    const image = await fetch(`${server.url}/icon-512.png`, { headers: whatsapp });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    // The landing page's own content comes with it, for bots that read the text.
+    const landing = await (await fetch(`${server.url}/`, { headers: whatsapp })).text();
+    expect(rootMarkup(landing)).toContain('Sell crypto, we go');
+  });
+
   it('works without JavaScript: the headline, the sell card and its WhatsApp links', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -15,13 +15,47 @@ export const webDistDir = path.join(rootDir, 'dist/web');
 export const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');
 const SSR_ENTRY_SOURCE = '/src/web/entry-server.tsx';
 
+/** What a page is made with: the browser's configuration and the address the app is reached at. */
+export interface PageContext {
+  config: PublicConfig;
+  /** PUBLIC_URL: link previews (Open Graph) need absolute addresses. */
+  publicUrl: string;
+}
+
+/** Text safe in an element and in a quoted attribute (the brand sits in both). */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
 /** The browser's configuration travels in the page itself: no extra round trip, no inline script. */
-function injectConfig(html: string, config: PublicConfig): string {
+function injectConfig(html: string, { config, publicUrl }: PageContext): string {
   const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
   // Replacer functions: a replacement string would read `$&` or `$'` in the brand name.
   return html
     .replace('<!--app-config-->', () => `<meta name="app-config" content='${json}' />`)
-    .replaceAll('%BRAND_NAME%', () => config.brandName.replaceAll('<', '&lt;'));
+    .replaceAll('%BRAND_NAME%', () => escapeHtml(config.brandName))
+    .replaceAll('%PUBLIC_URL%', () => escapeHtml(publicUrl));
+}
+
+/**
+ * Whether a request outside /api wants the app's page. Browsers say text/html; link-preview
+ * bots (WhatsApp, Facebook, Slack, X) and plain clients accept any type (the wildcard) or send
+ * no Accept, and must get the page too, or a shared link shows no preview. Only a client asking
+ * for something else (JSON, an image) gets the JSON 404.
+ */
+export function wantsPage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return false;
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  return (
+    types.every((type) => type === '') ||
+    types.some((type) => type === 'text/html' || type === '*/*' || type === 'text/*')
+  );
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -30,11 +64,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * index.html with the configuration and, for the server-rendered page, its markup in #root
  * (after the configuration, so nothing in the markup is taken for a placeholder).
  */
-export function composePage(template: string, config: PublicConfig, markup = ''): string {
+export function composePage(template: string, context: PageContext, markup = ''): string {
   if (!template.includes(ROOT_ELEMENT)) {
     throw new Error(`index.html has no ${ROOT_ELEMENT} to render the app into`);
   }
-  return injectConfig(template, config).replace(
+  return injectConfig(template, context).replace(
     ROOT_ELEMENT,
     () => `<div id="root">${markup}</div>`,
   );
@@ -102,7 +136,7 @@ async function loadRenderer(app: FastifyInstance): Promise<WebRenderer | undefin
 export async function registerWeb(
   app: FastifyInstance,
   mode: WebMode,
-  config: PublicConfig,
+  context: PageContext,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   if (mode === 'vite') {
     const { createServer } = await import('vite');
@@ -130,9 +164,9 @@ export async function registerWeb(
       // The current source on every request, as the browser's code is.
       const renderer = (await vite.ssrLoadModule(SSR_ENTRY_SOURCE)) as WebRenderer;
       const markup = renderer.isServerRendered(request.url)
-        ? renderer.renderLanding(config)
+        ? renderer.renderLanding(context.config)
         : undefined;
-      return sendHtml(reply, composePage(template, config, markup));
+      return sendHtml(reply, composePage(template, context, markup));
     };
   }
 
@@ -144,9 +178,9 @@ export async function registerWeb(
   }
   const template = fs.readFileSync(indexFile, 'utf8');
   const renderer = await loadRenderer(app);
-  const shell = compressPage(composePage(template, config));
+  const shell = compressPage(composePage(template, context));
   const landing = renderer
-    ? compressPage(composePage(template, config, renderer.renderLanding(config)))
+    ? compressPage(composePage(template, context, renderer.renderLanding(context.config)))
     : shell;
   await app.register(fastifyStatic, {
     root: webDistDir,

@@ -41,6 +41,10 @@ export const adminInitializeRequestSchema = z.object({
   secret: z.string().min(1, 'Please enter both email and secret').max(512),
 });
 
+/** GET /api/admin/setup-status: whether the one-time admin setup can still run. */
+export const adminSetupStatusSchema = z.object({ available: z.boolean() });
+export type AdminSetupStatus = z.infer<typeof adminSetupStatusSchema>;
+
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /**

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const publicConfigSchema = z.object({
   brandName: z.string(),
   whatsappNumber: z.string(),
+  /** SUPPORT_CONTACT: shown where the app says "Contact support" (see support-contact.ts). */
+  supportContact: z.string(),
   demoMode: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

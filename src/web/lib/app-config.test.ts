@@ -15,10 +15,13 @@ afterEach(() => setMeta(null));
 
 describe('app config', () => {
   it('reads the configuration the server put in the page', () => {
-    setMeta('{"brandName":"Naija Desk","whatsappNumber":"2348012345678","demoMode":false}');
+    setMeta(
+      '{"brandName":"Naija Desk","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false}',
+    );
     expect(readAppConfig()).toEqual({
       brandName: 'Naija Desk',
       whatsappNumber: '2348012345678',
+      supportContact: '+234 801 234 5678',
       demoMode: false,
     });
   });
@@ -28,7 +31,9 @@ describe('app config', () => {
     expect(() => readAppConfig()).toThrow(/is missing/);
     setMeta('{not json');
     expect(() => readAppConfig()).toThrow(/does not hold JSON/);
-    setMeta('{"brandName":"X","whatsappNumber":2348012345678,"demoMode":false}');
+    setMeta(
+      '{"brandName":"X","whatsappNumber":2348012345678,"supportContact":"x@y.ng","demoMode":false}',
+    );
     expect(() => readAppConfig()).toThrow('whatsappNumber must be a string');
   });
 });

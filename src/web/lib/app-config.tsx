@@ -6,6 +6,7 @@ export type AppConfig = PublicConfigResponse;
 const FIELD_TYPES = {
   brandName: 'string',
   whatsappNumber: 'string',
+  supportContact: 'string',
   demoMode: 'boolean',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean'>;
 
@@ -40,6 +41,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
   return {
     brandName: record.brandName as string,
     whatsappNumber: record.whatsappNumber as string,
+    supportContact: record.supportContact as string,
     demoMode: record.demoMode as boolean,
   };
 }

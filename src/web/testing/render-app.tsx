@@ -10,6 +10,7 @@ import { resetAppQueryClient } from '../lib/data-layer';
 export const TEST_CONFIG: AppConfig = {
   brandName: 'AgentChat',
   whatsappNumber: '2348012345678',
+  supportContact: 'https://wa.me/2348012345678',
   demoMode: false,
 };
 

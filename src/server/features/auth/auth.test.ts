@@ -301,6 +301,12 @@ describe.each(testDatabaseKinds())('identity on $name', (kind) => {
     it('promotes the signed-in Google user once, then answers 409', async () => {
       // The agent tests above made an admin by fixture; the setup is about the first one.
       await database.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
+      // Anyone may ask whether the setup can still run (the screen says so before the form).
+      const visitor = live.client();
+      expect(await visitor.json('/api/admin/setup-status')).toEqual({
+        status: 200,
+        body: { available: true },
+      });
       const client = live.client();
       await client.signInCustomer({ name: 'Owner Person', email: 'owner@example.com' });
       const wrongEmail = await client.json('/api/admin/initialize', {
@@ -330,6 +336,10 @@ describe.each(testDatabaseKinds())('identity on $name', (kind) => {
         body: { email: 'second@example.com', secret: TEST_ADMIN_SETUP_SECRET },
       });
       expect(twice.status).toBe(409);
+      expect(await visitor.json('/api/admin/setup-status')).toEqual({
+        status: 200,
+        body: { available: false },
+      });
 
       // The admin creates an agent, who can then log in.
       const created = await client.json<{ id: string; agentType: string }>('/api/agents/create', {
@@ -405,6 +415,7 @@ describe('admin setup without a secret', () => {
     });
     expect(res.status).toBe(403);
     expect((res.body as { error: string }).error).toMatch(/ADMIN_SETUP_SECRET/);
+    expect((await client.json('/api/admin/setup-status')).body).toEqual({ available: false });
     await live.close();
     await database.dispose();
   });

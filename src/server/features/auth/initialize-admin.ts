@@ -19,6 +19,26 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+async function adminExists(db: Db): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
+  return admin !== undefined;
+}
+
+/**
+ * Whether the one-time setup can still run: a secret is configured and no admin exists yet.
+ * Public, so /admin/setup can say so before anyone fills in the form; it tells nothing else.
+ */
+export async function adminSetupAvailable(options: {
+  db: Db;
+  configuredSecret: string | undefined;
+}): Promise<boolean> {
+  return Boolean(options.configuredSecret) && !(await adminExists(options.db));
+}
+
 /**
  * The one-time admin setup: the signed-in Google user whose email matches becomes an admin
  * (and an agent). Refused when no secret is configured, after the first admin exists (409),
@@ -36,12 +56,7 @@ export async function initializeAdmin(options: {
   if (!configuredSecret) {
     throw new AppError('forbidden', 'Admin setup is disabled: ADMIN_SETUP_SECRET is not set.');
   }
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.isAdmin, true))
-    .limit(1);
-  if (admin) throw new AppError('conflict', ALREADY);
+  if (await adminExists(db)) throw new AppError('conflict', ALREADY);
   const keys = [{ scope: 'admin-setup' as const, key: options.address }];
   await assertNotLimited(
     db,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminInitializeRequestSchema,
+  adminSetupStatusSchema,
   agentLoginRequestSchema,
   callbackQuerySchema,
   loginQuerySchema,
@@ -24,7 +25,7 @@ import {
 } from '../../platform/sessions';
 import { agentLogin } from './agent-login';
 import type { CustomerSignIn, LoginState } from './customer-sign-in';
-import { initializeAdmin } from './initialize-admin';
+import { adminSetupAvailable, initializeAdmin } from './initialize-admin';
 import { syncProfile } from './sync-profile';
 import { toUser } from './user-dto';
 
@@ -181,6 +182,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toUser(requireUser(request));
+    },
+  );
+
+  app.get(
+    '/api/admin/setup-status',
+    { config: { role: 'public' }, schema: { response: { 200: adminSetupStatusSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        available: await adminSetupAvailable({ db, configuredSecret: config.adminSetupSecret }),
+      };
     },
   );
 

@@ -33,7 +33,9 @@ export default function ToastCard({ toast, store }: { toast: Toast; store: Toast
         {Icon && <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />}
         <div className="min-w-0 flex-1">
           {toast.title && <p className="font-semibold">{toast.title}</p>}
-          {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
+          {toast.description && (
+            <p className="mt-0.5 text-sm whitespace-pre-line opacity-90">{toast.description}</p>
+          )}
         </div>
         <button
           type="button"

@@ -1,7 +1,7 @@
-import { Archive, Coins, LayoutDashboard, Lock, LogOut, Users } from 'lucide-react';
+import { Archive, Coins, LayoutDashboard, Lock, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../agent-alerts';
-import { RequireAgent, useAgentLogout } from '../auth';
+import { RequireAgent, useAgentLogout, useGuardedUser } from '../auth';
 import { useChatSessions, type ChatListFilter } from './api/list-chat-sessions';
 import { AgentTopBar, TopBarButton, TopBarLink } from './components/agent-top-bar';
 import { ChatList } from './components/chat-list';
@@ -47,6 +47,8 @@ function AgentChats() {
   const query = useChatSessions(filter, q);
   const connection = useLiveAgentSessions();
   const logout = useAgentLogout();
+  // Admin screens answer 403 to plain agents: offer them only to admins.
+  const { isAdmin } = useGuardedUser();
 
   const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   useAgentAlerts();
@@ -77,7 +79,20 @@ function AgentChats() {
               icon={<Coins aria-hidden />}
               label="Exchange Rates"
             />
-            <TopBarLink to="/agent/management" icon={<Users aria-hidden />} label="Manage Agents" />
+            {isAdmin && (
+              <>
+                <TopBarLink
+                  to="/agent/admin"
+                  icon={<ShieldCheck aria-hidden />}
+                  label="Admin Dashboard"
+                />
+                <TopBarLink
+                  to="/agent/management"
+                  icon={<Users aria-hidden />}
+                  label="Manage Agents"
+                />
+              </>
+            )}
             <TopBarLink
               to="/agent/dashboard"
               icon={<LayoutDashboard aria-hidden />}
@@ -117,6 +132,7 @@ function AgentChats() {
             <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
               <ChatList
                 sessions={sessions}
+                search={q}
                 status={query.status}
                 hasMore={Boolean(hasNextPage)}
                 loadingMore={isFetchingNextPage}

@@ -105,9 +105,9 @@ describe('agent chat list screen', () => {
     expect(within(nav).getByRole('link', { name: 'Exchange Rates' }).getAttribute('href')).toBe(
       '/agent/exchange-rates',
     );
-    expect(within(nav).getByRole('link', { name: 'Manage Agents' }).getAttribute('href')).toBe(
-      '/agent/management',
-    );
+    // A plain agent: the admin screens would only answer 403.
+    expect(within(nav).queryByRole('link', { name: 'Manage Agents' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/agent/dashboard',
     );
@@ -119,6 +119,52 @@ describe('agent chat list screen', () => {
     expect(
       screen.getByText('Customer chats will appear here when they contact agents.'),
     ).toBeTruthy();
+  });
+
+  it('gives admins the Admin Dashboard and Manage Agents', async () => {
+    stubApi({
+      'GET /api/agent/user': () => ({ body: { ...agent, isAdmin: true } }),
+      'GET /api/chat-sessions/all': () => page([]),
+    });
+    renderApp('/agent/chats');
+    const nav = await screen.findByRole('navigation', { name: 'Agent' });
+    expect(within(nav).getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe(
+      '/agent/admin',
+    );
+    expect(within(nav).getByRole('link', { name: 'Manage Agents' }).getAttribute('href')).toBe(
+      '/agent/management',
+    );
+  });
+
+  it("shows each chat's desk, so one customer's Bitcoin and USDT chats are told apart", async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/all': () =>
+        page([makeSession({ id: 2, category: 'usdt' }), makeSession({ id: 1 })]),
+    });
+    renderApp('/agent/chats');
+    await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(2));
+    expect(screen.getAllByTestId('chat-row-name').map((n) => n.textContent)).toEqual([
+      'Ada Obi',
+      'Ada Obi',
+    ]);
+    expect(screen.getAllByTestId('desk').map((b) => [b.textContent, b.dataset.tone])).toEqual([
+      ['Desk: USDT', 'usdt'],
+      ['Desk: BTC', 'btc'],
+    ]);
+  });
+
+  it('says a search found nothing, naming it, rather than "No conversations"', async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/all': () =>
+        queriesTo('/api/chat-sessions/all').at(-1)!.get('q') ? page([]) : page([makeSession()]),
+    });
+    renderApp('/agent/chats');
+    await screen.findByTestId('chat-row');
+    fireEvent.change(screen.getByPlaceholderText('Search or start a new chat'), {
+      target: { value: 'zainab' },
+    });
+    expect(await screen.findByRole('heading', { name: 'No chats match “zainab”' })).toBeTruthy();
+    expect(screen.queryByText('No conversations')).toBeNull();
   });
 
   it('filters by tab and searches on the server, loads more with the cursor', async () => {
@@ -245,11 +291,26 @@ describe('agent dashboard screen', () => {
       ['Payment', 'blue'],
       ['Subscription', 'green'],
     ]);
+    expect(screen.queryByTestId('desk')).toBeNull();
     expect(tones('priority')).toEqual([
       ['High', 'red'],
       ['Low', 'grey'],
     ]);
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it("shows each active conversation's desk (BTC / USDT)", async () => {
+    stubAgentApi({
+      'GET /api/chat-sessions/active': () =>
+        page([makeSession({ id: 8, category: 'usdt' }), makeSession({ id: 7 })]),
+    });
+    renderApp('/agent/dashboard');
+    await waitFor(() => expect(screen.getAllByTestId('active-conversation')).toHaveLength(2));
+    expect(
+      screen.getAllByTestId('active-conversation').map((row) => within(row).getByTestId('desk')),
+    ).toSatisfy(
+      (badges: HTMLElement[]) => badges.map((b) => b.textContent).join() === 'Desk: USDT,Desk: BTC',
+    );
   });
 
   it('says "No active conversations" when there are none', async () => {

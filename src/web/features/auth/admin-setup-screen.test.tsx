@@ -38,6 +38,19 @@ function submit(email: string, secret: string) {
 }
 
 describe('admin setup', () => {
+  it('says the setup is closed before anyone signs in or fills the form', async () => {
+    const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
+    stubApi({
+      'GET /api/auth/user': () => UNAUTHORIZED,
+      'GET /api/admin/setup-status': () => ({ body: { available: false } }),
+    });
+    renderApp('/admin/setup');
+    expect(await screen.findByRole('heading', { name: 'Admin Setup Closed' })).toBeTruthy();
+    expect(screen.getByText(/An admin already exists/)).toBeTruthy();
+    expect(screen.queryByLabelText('Setup Secret')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('sends a signed-out visitor to sign in, coming back here', async () => {
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
     stubApi({ 'GET /api/auth/user': () => UNAUTHORIZED });

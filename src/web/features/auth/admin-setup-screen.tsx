@@ -1,4 +1,12 @@
-import { ArrowRight, CircleCheck, House, KeyRound, LogOut, UserRound } from 'lucide-react';
+import {
+  ArrowRight,
+  CircleCheck,
+  House,
+  KeyRound,
+  LockKeyhole,
+  LogOut,
+  UserRound,
+} from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/api/auth';
@@ -11,6 +19,7 @@ import { fullPageNavigation, signInUrl } from '../../lib/navigation';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from './api/get-current-user';
 import { useInitializeAdmin } from './api/initialize-admin';
+import { useSetupStatus } from './api/get-setup-status';
 import { AccessCheckFailed } from './components/access-check-failed';
 import { AuthCardHeading, AuthPageLayout, CheckingAccess } from './components/auth-page-layout';
 
@@ -143,6 +152,29 @@ function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void
   );
 }
 
+/** The setup has run (or is off): said before anyone signs in or types a secret. */
+function SetupClosed() {
+  return (
+    <>
+      <AuthCardHeading
+        icon={<LockKeyhole aria-hidden />}
+        title="Admin Setup Closed"
+        description="An admin already exists, so this one-time setup is closed (or it is turned off on this server). Ask your admin for an agent account."
+      />
+      <div className="mt-6 grid gap-3">
+        <Link className={buttonClasses({ size: 'lg' })} to="/agent/login">
+          Agent Login
+          <ArrowRight aria-hidden />
+        </Link>
+        <Link className={buttonClasses({ variant: 'outline', size: 'lg' })} to="/">
+          <House aria-hidden />
+          Back to Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
 /** Nobody signed in: the setup needs a Google account, so sign in first and come back. */
 function SignInFirst() {
   useEffect(() => fullPageNavigation.assign(signInUrl('/admin/setup')), []);
@@ -152,8 +184,17 @@ function SignInFirst() {
 /** /admin/setup: the one-time promotion of the signed-in Google user to admin. */
 export default function AdminSetupScreen() {
   const current = useCurrentUser();
+  const status = useSetupStatus();
   const [admin, setAdmin] = useState<User | null>(null);
-  if (current.isPending) return <CheckingAccess />;
+  // Without an answer the form stays: the server refuses a setup that cannot run anyway.
+  if (!admin && status.data?.available === false) {
+    return (
+      <AuthPageLayout>
+        <SetupClosed />
+      </AuthPageLayout>
+    );
+  }
+  if (current.isPending || status.isPending) return <CheckingAccess />;
   if (current.isError) return <AccessCheckFailed onRetry={() => void current.refetch()} />;
   if (!current.data) return <SignInFirst />;
   return (

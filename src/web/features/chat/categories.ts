@@ -1,5 +1,4 @@
 import type { ChatCategory } from '../../../shared/domain';
-import { DEMO_AGENT_NAMES } from '../../../shared/api/demo';
 
 export interface CategoryDetails {
   /** The choice card's title. */
@@ -8,8 +7,11 @@ export interface CategoryDetails {
   asset: string;
   /** The badge on the choice card and the coin. */
   symbol: 'BTC' | 'USDT' | null;
-  /** Who the customer chats with until an agent replies (SPEC: "Agent {name}"). */
-  agentName: string;
+  /**
+   * Who the customer chats with until an agent replies: the desk, never a made-up agent name
+   * (PRODUCT.md: customers see who is online, never invented names).
+   */
+  desk: string;
   /** Under the agent's name in the conversation header. */
   specialty: string;
 }
@@ -19,35 +21,35 @@ const DETAILS: Record<ChatCategory, CategoryDetails> = {
     title: 'Bitcoin Trading',
     asset: 'Bitcoin',
     symbol: 'BTC',
-    agentName: DEMO_AGENT_NAMES.bitcoin,
+    desk: 'Bitcoin desk',
     specialty: 'Bitcoin Specialist',
   },
   usdt: {
     title: 'USDT Trading',
     asset: 'USDT',
     symbol: 'USDT',
-    agentName: DEMO_AGENT_NAMES.usdt,
+    desk: 'USDT desk',
     specialty: 'USDT Expert',
   },
   payment: {
     title: 'Payment',
     asset: 'crypto',
     symbol: null,
-    agentName: 'Agent',
+    desk: 'Payments desk',
     specialty: 'Payments',
   },
   subscription: {
     title: 'Subscription',
     asset: 'crypto',
     symbol: null,
-    agentName: 'Agent',
+    desk: 'Subscriptions desk',
     specialty: 'Subscriptions',
   },
   general: {
     title: 'General',
     asset: 'crypto',
     symbol: null,
-    agentName: 'Agent',
+    desk: 'Support desk',
     specialty: 'General Support',
   },
 };

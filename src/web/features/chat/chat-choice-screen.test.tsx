@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNED_MESSAGE } from '../../../shared/api/chat';
 import { toastStore } from '../../lib/toast';
@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('ChatChoiceScreen', () => {
-  it('offers Bitcoin and USDT with their agents and badges, and the earlier conversations', async () => {
+  it('offers Bitcoin and USDT with their desks (no invented agents) and badges, and the earlier conversations', async () => {
     stubApi({
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/chat-sessions': () =>
@@ -58,10 +58,12 @@ describe('ChatChoiceScreen', () => {
     });
     renderChoice();
     await screen.findByText('Bitcoin Trading');
-    expect(choice('bitcoin').textContent).toContain('Chat with Agent Tunde');
+    expect(choice('bitcoin').textContent).toContain('Chat with our Bitcoin desk');
     expect(choice('bitcoin').textContent).toContain('BTC');
     expect(choice('usdt').textContent).toContain('USDT Trading');
-    expect(choice('usdt').textContent).toContain('Chat with Agent Amaka');
+    expect(choice('usdt').textContent).toContain('Chat with our USDT desk');
+    // No invented agent (the demo's names belong to the demo pages).
+    expect(screen.queryByText(/Agent (Tunde|Amaka)/)).toBeNull();
     const earlier = await screen.findByRole('link', { name: /Thanks, received/ });
     expect(earlier.getAttribute('href')).toBe('/chat/9');
   });
@@ -101,6 +103,14 @@ describe('ChatChoiceScreen', () => {
     });
     const app = renderChoice();
     await screen.findByText('Bitcoin Trading');
+    // Before anything is pressed: restricted, and how to reach support (SUPPORT_CONTACT).
+    const note = screen.getByRole('note');
+    expect(note.textContent).toBe(
+      'Your account is restricted. Contact support: WhatsApp +2348012345678',
+    );
+    const support = within(note).getByRole('link', { name: 'WhatsApp +2348012345678' });
+    expect(support.getAttribute('href')).toBe('https://wa.me/2348012345678');
+    expect(support.getAttribute('rel')).toBe('noopener noreferrer');
     fireEvent.click(choice('usdt'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(BANNED_MESSAGE);

@@ -8,6 +8,7 @@ import { useChatSessions } from './api/list-chat-sessions';
 import type { TradeCategory } from './categories';
 import { ChoiceCards } from './components/choice-cards';
 import { PortalHeader } from './components/portal-header';
+import { RestrictedNote } from './components/restricted-note';
 import { ScreenError, ScreenSpinner } from './components/screen-states';
 import { SessionList } from './components/session-list';
 import { handleUnauthorized, isStaff, useSignedInUser } from './sign-in';
@@ -86,6 +87,14 @@ function ChoiceContent({ user }: { user: User }) {
           </div>
         </section>
         <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-12 sm:-mt-20 sm:px-6">
+          {user.customerStatus === 'banned' && (
+            <p
+              role="note"
+              className="mb-3 rounded-2xl bg-surface px-4 py-3 text-sm text-ink shadow-card ring-1 ring-down/30"
+            >
+              <RestrictedNote />
+            </p>
+          )}
           <ChoiceCards creating={creating} onChoose={choose} />
           <p role="status" className="sr-only">
             {creating ? 'Starting conversation...' : ''}

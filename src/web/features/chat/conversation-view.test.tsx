@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/chat';
 import { ConversationView } from './conversation-view';
-import { outbox } from './outbox';
+import { outbox, UNSENT_KEY_PREFIX } from './outbox';
 import {
   AGENT_ID,
   deferred,
@@ -75,13 +75,31 @@ describe('ConversationView', () => {
     expect(container.innerHTML).not.toContain('<img');
   });
 
+  it('makes web links in messages clickable, safely, and nothing else', async () => {
+    stubConversation([
+      makeMessage({
+        id: 1,
+        content: 'Pay here: https://pay.example.ng/i/42. Not javascript:alert(1)',
+      }),
+    ]);
+    const { container } = renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const link = await screen.findByRole('link', { name: 'https://pay.example.ng/i/42' });
+    expect(link.getAttribute('href')).toBe('https://pay.example.ng/i/42');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const text = screen.getByTestId('message-text');
+    expect(within(text).getAllByRole('link')).toHaveLength(1);
+    expect(text.textContent).toContain('. Not javascript:alert(1)');
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
   it('shows the agent, the specialty and the category for the customer; own bubbles on the right', async () => {
     stubConversation([
       makeMessage({ id: 1, content: 'Hello' }),
       makeMessage({ id: 2, content: 'Hi, how much?', senderId: AGENT_ID, senderRole: 'agent' }),
     ]);
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
-    expect(await screen.findByRole('heading', { name: 'Agent Tunde' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Bitcoin desk' })).toBeTruthy();
     expect(screen.getByText('Bitcoin Specialist')).toBeTruthy();
     expect(screen.getByTestId('category-badge').textContent).toBe('bitcoin');
     expect(screen.getByTestId('category-badge').className).toContain('uppercase');
@@ -191,6 +209,71 @@ describe('ConversationView', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('keeps a message that was not sent until it is discarded, here and in storage', async () => {
+    stubConversation([], () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByTestId('welcome');
+    typeAndSend('Keep me');
+    await waitFor(() => expect(bubbles()[0]!.dataset.state).toBe('failed'));
+    // A reload would find it (the outbox's own tests reload it).
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toContain('Keep me');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(bubbles()).toHaveLength(0));
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toBeNull();
+  });
+
+  it('lets go of a kept unsent text that had reached the server after all', async () => {
+    const arrived = makeMessage({ id: 3, content: 'Sent before the reload' });
+    // What a reload brought back "Not sent": the page went before the answer came.
+    outbox.put({
+      clientMessageId: arrived.clientMessageId,
+      chatSessionId: 7,
+      kind: 'text',
+      content: arrived.content,
+      status: 'failed',
+      failure: 'network',
+      createdAt: arrived.createdAt,
+    });
+    expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).not.toBeNull();
+    // Sent again once online, with its id: the server answers with the one it already has.
+    const calls = stubConversation([arrived], () => json(arrived, 200));
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByText('Sent before the reload');
+    await waitFor(() => expect(localStorage.getItem(`${UNSENT_KEY_PREFIX}7`)).toBeNull());
+    expect(bubbles().map((b) => b.dataset.state)).toEqual(['sent']);
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body as SendBody);
+    expect(posts.map((p) => p.clientMessageId)).toEqual([arrived.clientMessageId]);
+  });
+
+  it('counts near 4,000 characters and refuses more with a message, never cutting', async () => {
+    const calls = stubConversation([]);
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByTestId('welcome');
+    const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+
+    fireEvent.change(input, { target: { value: 'a'.repeat(3499) } });
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(3612) } });
+    expect(screen.getByTestId('length-counter').textContent).toBe('3,612 / 4,000');
+    expect(send.disabled).toBe(false);
+
+    // A paste past the limit stays whole: the box says why it cannot go, and it does not.
+    fireEvent.change(input, { target: { value: 'b'.repeat(4010) } });
+    expect(input.value).toHaveLength(4010);
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByTestId('length-counter').textContent).toBe(
+      'Too long to send: at most 4,000 characters. Remove 10. 4,010 / 4,000',
+    );
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(input.value).toHaveLength(4010);
+  });
+
   it('sends what failed for want of a network again once the connection is back', async () => {
     let attempt = 0;
     const calls = stubConversation([], (call) => {
@@ -268,7 +351,7 @@ describe('ConversationView', () => {
     expect(screen.queryByText('Other chat')).toBeNull();
     await waitFor(() =>
       expect(screen.getByTestId('announcer').textContent).toBe(
-        'New message from Agent Tunde: Our rate is ₦1,550/USD',
+        'New message from Bitcoin desk: Our rate is ₦1,550/USD',
       ),
     );
   });
@@ -282,13 +365,32 @@ describe('ConversationView', () => {
     await waitFor(() => expect(screen.getByTestId('customer-status').textContent).toBe('Paid'));
   });
 
+  it('tells a banned customer how to contact support, in place of the input', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(makeUser({ customerStatus: 'banned' })),
+      'GET /api/chat-sessions/7': () => json(makeSession()),
+      'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
+    });
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const note = await screen.findByTestId('restricted-note');
+    expect(note.textContent).toBe(
+      'Your account is restricted. Contact support: WhatsApp +2348012345678',
+    );
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('https://wa.me/2348012345678');
+    expect(screen.queryByPlaceholderText('Type your message...')).toBeNull();
+  });
+
   it("says so when the chat does not exist or is not the viewer's", async () => {
     stubApi({
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/chat-sessions/7': () => json({ error: 'Chat session not found' }, 404),
       'GET /api/chat-sessions/7/messages': () => json({ error: 'Chat session not found' }, 404),
     });
-    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const { container } = renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
     expect(await screen.findByRole('heading', { name: 'Chat not found' })).toBeTruthy();
+    // The header stops promising a chat: no loading placeholders, only the way back.
+    const header = container.querySelector('header')!;
+    expect(header.querySelectorAll('.animate-pulse')).toHaveLength(0);
+    expect(within(header).getByRole('link', { name: 'Back to chat options' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession, Message } from '../../../shared/api/chat';
 import { ApiError } from '../../lib/api-client';
@@ -16,6 +16,7 @@ import { ConversationMoney } from './components/conversation-money';
 import { ConnectionBanner } from './components/connection-banner';
 import type { ChatItem } from './components/message-bubble';
 import { MessageList } from './components/message-list';
+import { RestrictedNote } from './components/restricted-note';
 import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from './sign-in';
 import { useLiveConversation } from './use-live-conversation';
@@ -105,9 +106,9 @@ function Welcome({ session, viewer }: { session: ChatSession; viewer: Viewer }) 
       </span>
       <h2 className="mt-3 text-lg font-semibold text-ink">Welcome to {details.title}</h2>
       <p className="mt-1.5 text-sm leading-relaxed text-ink-muted">
-        {otherPartyName(session, viewer)} will help you sell your {details.asset} for naira. Say
-        hello and tell us how much you want to sell. You can share wallet and payment screenshots
-        here too.
+        {session.agent ? otherPartyName(session, viewer) : `Our ${details.desk}`} will help you sell
+        your {details.asset} for naira. Say hello and tell us how much you want to sell. You can
+        share wallet and payment screenshots here too.
       </p>
     </div>
   );
@@ -148,7 +149,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function ClosedNote({ children }: { children: string }) {
+function ClosedNote({ children }: { children: ReactNode }) {
   return (
     <p className="flex shrink-0 items-center justify-center gap-2 border-t border-line bg-surface px-4 py-4 text-sm text-ink-muted">
       <Lock aria-hidden className="size-4" />
@@ -209,7 +210,7 @@ export function ConversationView({
           title={session.data ? otherPartyName(session.data, viewer) : 'Chat'}
         />
       )}
-      <ChatHeader session={session.data} viewer={viewer} />
+      <ChatHeader session={session.data} viewer={viewer} notFound={notFound} />
       <ConnectionBanner state={connection} />
       {notFound ? (
         <NotFound viewer={viewer} />
@@ -229,7 +230,9 @@ export function ConversationView({
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>
           ) : restricted ? (
-            <ClosedNote>Your account is restricted. Contact support.</ClosedNote>
+            <ClosedNote>
+              <RestrictedNote />
+            </ClosedNote>
           ) : (
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}

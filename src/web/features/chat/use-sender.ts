@@ -104,7 +104,7 @@ export function useSender(chatSessionId: number) {
   );
 
   /** Takes a message the server rejected off the screen. */
-  const discard = useCallback((clientMessageId: string) => outbox.confirm([clientMessageId]), []);
+  const discard = useCallback((clientMessageId: string) => outbox.discard(clientMessageId), []);
 
   /** When the connection is back: everything that failed for want of it, in order. */
   const retryNetworkFailures = useCallback(async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubPricesApi, TEST_PRICES } from '../../testing/render-app';
+import { renderApp, stubPricesApi, TEST_CONFIG, TEST_PRICES } from '../../testing/render-app';
 import { TICKER_ROTATION_MS } from './components/price-ticker';
 import { whatsAppTradeLink } from './whatsapp-link';
 
@@ -51,7 +51,7 @@ function row(symbol: 'BTC' | 'USDT') {
 describe('landing page', () => {
   it('shows the tagline with the configured brand', async () => {
     stubPricesApi(TEST_PRICES);
-    renderApp('/', { brandName: 'Naija Desk', whatsappNumber: '2348012345678', demoMode: false });
+    renderApp('/', { ...TEST_CONFIG, brandName: 'Naija Desk' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Sell crypto, we go Naija Desk',
     );

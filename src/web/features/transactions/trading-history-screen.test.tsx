@@ -54,7 +54,7 @@ describe('Trading History', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Trading History' })).toBeTruthy();
     const first = cards()[0]!;
     expect(within(first).getByTestId('transaction-total').textContent).toBe('₦7,862,702.93');
-    expect(within(first).getByTestId('transaction-amount').textContent).toBe('0.05 BITCOIN');
+    expect(within(first).getByTestId('transaction-amount').textContent).toBe('0.05 BTC');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(3));

@@ -158,6 +158,7 @@ export function ListBody({
   loadingText,
   emptyTitle,
   emptyHint,
+  failedTitle = 'Failed to load',
   children,
 }: {
   query: {
@@ -173,6 +174,8 @@ export function ListBody({
   loadingText: string;
   emptyTitle: string;
   emptyHint: string;
+  /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
+  failedTitle?: string;
   children: ReactNode;
 }) {
   if (query.isPending)
@@ -189,7 +192,7 @@ export function ListBody({
   if (query.isError)
     return (
       <div className="px-4 py-10 text-center sm:px-6">
-        <p className="font-semibold">Failed to load</p>
+        <p className="font-semibold">{failedTitle}</p>
         <p className="mt-1 text-sm text-ink-muted">{errorText(query.error, 'Please try again.')}</p>
         <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
           <RefreshCw aria-hidden />

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
 import type { TransactionStatus } from '../../../../shared/domain';
-import { formatNaira } from '../../../../shared/money';
+import { AMOUNT_SYMBOLS, formatCryptoAmount, formatNaira } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import {
   useTransactions,
   type AdminTransaction,
   type TransactionStatusFilter,
 } from '../api/list-transactions';
-import { CURRENCY_CODES, formatAmount, formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
 import { Badge, type BadgeTone } from './badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
@@ -42,7 +42,7 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
     >
       <div className="min-w-0">
         <p data-testid="transaction-amount" className="font-bold tabular-nums">
-          {formatAmount(t.amount, t.currency)}
+          {formatCryptoAmount(t.amount, t.currency)}
         </p>
         <p className="truncate text-sm text-ink-muted">
           {t.customerName} · <span className="font-mono text-xs">{t.reference}</span>
@@ -56,7 +56,7 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
       </div>
       <Field label="Rate" testId="transaction-rate" className="md:text-right">
         {formatNaira(t.rate)}
-        <span className="text-ink-muted">/{CURRENCY_CODES[t.currency]}</span>
+        <span className="text-ink-muted">/{AMOUNT_SYMBOLS[t.currency]}</span>
       </Field>
       <Field label="Total" testId="transaction-total" className="text-right">
         <span className="font-semibold">{formatNaira(t.total)}</span>

@@ -91,6 +91,22 @@ describe('UsersTab', () => {
     expect(within(admin).getByText('Admin')).toBeTruthy();
   });
 
+  it('says "Failed to fetch customers" when the list cannot load, and tries again', async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/admin/users': () =>
+        fail
+          ? json({ error: 'Internal Server Error' }, 500)
+          : json({ items: [CUSTOMER], nextCursor: null }),
+    });
+    renderWithQueries(<UsersTab />);
+    expect(await screen.findByText('Failed to fetch customers')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Ada Obi')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch customers')).toBeNull();
+  });
+
   it('filters by role and searches on the server, and loads more with the cursor', async () => {
     const calls = stubApi({
       'GET /api/admin/users': ({ path }) =>

@@ -137,6 +137,7 @@ export function UsersTab() {
         count={users.length}
         loadingText="Loading users..."
         emptyTitle="No users found"
+        failedTitle="Failed to fetch customers"
         emptyHint={q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
       >
         <ListHeader

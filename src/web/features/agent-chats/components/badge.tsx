@@ -10,6 +10,9 @@ export const BADGE_TONES = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-500/20',
   orange: 'bg-orange-50 text-orange-800 ring-orange-600/20',
   purple: 'bg-purple-50 text-purple-800 ring-purple-700/20',
+  // The desks, in the customer's choice cards' colours.
+  btc: 'bg-[#fff1de] text-[#9a4d00] ring-[#9a4d00]/20',
+  usdt: 'bg-[#dcf5ec] text-[#0d6b4e] ring-[#0d6b4e]/20',
 } as const;
 
 export type BadgeTone = keyof typeof BADGE_TONES;

@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare, SearchX } from 'lucide-react';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { Button } from '../../../components/ui/button';
 import { ChatRow } from './chat-row';
@@ -6,6 +6,7 @@ import { LoadMore } from './load-more';
 
 export function ChatList({
   sessions,
+  search,
   status,
   hasMore,
   loadingMore,
@@ -13,6 +14,8 @@ export function ChatList({
   onRetry,
 }: {
   sessions: readonly ChatSession[];
+  /** The search the list answers ('' for none): an empty answer then means no match. */
+  search: string;
   status: 'pending' | 'error' | 'success';
   hasMore: boolean;
   loadingMore: boolean;
@@ -33,6 +36,17 @@ export function ChatList({
         <Button variant="outline" className="mt-4" onClick={onRetry}>
           Try again
         </Button>
+      </div>
+    );
+  }
+  if (sessions.length === 0 && search) {
+    return (
+      <div className="px-4 py-12 text-center">
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+          <SearchX aria-hidden className="size-7" />
+        </span>
+        <h2 className="mt-4 text-lg font-bold break-words">No chats match “{search}”</h2>
+        <p className="mt-1 text-ink-muted">Try another name or email, or another tab.</p>
       </div>
     );
   }

@@ -6,6 +6,7 @@ import { initials } from '../../../../shared/names';
 import { UnreadBadge } from '../../agent-alerts';
 import { customerLabel } from '../lib/customer-label';
 import { CustomerStatusBadge } from './customer-status-badge';
+import { DeskBadge } from './session-badges';
 import { StatusMenu } from './status-menu';
 
 function Preview({ session }: { session: ChatSession }) {
@@ -44,6 +45,7 @@ export function ChatRow({ session, now }: { session: ChatSession; now?: Date }) 
             <span data-testid="chat-row-name" className="truncate font-semibold">
               {label}
             </span>
+            <DeskBadge category={session.category} />
             <CustomerStatusBadge status={session.customer.customerStatus} />
             <span data-testid="chat-row-time" className="ml-auto shrink-0 text-xs text-ink-muted">
               {at ? formatChatDate(at, { now }) : ''}

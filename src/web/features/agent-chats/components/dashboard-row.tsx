@@ -4,7 +4,7 @@ import type { ChatSession } from '../../../../shared/api/chat';
 import { formatChatDate } from '../../../../shared/dates';
 import { UnreadBadge } from '../../agent-alerts';
 import { customerNumber } from '../lib/customer-label';
-import { CategoryBadge, PriorityBadge } from './session-badges';
+import { CategoryBadge, DeskBadge, isDesk, PriorityBadge } from './session-badges';
 
 /** One of the dashboard's "Active Conversations": opens the chat at /?chat={id}. */
 export function DashboardRow({ session }: { session: ChatSession }) {
@@ -24,7 +24,12 @@ export function DashboardRow({ session }: { session: ChatSession }) {
           </span>
           <span className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
             <span className="mr-auto">Session #{session.id}</span>
-            <CategoryBadge category={session.category} />
+            {/* A desk's chat says its desk (BTC / USDT); other categories keep the spec's badge. */}
+            {isDesk(session.category) ? (
+              <DeskBadge category={session.category} />
+            ) : (
+              <CategoryBadge category={session.category} />
+            )}
             <PriorityBadge priority={session.priority} />
           </span>
         </span>

@@ -9,6 +9,24 @@ const CATEGORY_LABELS: Record<ChatCategory, string> = {
   general: 'General',
 };
 
+/**
+ * The desk a chat belongs to, "BTC" or "USDT", so one customer's two chats are told apart.
+ * Other categories have no desk (their CategoryBadge says what they are).
+ */
+export function isDesk(category: ChatCategory | null | undefined): category is 'bitcoin' | 'usdt' {
+  return category === 'bitcoin' || category === 'usdt';
+}
+
+export function DeskBadge({ category }: { category: ChatCategory | null | undefined }) {
+  if (!isDesk(category)) return null;
+  return (
+    <Badge tone={category === 'bitcoin' ? 'btc' : 'usdt'} data-testid="desk" className="font-bold">
+      <span className="sr-only">Desk: </span>
+      {category === 'bitcoin' ? 'BTC' : 'USDT'}
+    </Badge>
+  );
+}
+
 /** Payment blue, subscription green, anything else purple; "General" when there is none. */
 export function CategoryBadge({ category }: { category: ChatCategory | null | undefined }) {
   const tone: BadgeTone =

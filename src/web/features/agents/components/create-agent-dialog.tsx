@@ -2,11 +2,10 @@ import { ChevronDown, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentType } from '../../../../shared/domain';
 import { displayName } from '../../../../shared/names';
-import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, inputClasses, Label } from '../../../components/ui/input';
-import { errorText } from '../../../lib/error-text';
+import { errorLines } from '../../../lib/error-text';
 import { toast } from '../../../lib/toast';
 import { AGENT_SPECIALIZATIONS } from '../agent-types';
 import { useCreateAgent } from '../api/create-agent';
@@ -24,6 +23,15 @@ interface Draft {
 }
 
 const EMPTY: Draft = { firstName: '', lastName: '', email: '', agentType: 'general', password: '' };
+
+/** The form's labels, for the server's field keys in its messages. */
+const FIELD_LABELS: Record<keyof Draft, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  agentType: 'Agent Specialization',
+  password: 'Password',
+};
 
 function TextField({
   id,
@@ -62,20 +70,16 @@ export function CreateAgentDialog() {
   const create = useCreateAgent();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
 
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    // The message was about the form as it was; the fields still missing stay marked.
-    setError(null);
   };
   const missing = (field: 'firstName' | 'lastName' | 'email' | 'password') =>
     showMissing && !draft[field].trim();
 
   function reset() {
     setDraft(EMPTY);
-    setError(null);
     setShowMissing(false);
     create.reset();
   }
@@ -85,7 +89,6 @@ export function CreateAgentDialog() {
     const { firstName, lastName, email, password } = draft;
     if (![firstName, lastName, email, password].every((v) => v.trim())) {
       setShowMissing(true);
-      setError(REQUIRED_FIELDS_MESSAGE);
       toast({
         title: 'Missing Information',
         description: REQUIRED_FIELDS_MESSAGE,
@@ -93,7 +96,6 @@ export function CreateAgentDialog() {
       });
       return;
     }
-    setError(null);
     create.mutate(
       {
         firstName: firstName.trim(),
@@ -112,10 +114,14 @@ export function CreateAgentDialog() {
           setOpen(false);
           reset();
         },
+        // The toast alone says it (an alert in the dialog too said each problem twice): one
+        // line per problem, each field by its label.
         onError: (e) => {
-          const message = errorText(e, CREATE_FAILED_MESSAGE);
-          setError(message);
-          toast({ title: 'Creation Failed', description: message, variant: 'destructive' });
+          toast({
+            title: 'Creation Failed',
+            description: errorLines(e, CREATE_FAILED_MESSAGE, FIELD_LABELS).join('\n'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -140,7 +146,6 @@ export function CreateAgentDialog() {
         description="The agent signs in at /agent/login with this email and password."
       >
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          {error && <ErrorAlert>{error}</ErrorAlert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id={`${id}-first`}

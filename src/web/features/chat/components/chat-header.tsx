@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat';
 import { displayName, initials } from '../../../../shared/names';
@@ -7,10 +7,10 @@ import type { Viewer } from '../viewer';
 import { CategoryBadge, CustomerStatusBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
-/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk's agent. */
+/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk. */
 export function agentNameFor(session: ChatSession): string {
   const name = session.agent?.firstName?.trim() || session.agent?.lastName?.trim();
-  return name ? `Agent ${name}` : categoryDetails(session.category).agentName;
+  return name ? `Agent ${name}` : categoryDetails(session.category).desk;
 }
 
 /** The other side's name, as the viewer calls them. */
@@ -37,15 +37,18 @@ function BackLink({ viewer }: { viewer: Viewer }) {
 export function ChatHeader({
   session,
   viewer,
+  notFound = false,
 }: {
   session: ChatSession | undefined;
   viewer: Viewer;
+  /** No such chat: nothing is coming, so no placeholders; the page below says why. */
+  notFound?: boolean;
 }) {
   const details = session ? categoryDetails(session.category) : null;
   return (
     <header className="on-dark flex h-16 shrink-0 items-center gap-3 bg-brand-950 px-3 text-white sm:px-4">
       <BackLink viewer={viewer} />
-      {!session || !details ? (
+      {notFound ? null : !session || !details ? (
         <div aria-hidden className="flex flex-1 items-center gap-3">
           <span className="size-11 animate-pulse rounded-full bg-white/10" />
           <span className="h-4 w-36 animate-pulse rounded bg-white/10" />
@@ -74,7 +77,23 @@ export function ChatHeader({
               )}
             </p>
           </div>
-          <CategoryBadge category={session.category} tone="dark" />
+          <CategoryBadge
+            category={session.category}
+            tone="dark"
+            // On a phone the customer's header needs the room for the desk's name and the
+            // history link; the coin and the specialty already say which desk it is.
+            className={viewer === 'customer' ? 'max-sm:hidden' : undefined}
+          />
+          {viewer === 'customer' && (
+            <Link
+              to="/trading-history"
+              aria-label="Trading History"
+              title="Trading History"
+              className="-mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white/90 hover:bg-white/10 hover:text-white"
+            >
+              <ReceiptText aria-hidden className="size-5" />
+            </Link>
+          )}
         </>
       )}
     </header>

@@ -51,7 +51,7 @@ export function ChoiceCards({
                 </span>
               </span>
               <span className="mt-1 block text-sm text-ink-muted">
-                {busy ? 'Starting conversation...' : `Chat with ${details.agentName}`}
+                {busy ? 'Starting conversation...' : `Chat with our ${details.desk}`}
               </span>
             </span>
             {busy ? (

@@ -1,12 +1,45 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/chat';
+import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { imageProblem } from '../api/upload-attachment';
 import { ImageSendDialog, type PickedImage } from './image-send-dialog';
 
 /** The tallest the input grows before it scrolls. */
 const MAX_INPUT_HEIGHT_PX = 160;
+
+/** From this length on, the box counts the characters against MESSAGE_MAX_LENGTH. */
+export const COUNTER_FROM = 3500;
+
+const count = new Intl.NumberFormat('en-NG');
+
+/**
+ * Near the limit: "3,612 / 4,000". Over it: why the message cannot go, so nothing is ever cut
+ * silently (a pasted text stays whole; the customer shortens it).
+ */
+function LengthCounter({ length }: { length: number }) {
+  if (length < COUNTER_FROM) return null;
+  const over = length - MESSAGE_MAX_LENGTH;
+  return (
+    <p
+      data-testid="length-counter"
+      aria-live="polite"
+      className={cn(
+        'px-4 pt-1 text-right text-xs tabular-nums',
+        over > 0 ? 'font-semibold text-down' : 'text-ink-muted',
+      )}
+    >
+      {over > 0 && (
+        <span>
+          Too long to send: at most {count.format(MESSAGE_MAX_LENGTH)} characters. Remove{' '}
+          {count.format(over)}.{' '}
+        </span>
+      )}
+      {count.format(length)} / {count.format(MESSAGE_MAX_LENGTH)}
+    </p>
+  );
+}
 
 /**
  * Where the viewer writes: Enter sends, Shift+Enter starts a new line; the send button is
@@ -27,6 +60,8 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const blank = text.trim() === '';
+  const length = text.trim().length;
+  const tooLong = length > MESSAGE_MAX_LENGTH;
 
   useLayoutEffect(() => {
     const el = input.current;
@@ -37,7 +72,7 @@ export function Composer({
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (blank || sending) return;
+    if (blank || tooLong || sending) return;
     const content = text.trim();
     setText('');
     setSending(true);
@@ -103,21 +138,24 @@ export function Composer({
       >
         <ImagePlus aria-hidden className="size-[22px]" />
       </button>
-      <textarea
-        ref={input}
-        rows={1}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Type your message..."
-        aria-label="Message"
-        maxLength={MESSAGE_MAX_LENGTH}
-        enterKeyHint="send"
-        className="block max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
-      />
+      <div className="min-w-0 flex-1">
+        <textarea
+          ref={input}
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type your message..."
+          aria-label="Message"
+          aria-invalid={tooLong || undefined}
+          enterKeyHint="send"
+          className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
+        />
+        <LengthCounter length={length} />
+      </div>
       <button
         type="submit"
-        disabled={blank || sending}
+        disabled={blank || tooLong || sending}
         aria-label="Send message"
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white shadow-sm transition-colors hover:bg-brand-800 disabled:bg-brand-700/35 disabled:shadow-none"
       >

@@ -1,6 +1,7 @@
-import { Check, CircleAlert, Clock, RotateCw, Trash2 } from 'lucide-react';
+import { Check, CircleAlert, Clock, RotateCw, Trash2, X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
+import { linkify } from '../linkify';
 import { ImageThumbnail } from './image-viewer';
 
 export type DeliveryState = 'sending' | 'sent' | 'failed';
@@ -59,6 +60,28 @@ function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
   );
 }
 
+/** The text with its web links clickable; every part a text node, never HTML. */
+function MessageText({ content, own }: { content: string; own: boolean }) {
+  return linkify(content).map((part, i) =>
+    part.kind === 'link' ? (
+      <a
+        key={i}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cn(
+          'font-medium break-all underline underline-offset-2',
+          own ? 'text-brand-900' : 'text-brand-700',
+        )}
+      >
+        {part.text}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
+}
+
 /**
  * A message bubble: the viewer's own on the right, the other side's on the left. Text is
  * rendered as text, never as HTML. A failed message offers a retry, unless the server refused
@@ -74,6 +97,7 @@ export function MessageBubble({
   /** Follows a message from the same side: tighter, no tail. */
   grouped: boolean;
   onRetry?: (clientMessageId: string) => void;
+  /** Gives up on a message that was not sent (a text is kept, across reloads, until then). */
   onDiscard?: (clientMessageId: string) => void;
 }) {
   const imageOnly = item.kind === 'image' && !item.content;
@@ -112,7 +136,7 @@ export function MessageBubble({
               item.kind === 'image' && 'px-2 pt-1 pb-1.5',
             )}
           >
-            {item.content}
+            <MessageText content={item.content} own={item.own} />
             {/* Room on the last line for the time, as messaging apps do. */}
             <span aria-hidden className={cn('inline-block', item.state ? 'w-[4.25rem]' : 'w-11')} />
           </p>
@@ -145,6 +169,16 @@ export function MessageBubble({
               >
                 <RotateCw aria-hidden className="size-3.5" />
                 Retry
+              </button>
+            )}
+            {onDiscard && (
+              <button
+                type="button"
+                onClick={() => onDiscard(item.clientMessageId)}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-canvas"
+              >
+                <X aria-hidden className="size-3.5" />
+                Discard
               </button>
             )}
           </p>

@@ -20,9 +20,13 @@ const WALLPAPER = {
 /** Within this many pixels of the end counts as "at the latest message". */
 const NEAR_BOTTOM_PX = 96;
 
+/**
+ * The day's chip, in the flow of the messages. It was sticky, and then sat on the topmost
+ * message's text (on a phone the whole width is bubbles; on a desktop a long one too).
+ */
 function DaySeparator({ date }: { date: string }) {
   return (
-    <li className="sticky top-2 z-10 mt-4 mb-1 flex justify-center first:mt-0">
+    <li data-testid="day-separator" className="mt-4 mb-1 flex justify-center first:mt-0">
       <span className="rounded-lg bg-surface/95 px-3 py-1 text-xs font-medium text-ink-muted shadow-sm ring-1 ring-black/5 backdrop-blur">
         {formatDaySeparator(date)}
       </span>

@@ -17,7 +17,7 @@ describe('TransactionCard', () => {
     render(<TransactionCard transaction={makeTransaction({ id: 1 })} />);
     expect(value('transaction-total')).toBe('₦7,862,702.93');
     expect(value('transaction-type')).toBe('Sell');
-    expect(value('transaction-amount')).toBe('0.05 BITCOIN');
+    expect(value('transaction-amount')).toBe('0.05 BTC');
     expect(value('transaction-rate')).toBe('₦157,254,058.50');
     expect(value('transaction-reference')).toBe('AC-7F3K2Q01');
     expect(value('transaction-date')).toMatch(/^22 Nov 2026, \d\d:\d\d/);

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Transaction } from '../../../../shared/api/transactions';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatNaira } from '../../../lib/format';
-import { formatAmount } from '../lib/display';
+import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { TransactionStatusBadge } from './status-badge';
 import { TradeOutcome } from './trade-outcome';
 
@@ -71,7 +70,7 @@ export function TransactionCard({
       <TradeOutcome transaction={t} className="mt-1 block text-base" />
       <dl className="mt-2 divide-y divide-line">
         <Row label="Amount" testId="transaction-amount">
-          {formatAmount(t.amount, t.currency)}
+          {formatCryptoAmount(t.amount, t.currency)}
         </Row>
         <Row label="Rate" testId="transaction-rate">
           {formatNaira(t.rate)}

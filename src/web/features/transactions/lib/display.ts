@@ -1,18 +1,12 @@
 import type { TransactionStatus } from '../../../../shared/domain';
 import { APPROVAL_THRESHOLD_USD } from '../../../../shared/api/transactions';
 import { dec } from '../../../../shared/money';
-import { groupDigits } from '../../rates';
 
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'Pending',
   completed: 'Completed',
   failed: 'Failed',
 };
-
-/** The spec's Amount: the figure with the currency in upper case ("0.05 BITCOIN"). */
-export function formatAmount(amount: string, currency: string): string {
-  return `${groupDigits(amount)} ${currency.toUpperCase()}`;
-}
 
 /** The spec's "Approval Required" notice: amounts over $50 (50 itself does not). */
 export function needsApproval(amount: string): boolean {

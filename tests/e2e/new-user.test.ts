@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { PriceServer } from '../support/price-server';
+import { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/**
+ * Issue 12's "what a new user tripped over", where only a browser shows it: the day chip on a
+ * phone, and the screens changed for it, photographed at a phone's size and a desktop's.
+ */
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/new-user');
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const ADMIN = {
+  email: 'ifeoma.admin@example.com',
+  password: 'a long admin password',
+  firstName: 'Ifeoma',
+  lastName: 'Obi',
+};
+const AGENT = {
+  email: 'sola.agent@example.com',
+  password: 'a long agent password',
+  firstName: 'Sola',
+  lastName: 'Bello',
+};
+const CUSTOMER = { name: 'Emeka Nnadi', email: 'emeka.newuser@example.com' };
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    // One frame for the layout to follow the new size.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
+    });
+  }
+}
+
+async function signInCustomer(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/trade`);
+  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+  await page.getByLabel('Full name').fill(CUSTOMER.name);
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseUrl}/trade`);
+}
+
+describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-new-user-'));
+    await createAccount(dataDir, ADMIN, true);
+    await createAccount(dataDir, AGENT, false);
+    server = await ServerProcess.start({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir },
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'a customer picks a desk, chats on a phone with the day chip off the messages, and finds their history',
+    { timeout: 180_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: PHONE });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signInCustomer(page, server.url);
+
+      const bitcoin = page.getByTestId('choice-bitcoin');
+      expect(await bitcoin.textContent()).toContain('Chat with our Bitcoin desk');
+      expect(await page.getByTestId('choice-usdt').textContent()).toContain(
+        'Chat with our USDT desk',
+      );
+      await screenshots(page, 'choice');
+      await page.setViewportSize(PHONE);
+      // The header's history link fits beside the name and Sign out: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+
+      await bitcoin.click();
+      await page.waitForURL(/\/chat\/\d+$/);
+      const input = page.getByPlaceholder('Type your message...');
+      // More than a phone's screen of messages, one with a link.
+      for (let i = 1; i <= 14; i++) {
+        const text =
+          i === 7
+            ? 'My receipt: https://bank.example.ng/r/7781 (screenshot too)'
+            : `Message ${i}: I want to sell 0.01 BTC, what is the rate today?`;
+        await input.fill(text);
+        await input.press('Enter');
+        await page
+          .locator('[data-testid="message"][data-state="sent"]', { hasText: text })
+          .waitFor();
+      }
+      const link = page.getByRole('link', { name: 'https://bank.example.ng/r/7781' });
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await link.getAttribute('target')).toBe('_blank');
+
+      // At the end of the conversation the top of the list shows a message, not the day chip,
+      // on a phone and on a desktop.
+      const messages = page.getByRole('list', { name: 'Messages' });
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        const covering = await messages.evaluate((list) => {
+          const scroller = list.closest('.overflow-y-auto')!;
+          scroller.scrollTop = scroller.scrollHeight;
+          const box = scroller.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 16);
+          return hit?.closest('[data-testid="day-separator"]') ? 'the day chip' : 'no chip';
+        });
+        expect(covering, `${size.width}x${size.height}`).toBe('no chip');
+      }
+      await page.setViewportSize(PHONE);
+
+      // The counter near the limit, and the refusal past it.
+      await input.fill('x'.repeat(3612));
+      expect(await page.getByTestId('length-counter').textContent()).toBe('3,612 / 4,000');
+      await input.fill('y'.repeat(4005));
+      expect(await page.getByTestId('length-counter').textContent()).toContain('Too long to send');
+      expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+      await screenshots(page, 'chat-too-long');
+      await input.fill('');
+      await screenshots(page, 'chat');
+      await page.setViewportSize(PHONE);
+
+      await page.getByRole('link', { name: 'Trading History' }).click();
+      await page.waitForURL(`${server.url}/trading-history`);
+      await page.getByText('No Trading History').waitFor();
+      await screenshots(page, 'trading-history');
+    },
+  );
+
+  it('an admin sees the admin links, the desks and a search that says it found nothing', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    await logIn(page, server.url, ADMIN);
+    const nav = page.getByRole('navigation', { name: 'Agent' });
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe(
+      '/agent/admin',
+    );
+    await page.getByTestId('desk').first().waitFor();
+    expect(await page.getByTestId('desk').first().textContent()).toBe('Desk: BTC');
+    await screenshots(page, 'agent-chats-admin');
+
+    await page.getByPlaceholder('Search or start a new chat').fill('nobody-by-this-name');
+    await page.getByRole('heading', { name: 'No chats match “nobody-by-this-name”' }).waitFor();
+    await screenshots(page, 'agent-chats-no-match');
+
+    // The setup ran long ago (the admin exists): the page says so before any form.
+    await page.goto(`${server.url}/admin/setup`);
+    await page.getByRole('heading', { name: 'Admin Setup Closed' }).waitFor();
+    expect(await page.getByLabel('Setup Secret').count()).toBe(0);
+    await screenshots(page, 'admin-setup-closed');
+
+    // A bad email: one line, in words.
+    await page.goto(`${server.url}/agent/management`);
+    await page.getByRole('button', { name: 'Create New Agent' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First Name').fill('Tobi');
+    await dialog.getByLabel('Last Name').fill('Ade');
+    await dialog.getByLabel('Email Address').fill('tobi@');
+    await dialog.getByLabel('Password', { exact: true }).fill('a long password');
+    await dialog.getByRole('button', { name: 'Create Agent' }).click();
+    await page.getByText('Email Address: Enter a valid email address').waitFor();
+    expect(await page.getByText('email:').count()).toBe(0);
+    await screenshots(page, 'create-agent-error');
+  });
+
+  it('a plain agent is not offered the admin screens', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    contexts.push(context);
+    const page = await context.newPage();
+    await logIn(page, server.url, AGENT);
+    const nav = page.getByRole('navigation', { name: 'Agent' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Manage Agents' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await screenshots(page, 'agent-chats-agent');
+    await page.goto(`${server.url}/agent/dashboard`);
+    await page.getByTestId('active-conversation').first().waitFor();
+    expect(
+      await page.getByTestId('active-conversation').first().getByTestId('desk').textContent(),
+    ).toBe('Desk: BTC');
+    await screenshots(page, 'agent-dashboard');
+  });
+});
