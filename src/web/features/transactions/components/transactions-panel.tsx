@@ -8,11 +8,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, isUnauthorizedError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
-import { formatNaira } from '../../../lib/format';
+import { formatCryptoAmount, formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSessionTransactions } from '../api/get-session-transactions';
 import { useSetTransactionStatus, type FinalStatus } from '../api/set-transaction-status';
-import { formatAmount } from '../lib/display';
 import { useLiveTransactions } from '../lib/use-live-transactions';
 import { RecordTradeForm } from './record-trade-form';
 import { TransactionCard } from './transaction-card';
@@ -70,7 +69,7 @@ function StatusActions({
         facts={[
           { label: 'Customer', value: customerName },
           { label: 'Reference', value: transaction.reference },
-          { label: 'Amount', value: formatAmount(transaction.amount, transaction.currency) },
+          { label: 'Amount', value: formatCryptoAmount(transaction.amount, transaction.currency) },
           { label: 'Total', value: formatNaira(transaction.total) },
         ]}
         confirmLabel={confirm?.action ?? ''}
