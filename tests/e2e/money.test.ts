@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     const btcPrice = agent.getByTestId('market-price-BTC');
     await btcPrice.waitFor();
     expect(await btcPrice.textContent()).toContain('$97,250.50');
-    expect(await agent.getByLabel('1 USD =').inputValue()).toBe('1650');
+    expect(await agent.getByLabel('1 USD =').inputValue()).toBe('1,650');
     expect(await agent.getByTestId('bitcoin-spreadPercentage').inputValue()).toBe('2');
     expect(await agent.getByTestId('usdt-spreadPercentage').inputValue()).toBe('1');
     expect(await agent.getByTestId('bitcoin-last-updated').textContent()).toBe(
@@ -184,13 +184,13 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       .getByRole('button', { name: 'Auto Calculate' })
       .click();
     expect(await agent.getByTestId('bitcoin-sellRateUsd').inputValue()).toBe(BTC_SELL_USD);
-    expect(await agent.getByTestId('bitcoin-sellRateNaira').inputValue()).toBe(BTC_SELL_NAIRA);
-    expect(await agent.getByTestId('bitcoin-buyRateNaira').inputValue()).toBe('163672591.50');
-    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1633.83');
+    expect(await agent.getByTestId('bitcoin-sellRateNaira').inputValue()).toBe('157,254,058.50');
+    expect(await agent.getByTestId('bitcoin-buyRateNaira').inputValue()).toBe('163,672,591.50');
+    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1,633.83');
 
     // Editing a USD rate recalculates its Naira rate; then back.
     await agent.getByTestId('usdt-sellRateUsd').fill('0.98');
-    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1617.00');
+    expect(await agent.getByTestId('usdt-sellRateNaira').inputValue()).toBe('1,617.00');
     await agent
       .getByTestId('rate-card-usdt')
       .getByRole('button', { name: 'Auto Calculate' })

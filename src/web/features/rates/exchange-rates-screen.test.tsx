@@ -81,7 +81,7 @@ describe('exchange rates screen', () => {
     expect(market.textContent).toContain('$97,250.50');
     expect(market.textContent).toContain('₦160,463,325.00');
     expect(screen.getByLabelText('1 USD =')).toBe(field('usd-to-naira'));
-    expect(field('usd-to-naira').value).toBe('1650');
+    expect(field('usd-to-naira').value).toBe('1,650');
     expect(field('bitcoin-spreadPercentage').value).toBe('2');
     expect(field('bitcoin-spreadPercentage').step).toBe('0.1');
     expect(field('usdt-spreadPercentage').value).toBe('1');
@@ -109,9 +109,9 @@ describe('exchange rates screen', () => {
     await renderScreen();
     await screen.findByTestId('market-price-BTC');
     // Per coin: 97,250.50 x 0.98 = 95,305.49 USD; x 1650 = ₦157,254,058.50, never ₦1,550.
-    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157,254,058.50'));
     expect(field('bitcoin-buyRateUsd').value).toBe('99195.51');
-    expect(field('usdt-sellRateNaira').value).toBe('1633.83');
+    expect(field('usdt-sellRateNaira').value).toBe('1,633.83');
     expect(screen.getByTestId('bitcoin-origin').textContent).toBe('Suggestion');
     expect(screen.getByTestId('bitcoin-suggestion').textContent).toContain(
       'No saved rate yet. These values are suggested from the market price',
@@ -122,7 +122,7 @@ describe('exchange rates screen', () => {
   it('saves nothing when Save All is pressed untouched, and says why', async () => {
     const calls = stubAgentApi();
     await renderScreen();
-    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157,254,058.50'));
     fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
     expect(screen.getByTestId('nothing-to-save').textContent).toBe(NOTHING_TO_SAVE);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -131,7 +131,7 @@ describe('exchange rates screen', () => {
   it('saves a used suggestion, and only that currency', async () => {
     const calls = stubAgentApi({ 'POST /api/exchange-rates': () => json(MANAGED_RATES) });
     await renderScreen();
-    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50'));
+    await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157,254,058.50'));
     fireEvent.click(
       within(screen.getByTestId('rate-card-bitcoin')).getByRole('button', {
         name: 'Use suggested rates',
@@ -229,20 +229,20 @@ describe('exchange rates screen', () => {
     );
     expect(field('bitcoin-buyRateUsd').value).toBe('99195.51');
     expect(field('bitcoin-sellRateUsd').value).toBe('95305.49');
-    expect(field('bitcoin-buyRateNaira').value).toBe('163672591.50');
-    expect(field('bitcoin-sellRateNaira').value).toBe('157254058.50');
+    expect(field('bitcoin-buyRateNaira').value).toBe('163,672,591.50');
+    expect(field('bitcoin-sellRateNaira').value).toBe('157,254,058.50');
 
     type('usdt-spreadPercentage', '1.5');
     fireEvent.click(
       within(screen.getByTestId('rate-card-usdt')).getByRole('button', { name: 'Auto Calculate' }),
     );
     expect(field('usdt-buyRateUsd').value).toBe('1.015203');
-    expect(field('usdt-sellRateNaira').value).toBe('1625.58');
+    expect(field('usdt-sellRateNaira').value).toBe('1,625.58');
 
     type('bitcoin-sellRateUsd', '90000');
-    expect(field('bitcoin-sellRateNaira').value).toBe('148500000.00');
+    expect(field('bitcoin-sellRateNaira').value).toBe('148,500,000.00');
     type('usd-to-naira', '1700');
-    expect(field('bitcoin-sellRateNaira').value).toBe('153000000.00');
+    expect(field('bitcoin-sellRateNaira').value).toBe('153,000,000.00');
     expect(screen.getByTestId('unsaved')).toBeTruthy();
   });
 

@@ -196,6 +196,7 @@ function ExchangeRates() {
             className="mt-3"
             label="1 USD ="
             prefix="₦"
+            grouped
             value={draft.usdToNaira}
             onChange={(value) => {
               edit(editUsdToNaira(draft, value));

@@ -118,7 +118,13 @@ export function RateCard({
   const titleId = `rate-${rate.currency}-title`;
   const field = (
     name: RateField,
-    extra: { prefix?: string; step?: string; suffix?: string; className?: string },
+    extra: {
+      prefix?: string;
+      step?: string;
+      suffix?: string;
+      className?: string;
+      grouped?: boolean;
+    },
   ) => (
     <MoneyField
       id={`${rate.currency}-${name}`}
@@ -195,8 +201,8 @@ export function RateCard({
           Naira rates
         </legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          {field('buyRateNaira', { prefix: '₦' })}
-          {field('sellRateNaira', { prefix: '₦' })}
+          {field('buyRateNaira', { prefix: '₦', grouped: true })}
+          {field('sellRateNaira', { prefix: '₦', grouped: true })}
         </div>
       </fieldset>
 
