@@ -227,7 +227,7 @@ describe('TransactionsPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete this transaction?' });
     expect(within(dialog).getByTestId('confirm-customer').textContent).toBe('Ada Obi');
     expect(within(dialog).getByTestId('confirm-total').textContent).toBe('₦7,862,702.93');
-    expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('0.05 BITCOIN');
+    expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('0.05 BTC');
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
