@@ -30,6 +30,8 @@ const AGENT = {
  */
 const MARKET_BTC_NAIRA = '160050000.00';
 const SUGGESTED_BTC_SELL_NAIRA = '156849000.00';
+/** The same figure as the naira field shows it, with separators. */
+const SUGGESTED_BTC_SELL_NAIRA_SHOWN = '156,849,000.00';
 const GUARD_PERCENT = 10;
 
 interface PublicRates {
@@ -133,9 +135,9 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
       (expected) =>
         (document.querySelector('[data-testid="bitcoin-sellRateNaira"]') as HTMLInputElement | null)
           ?.value === expected,
-      SUGGESTED_BTC_SELL_NAIRA,
+      SUGGESTED_BTC_SELL_NAIRA_SHOWN,
     );
-    expect(await sell.inputValue()).toBe(SUGGESTED_BTC_SELL_NAIRA);
+    expect(await sell.inputValue()).toBe(SUGGESTED_BTC_SELL_NAIRA_SHOWN);
     expect(await agent.getByTestId('bitcoin-origin').textContent()).toBe('Suggestion');
     await screenshot(agent, 'new-user-rates-screen');
 
