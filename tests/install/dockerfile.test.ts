@@ -49,9 +49,9 @@ function stagesOf(instructions: Instruction[]): { from: string; body: Instructio
 function copySources(args: string): { fromStage: boolean; sources: string[] } {
   const words = args.split(/\s+/);
   const flags = words.filter((word) => word.startsWith('--'));
-  const paths = args.trim().startsWith('[')
-    ? (JSON.parse(args.slice(args.indexOf('['))) as string[])
-    : words.filter((word) => !word.startsWith('--'));
+  const rest = words.filter((word) => !word.startsWith('--'));
+  // The exec form, `COPY --chown=node ["a b", "dest"]`, lists its paths as JSON.
+  const paths = rest[0]?.startsWith('[') ? (JSON.parse(rest.join(' ')) as string[]) : rest;
   return {
     fromStage: flags.some((flag) => flag.startsWith('--from=')),
     sources: paths.slice(0, -1),
