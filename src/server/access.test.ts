@@ -17,6 +17,8 @@ import type { SessionUser } from './platform/sessions';
 const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/config': 'public',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/prices': 'public',
   'GET /api/login': 'public',
   'GET /api/callback': 'public',

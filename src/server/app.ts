@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { config: { role: 'public' }, schema: { response: { 200: publicConfigSchema } } },
     async () => publicConfig(config),
   );
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, notifications, uploadDir: config.uploadDir });
   const priceFeed = new PriceFeed({
     db: database.db,
     apiUrl: config.priceApiUrl,

@@ -1,13 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../../../shared/api/health';
+import {
+  healthResponseSchema,
+  livenessResponseSchema,
+  readinessResponseSchema,
+  type ReadinessResponse,
+} from '../../../shared/api/health';
 import type { Database } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
 
-const PING_TIMEOUT_MS = 2_000;
+/** A load balancer polls every few seconds: a check that hangs must fail, not pile up. */
+const CHECK_TIMEOUT_MS = 2_000;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} timed out`)), CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
+/** Writes and removes a file of its own, as an upload would: proves the folder takes writes. */
+async function probeStorage(uploadDir: string): Promise<void> {
+  await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+  const probe = path.join(uploadDir, `.ready-${randomUUID()}`);
+  await fs.promises.writeFile(probe, '');
+  await fs.promises.unlink(probe);
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  notifications: Notifications;
+  uploadDir: string;
+}> = async (app, { database, notifications, uploadDir }) => {
   app.get(
     '/api/health',
     {
@@ -17,17 +45,50 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        await Promise.race([
-          database.ping(),
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS).unref(),
-          ),
-        ]);
+        await withTimeout(database.ping(), 'database ping');
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable');
         return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
       }
+    },
+  );
+
+  // No I/O: a process that answers is alive; a restart would not mend a database outage.
+  app.get(
+    '/api/health/live',
+    { config: { role: 'public' }, schema: { response: { 200: livenessResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/health/ready',
+    {
+      config: { role: 'public' },
+      schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const [databaseCheck, storageCheck] = await Promise.allSettled([
+        withTimeout(database.ping(), 'database ping'),
+        withTimeout(probeStorage(uploadDir), 'upload folder write'),
+      ]);
+      // An instance that cannot hear other instances' events would serve stale chats.
+      const checks: ReadinessResponse['checks'] = {
+        database: databaseCheck.status === 'fulfilled' ? 'ok' : 'failed',
+        storage: storageCheck.status === 'fulfilled' ? 'ok' : 'failed',
+        listen: notifications.live ? 'ok' : 'failed',
+      };
+      if (databaseCheck.status === 'rejected')
+        request.log.warn({ err: databaseCheck.reason }, 'readiness: database unreachable');
+      if (storageCheck.status === 'rejected')
+        request.log.warn({ err: storageCheck.reason }, 'readiness: upload folder not writable');
+      if (checks.listen === 'failed') request.log.warn('readiness: LISTEN connection down');
+      const ready = Object.values(checks).every((check) => check === 'ok');
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
     },
   );
 };
