@@ -201,7 +201,9 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     await page.getByTestId('connection-state').getByText('Online').waitFor();
     const row = page.locator(`[data-testid="active-conversation"][data-session-id="${sessionId}"]`);
     await row.waitFor();
-    expect(await page.getByTestId('active-chats-count').textContent()).toBe('1');
+    // The count is its own request, refetched when the list changes: wait for it, not the row.
+    const activeCount = page.getByTestId('active-chats-count');
+    await activeCount.filter({ hasText: /^1$/ }).waitFor({ timeout: 5_000 });
     expect(await page.getByTestId('resolved-today').textContent()).toBe('-');
     expect(await page.getByTestId('avg-response').textContent()).toBe('-');
     expect(await row.textContent()).toContain(`Session #${sessionId}`);
@@ -222,7 +224,7 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     await page
       .locator(`[data-testid="active-conversation"][data-session-id="${created.body.id}"]`)
       .waitFor({ timeout: 5_000 });
-    expect(await page.getByTestId('active-chats-count').textContent()).toBe('2');
+    await activeCount.filter({ hasText: /^2$/ }).waitFor({ timeout: 5_000 });
     await screenshots(page, 'agent-dashboard');
     await page.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(page);
