@@ -1,8 +1,37 @@
-import { Check, CircleAlert, Clock, RotateCw, Trash2, X } from 'lucide-react';
+import { Check, CircleAlert, Clock, RotateCw, Trash2, X, type LucideIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { linkify } from '../linkify';
 import { ImageThumbnail } from './image-viewer';
+
+/** A small action under a message that was not sent: Retry, Discard, or Remove when refused. */
+function FailedAction({
+  icon: Icon,
+  label,
+  tone,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  tone: 'brand' | 'muted';
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold',
+        tone === 'brand'
+          ? 'text-brand-800 ring-1 ring-brand-700/30 hover:bg-brand-50'
+          : 'text-ink-muted ring-1 ring-line hover:bg-canvas',
+      )}
+    >
+      <Icon aria-hidden className="size-3.5" />
+      {label}
+    </button>
+  );
+}
 
 export type DeliveryState = 'sending' | 'sent' | 'failed';
 
@@ -148,38 +177,32 @@ export function MessageBubble({
           <p className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]">
             <span>Not sent: {item.problem}</span>
             {onDiscard && (
-              <button
-                type="button"
+              <FailedAction
+                icon={Trash2}
+                label="Remove"
+                tone="muted"
                 onClick={() => onDiscard(item.clientMessageId)}
-                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-surface"
-              >
-                <Trash2 aria-hidden className="size-3.5" />
-                Remove
-              </button>
+              />
             )}
           </p>
         ) : (
           <p className="mt-1 flex items-center gap-2 text-xs font-medium text-down">
             Not sent
             {onRetry && (
-              <button
-                type="button"
+              <FailedAction
+                icon={RotateCw}
+                label="Retry"
+                tone="brand"
                 onClick={() => onRetry(item.clientMessageId)}
-                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-brand-800 ring-1 ring-brand-700/30 hover:bg-brand-50"
-              >
-                <RotateCw aria-hidden className="size-3.5" />
-                Retry
-              </button>
+              />
             )}
             {onDiscard && (
-              <button
-                type="button"
+              <FailedAction
+                icon={X}
+                label="Discard"
+                tone="muted"
                 onClick={() => onDiscard(item.clientMessageId)}
-                className="inline-flex min-h-8 items-center gap-1 rounded-full px-2.5 font-semibold text-ink-muted ring-1 ring-line hover:bg-canvas"
-              >
-                <X aria-hidden className="size-3.5" />
-                Discard
-              </button>
+              />
             )}
           </p>
         ))}
