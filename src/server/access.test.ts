@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from '../shared/api/chat';
+import { SOCKET_CLOSE_CODES, type RealtimeEvent } from '../shared/api/realtime';
 import { testDatabaseKinds, type TestDatabase } from '../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
     await expect(TestSocket.connect(live.baseUrl, '')).rejects.toThrow(/401/);
     await expect(TestSocket.connect(live.baseUrl, deactivatedCookie)).rejects.toThrow(/401/);
     await deactivatedSocket.waitFor(() => deactivatedSocket.closed !== null, 'the close');
-    expect(deactivatedSocket.closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(deactivatedSocket.closed?.code).toBe(SOCKET_CLOSE_CODES.sessionEnded);
     expect(deactivatedSocket.events).toEqual([]);
 
     const cookies = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_CATEGORIES, CHAT_STATUSES, CUSTOMER_STATUSES, TRANSACTION_STATUSES } from '../domain';
-import { isoDateTime } from './common';
+import { coinSchema, cursorQueryShape, isoDateTime, pageSchema } from './common';
 import { transactionSchema } from './transactions';
 
 /** Business days are Lagos days. */
@@ -97,8 +97,7 @@ export const adminSessionSchema = z.object({
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 const page = {
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...cursorQueryShape,
   q: z.string().trim().max(100).optional(),
 };
 
@@ -107,28 +106,21 @@ export const adminUsersQuerySchema = z.object({
   ...page,
   role: z.enum(ADMIN_USER_ROLES).default('customers'),
 });
-export const adminUserPageSchema = z.object({
-  items: z.array(adminUserSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminUserPageSchema = pageSchema(adminUserSchema);
 
 export const adminSessionsQuerySchema = z.object({
   ...page,
-  filter: z.enum(['all', 'active', 'bitcoin', 'usdt']).default('all'),
+  filter: z.enum(['all', 'active', ...coinSchema.options]).default('all'),
 });
 export const adminTransactionsQuerySchema = z.object({
   ...page,
   status: z.enum(TRANSACTION_STATUSES).optional(),
 });
 
-export const adminSessionPageSchema = z.object({
-  items: z.array(adminSessionSchema),
-  nextCursor: z.string().nullable(),
-});
-export const adminTransactionPageSchema = z.object({
-  items: z.array(transactionSchema.extend({ customerName: z.string() })),
-  nextCursor: z.string().nullable(),
-});
+export const adminSessionPageSchema = pageSchema(adminSessionSchema);
+export const adminTransactionPageSchema = pageSchema(
+  transactionSchema.extend({ customerName: z.string() }),
+);
 
 export const exportQuerySchema = z
   .object({ from: isoDate, to: isoDate })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_PRIORITIES, CHAT_STATUSES, CUSTOMER_STATUSES } from '../domain';
-import { isoDateTime } from './common';
-import { MESSAGE_MAX_LENGTH } from './chat';
+import { coinSchema, isoDateTime } from './common';
+import { MESSAGE_MAX_LENGTH } from './messages';
 
 /** The demo pages' fixed test customer (SPEC "Demo customer: fixed test id"). */
 export const DEMO_CUSTOMER_ID = '00000000-0000-4000-8000-00000000de30';
@@ -11,7 +11,7 @@ export const demoSessionSchema = z.object({
   id: z.number().int(),
   customerId: z.uuid(),
   agentId: z.uuid().nullable(),
-  category: z.enum(['bitcoin', 'usdt']),
+  category: coinSchema,
   status: z.enum(CHAT_STATUSES),
   priority: z.enum(CHAT_PRIORITIES),
   createdAt: isoDateTime,
@@ -28,7 +28,7 @@ export type DemoSession = z.infer<typeof demoSessionSchema>;
 
 export const demoCreateSessionRequestSchema = z.object({
   customerId: z.literal(DEMO_CUSTOMER_ID, 'Demo sessions belong to the demo customer'),
-  category: z.enum(['bitcoin', 'usdt']),
+  category: coinSchema,
   status: z.enum(CHAT_STATUSES).default('open'),
   priority: z.enum(CHAT_PRIORITIES).default('medium'),
 });

@@ -3,7 +3,7 @@ import { RATE_CURRENCIES, RATE_SYMBOLS, type RateCurrency } from '../domain';
 import { guardConfirmationSchema } from '../market-guard';
 import { dec } from '../money';
 import { MAX_SPREAD_PERCENT, nairaRate, SELL_ABOVE_BUY } from '../rates';
-import { isoDateTime } from './common';
+import { isoDateTime, pageSchema } from './common';
 
 /** A positive decimal as a string: no sign, no exponent, at most 8 places, at most 10^12. */
 export function positiveDecimal(label: string, places = 8) {
@@ -163,10 +163,7 @@ export const rateHistoryEntrySchema = z.object({
   changedAt: isoDateTime,
   changedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
-export const rateHistoryResponseSchema = z.object({
-  items: z.array(rateHistoryEntrySchema),
-  nextCursor: z.string().nullable(),
-});
+export const rateHistoryResponseSchema = pageSchema(rateHistoryEntrySchema);
 export const rateHistoryQuerySchema = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

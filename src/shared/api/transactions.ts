@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { TRANSACTION_CURRENCIES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../domain';
 import { guardConfirmationSchema } from '../market-guard';
-import { isoDateTime } from './common';
+import {
+  coinSchema,
+  isoDateTime,
+  pageSchema,
+  transactionKindSchema,
+  transactionStatusSchema,
+} from './common';
 import { positiveDecimal } from './rates';
 
 /**
@@ -62,7 +68,7 @@ const chatSessionId = z.coerce
 export const adjustmentRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
-  type: z.enum(['refund', 'charge', 'adjustment']),
+  type: transactionKindSchema.exclude(['trade']),
   amount: positiveAmount('Amount', 2),
   status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
   reason: z.string().trim().min(1, 'Please fill in all required fields').max(1000),
@@ -76,7 +82,7 @@ export const tradeRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
   type: z.literal('trade'),
-  currency: z.enum(['bitcoin', 'usdt']),
+  currency: coinSchema,
   amount: positiveAmount('Amount', 8),
   rate: positiveAmount('Rate', 2),
   status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
@@ -112,15 +118,14 @@ export const idempotencyHeadersSchema = z.object({
     .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
 });
 
-export const transactionStatusRequestSchema = z.object({ status: z.enum(['completed', 'failed']) });
+export const transactionStatusRequestSchema = z.object({
+  status: transactionStatusSchema.exclude(['pending']),
+});
 export const transactionIdParamsSchema = z.object({
   id: z.coerce.number().int().positive('Invalid transaction id').max(2_147_483_647),
 });
 
-export const transactionPageSchema = z.object({
-  items: z.array(transactionSchema),
-  nextCursor: z.string().nullable(),
-});
+export const transactionPageSchema = pageSchema(transactionSchema);
 export const customerTransactionsQuerySchema = z.object({
   /** Agents pass the customer whose history they open; customers always get their own. */
   customerId: z.uuid().optional(),

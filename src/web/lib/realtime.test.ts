@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  SESSION_ENDED_CLOSE_CODE,
+  SOCKET_CLOSE_CODES,
   type RealtimeEvent,
   type ServerFrame,
-} from '../../shared/api/chat';
+} from '../../shared/api/realtime';
 import { backoffDelay, RealtimeClient, type ConnectionState } from './realtime';
 
 /** A WebSocket stand-in: the test plays the server, opening, sending and closing by hand. */
@@ -246,7 +246,7 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(1000);
     const second = latest();
     handshake(second, 10);
-    second.drop(SESSION_ENDED_CLOSE_CODE);
+    second.drop(SOCKET_CLOSE_CODES.sessionEnded);
     expect(resyncs).toHaveBeenCalledTimes(1);
     expect(states.at(-1)).toBe('reconnecting');
   });

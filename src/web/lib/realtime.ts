@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import {
-  SESSION_ENDED_CLOSE_CODE,
+  SOCKET_CLOSE_CODES,
   serverFrameSchema,
   type RealtimeEvent,
   type ServerFrame,
-} from '../../shared/api/chat';
+} from '../../shared/api/realtime';
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 
@@ -144,7 +144,7 @@ export class RealtimeClient {
       this.lost(socket);
       // The server ended the session (sign-out, deactivation, ban): what the screens show may no
       // longer be theirs to see. They refetch; the 401 that answers signs the user in again.
-      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+      if (event.code === SOCKET_CLOSE_CODES.sessionEnded) {
         for (const listener of this.resyncListeners) listener();
       }
     };

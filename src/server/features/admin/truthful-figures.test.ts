@@ -7,7 +7,7 @@ import {
   adminUserPageSchema,
   analyticsSchema,
 } from '../../../shared/api/admin';
-import { chatSessionPageSchema } from '../../../shared/api/chat';
+import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';

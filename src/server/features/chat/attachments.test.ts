@@ -10,9 +10,9 @@ import {
   IMAGE_DECODE_ERROR,
   IMAGE_PIXELS_ERROR,
   messageSchema,
-  realtimeEventSchema,
   type Message,
-} from '../../../shared/api/chat';
+} from '../../../shared/api/messages';
+import { realtimeEventSchema } from '../../../shared/api/realtime';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';

@@ -16,7 +16,7 @@ import {
   IMAGE_TYPE_ERROR,
   MESSAGE_MAX_LENGTH,
   sendMessageRequestSchema,
-} from '../../../shared/api/chat';
+} from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { messages, type AttachmentMeta } from '../../db/schema';
 import { AppError } from '../../platform/errors';

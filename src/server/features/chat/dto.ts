@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ChatSession, CustomerSummary, Message } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { CustomerSummary } from '../../../shared/api/customers';
+import type { Message } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
 import type { AttachmentMeta } from '../../db/schema';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { BANNED_MESSAGE, type Message } from '../../../shared/api/chat';
+import { BANNED_MESSAGE } from '../../../shared/api/customers';
+import { type Message } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
 import { chatSessions, messages, type AttachmentMeta } from '../../db/schema';

@@ -3,19 +3,21 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activeChatCountSchema,
-  allMessagesQuerySchema,
-  ATTACHMENT_MAX_BYTES,
-  attachmentParamsSchema,
   chatSessionIdParamsSchema,
   chatSessionListQuerySchema,
   chatSessionPageSchema,
   chatSessionSchema,
   createChatSessionRequestSchema,
+} from '../../../shared/api/chat-sessions';
+import {
+  allMessagesQuerySchema,
+  ATTACHMENT_MAX_BYTES,
+  attachmentParamsSchema,
   messageListQuerySchema,
   messagePageSchema,
   messageSchema,
   sendMessageRequestSchema,
-} from '../../../shared/api/chat';
+} from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { ChangeCache } from '../../platform/change-cache';

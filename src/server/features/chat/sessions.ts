@@ -1,12 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  BANNED_MESSAGE,
   chatSessionPageSchema,
   type ChatSession,
   type ChatSessionPage,
   type CHAT_LIST_FILTERS,
-} from '../../../shared/api/chat';
+} from '../../../shared/api/chat-sessions';
+import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
 import { chatSessions } from '../../db/schema';

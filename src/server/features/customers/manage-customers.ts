@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerSummary } from '../../../shared/api/chat';
+import type { CustomerSummary } from '../../../shared/api/customers';
 import type { CustomerStatus } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';

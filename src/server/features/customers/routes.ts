@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
 import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/admin';
-import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/chat';
+import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/customers';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';

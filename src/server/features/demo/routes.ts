@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
-import {
-  chatSessionIdParamsSchema,
-  customerStatusRequestSchema,
-  customerSummarySchema,
-} from '../../../shared/api/chat';
+import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
+import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/customers';
 import {
   demoCreateSessionRequestSchema,
   demoMessageSchema,

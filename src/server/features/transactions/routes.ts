@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chatSessionIdParamsSchema } from '../../../shared/api/chat';
+import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
 import {
   createTransactionRequestSchema,
   customerTransactionsQuerySchema,

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';

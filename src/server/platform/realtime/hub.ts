@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  SESSION_ENDED_CLOSE_CODE,
+  SOCKET_CLOSE_CODES,
   type RealtimeEvent,
   type ServerFrame,
-} from '../../../shared/api/chat';
+} from '../../../shared/api/realtime';
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../db/notifications';
 import { realtimeEvents } from '../../db/schema';
@@ -137,7 +137,8 @@ export class RealtimeHub {
     this.unsubscribeCommit?.();
     clearInterval(this.pruneTimer);
     this.flush();
-    for (const s of this.subscribers) s.close(1001, 'Server shutting down');
+    for (const s of this.subscribers)
+      s.close(SOCKET_CLOSE_CODES.serverShuttingDown, 'Server shutting down');
     this.subscribers.clear();
     this.staff.clear();
     this.byUser.clear();
@@ -206,7 +207,7 @@ export class RealtimeHub {
 
   /** Closes one socket whose session may no longer be used; the client signs in again. */
   end(subscriber: Subscriber, reason: string): void {
-    subscriber.close(SESSION_ENDED_CLOSE_CODE, reason);
+    subscriber.close(SOCKET_CLOSE_CODES.sessionEnded, reason);
     this.remove(subscriber);
   }
 

@@ -1,6 +1,10 @@
 import type {} from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
-import { clientFrameSchema, type ServerFrame } from '../../../shared/api/chat';
+import {
+  clientFrameSchema,
+  SOCKET_CLOSE_CODES,
+  type ServerFrame,
+} from '../../../shared/api/realtime';
 import type { Config } from '../../config';
 import { requireUser } from '../auth';
 import type { RealtimeHub, Subscriber } from './hub';
@@ -88,7 +92,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
       }
       hub.resume(subscriber, frame.after).catch((error: unknown) => {
         request.log.warn({ err: error }, 'realtime: resume failed');
-        socket.close(1011, 'Resume failed; reconnect');
+        socket.close(SOCKET_CLOSE_CODES.resumeFailed, 'Resume failed; reconnect');
       });
     });
     subscriber.send({ type: 'hello', lastEventId: await hub.latestId() });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED_CLOSE_CODE } from '../../../shared/api/chat';
+import { SOCKET_CLOSE_CODES } from '../../../shared/api/realtime';
 import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { authSessions } from '../../db/schema';
@@ -196,8 +196,8 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
 
     const deactivated = await call('POST', `/api/agents/${agent.id}/deactivate`, adminCookie);
     expect(deactivated.status).toBe(200);
-    expect(await closedWith(agentSocket, WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
-    expect(await closedWith(secondDevice, WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closedWith(agentSocket, WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
+    expect(await closedWith(secondDevice, WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
 
     const chat = await customerChat(customerCookie);
     await otherSocket.waitForEvent(
@@ -216,7 +216,7 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     const stayingSocket = await socket(staying);
 
     expect((await call('POST', '/api/agent/logout', leaving)).status).toBe(200);
-    expect(await closedWith(leavingSocket, WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closedWith(leavingSocket, WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
 
     const chat = await customerChat(customerCookie);
     await stayingSocket.waitForEvent(
@@ -233,7 +233,7 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     await database.db
       .delete(authSessions)
       .where(eq(authSessions.tokenHash, hashToken(tokenOf(customerCookie))));
-    expect(await closedWith(customerSocket, WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closedWith(customerSocket, WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
   });
 
   it('the idle limit closes an unused session’s socket; a session used elsewhere keeps its own', async () => {
@@ -251,7 +251,7 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(later);
 
-    expect(await closedWith(idleSocket, SWEEP_WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closedWith(idleSocket, SWEEP_WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
     const chat = await customerChat(customerCookie);
     await usedSocket.waitForEvent(
       (e) => e.type === 'message.created' && e.chatSessionId === chat,
@@ -272,6 +272,6 @@ describe.each(topologies)('a socket is only as good as its session: $name', (top
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(later);
 
-    expect(await closedWith(customerSocket, SWEEP_WITHIN_MS)).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closedWith(customerSocket, SWEEP_WITHIN_MS)).toBe(SOCKET_CLOSE_CODES.sessionEnded);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
 import { renderApp } from '../../testing/render-app';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatSession, RealtimeEvent, ServerFrame } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { RealtimeEvent, ServerFrame } from '../../../shared/api/realtime';
 import { stubApi, testUser } from '../../testing/api-stub';
 import { renderApp } from '../../testing/render-app';
 import { agentAlerts } from './alert-store';

@@ -1,4 +1,5 @@
-import type { ChatSession, RealtimeEvent } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { customerName } from './customer-name';
 
 /** Unread items per chat session id, for the agent in this tab. */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { chatSessionSchema } from '../../../shared/api/chat';
+import { chatSessionSchema } from '../../../shared/api/chat-sessions';
 import { apiGet } from '../../lib/api-client';
 import type { AlertItem } from './alert-store';
 import { customerName } from './customer-name';

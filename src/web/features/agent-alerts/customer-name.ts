@@ -1,4 +1,4 @@
-import type { CustomerSummary } from '../../../shared/api/chat';
+import type { CustomerSummary } from '../../../shared/api/customers';
 import { displayName } from '../../../shared/names';
 
 /** As the agent list names a customer: the name (or email), else "Customer #" and the id's end. */

@@ -1,4 +1,6 @@
-import type { ChatSession, Message, RealtimeEvent } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { Message } from '../../../shared/api/messages';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 
 const AT = '2026-03-18T08:00:00.000Z';
 export const CUSTOMER_ID = '3f0c6a7e-1b2d-4c5e-8f90-a1b2c3d41a2b';

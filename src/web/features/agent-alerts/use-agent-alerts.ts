@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import type { RealtimeEvent } from '../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { useAppConfig } from '../../lib/app-config';
 import { useRealtime } from '../../lib/realtime';
 import { agentAlerts, type UnreadCounts } from './alert-store';

@@ -9,7 +9,8 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatSession, ServerFrame } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { ServerFrame } from '../../../shared/api/realtime';
 import { stubApi, testUser, UNAUTHORIZED, type ApiHandler } from '../../testing/api-stub';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 import { makeCustomer, makeSession } from './testing';

@@ -1,4 +1,5 @@
-import type { ChatSession, CustomerSummary } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { CustomerSummary } from '../../../shared/api/customers';
 
 /** A customer as the API sends one; override what a test is about. */
 export function makeCustomer(overrides: Partial<CustomerSummary> = {}): CustomerSummary {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNED_MESSAGE } from '../../../shared/api/chat';
+import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { toastStore } from '../../lib/toast';
 import ChatChoiceScreen from './chat-choice-screen';
 import { resetSignInRedirect, UNAUTHORIZED_REDIRECT_MS } from './sign-in';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '../../../shared/api/chat';
+import type { Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox, UNSENT_KEY_PREFIX } from './outbox';
 import {

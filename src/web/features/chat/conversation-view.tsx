@@ -1,7 +1,8 @@
 import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ChatSession, Message } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { Message } from '../../../shared/api/messages';
 import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

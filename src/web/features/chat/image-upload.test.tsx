@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_PIXELS_ERROR, type Message } from '../../../shared/api/chat';
+import { IMAGE_PIXELS_ERROR, type Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
 import {

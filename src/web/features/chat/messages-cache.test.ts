@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from '../../../shared/api/chat';
+import type { Message } from '../../../shared/api/messages';
 import { chatKeys } from './chat-keys';
 import { addMessages, mergeMessages } from './messages-cache';
 import { outbox } from './outbox';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Message } from '../../../shared/api/chat';
+import type { Message } from '../../../shared/api/messages';
 import { chatKeys } from './chat-keys';
 import { outbox } from './outbox';
 

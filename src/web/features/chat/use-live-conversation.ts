@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ChatSession, Message, RealtimeEvent } from '../../../shared/api/chat';
+import type { ChatSession } from '../../../shared/api/chat-sessions';
+import type { Message } from '../../../shared/api/messages';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../lib/realtime';
 import { catchUpMessages } from './api/list-messages';
 import { chatKeys } from './chat-keys';

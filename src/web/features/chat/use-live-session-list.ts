@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { RealtimeEvent } from '../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { useRealtime } from '../../lib/realtime';
 import { chatKeys } from './chat-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { activeChatCountSchema } from '../../../../shared/api/chat';
+import { activeChatCountSchema } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 import { AGENT_SESSIONS_KEY } from './list-chat-sessions';
 

@@ -1,4 +1,4 @@
-import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat';
+import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 
 /** One session, for a live message in a session the list has not loaded. */

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { chatSessionPageSchema, type ChatSessionPage } from '../../../../shared/api/chat';
+import { chatSessionPageSchema, type ChatSessionPage } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 import { AGENT_SESSIONS_KEY } from './list-chat-sessions';
 

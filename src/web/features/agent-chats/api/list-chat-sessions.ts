@@ -3,7 +3,7 @@ import {
   chatSessionPageSchema,
   type CHAT_LIST_FILTERS,
   type ChatSessionPage,
-} from '../../../../shared/api/chat';
+} from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 
 export type ChatListFilter = (typeof CHAT_LIST_FILTERS)[number];

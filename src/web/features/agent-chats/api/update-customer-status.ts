@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerSummarySchema, type CustomerSummary } from '../../../../shared/api/chat';
+import { customerSummarySchema, type CustomerSummary } from '../../../../shared/api/customers';
 import type { CustomerStatus } from '../../../../shared/domain';
 import { apiPatch } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

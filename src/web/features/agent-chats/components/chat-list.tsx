@@ -1,5 +1,5 @@
 import { MessagesSquare, SearchX } from 'lucide-react';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { Button } from '../../../components/ui/button';
 import { ChatRow } from './chat-row';
 import { LoadMore } from './load-more';

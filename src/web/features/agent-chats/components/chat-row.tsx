@@ -1,6 +1,6 @@
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
 import { initials } from '../../../../shared/names';
 import { UnreadBadge } from '../../agent-alerts';

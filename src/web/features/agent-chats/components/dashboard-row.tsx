@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
 import { UnreadBadge } from '../../agent-alerts';
 import { customerNumber } from '../lib/customer-label';

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Check, EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
-import type { CustomerSummary } from '../../../../shared/api/chat';
+import type { CustomerSummary } from '../../../../shared/api/customers';
 import type { CustomerStatus } from '../../../../shared/domain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,4 @@
-import type { CustomerSummary } from '../../../../shared/api/chat';
+import type { CustomerSummary } from '../../../../shared/api/customers';
 import { displayName } from '../../../../shared/names';
 
 /** "Customer #" and the id's last 4 characters. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatSession, Message } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
+import type { Message } from '../../../../shared/api/messages';
 import { makeCustomer, makeSession } from '../testing';
 import { applyEvent, isOpenSession, listPredicate, type SessionPages } from './session-cache';
 

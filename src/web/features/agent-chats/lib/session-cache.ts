@@ -1,11 +1,8 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type {
-  ChatSession,
-  ChatSessionPage,
-  CustomerSummary,
-  Message,
-  RealtimeEvent,
-} from '../../../../shared/api/chat';
+import type { ChatSession, ChatSessionPage } from '../../../../shared/api/chat-sessions';
+import type { CustomerSummary } from '../../../../shared/api/customers';
+import type { Message } from '../../../../shared/api/messages';
+import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';
 
 export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { RealtimeEvent } from '../../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../../lib/realtime';
 import { getChatSession } from '../api/get-chat-session';
 import { AGENT_SESSIONS_KEY } from '../api/list-chat-sessions';

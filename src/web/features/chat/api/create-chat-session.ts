@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat';
+import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat-sessions';
 import { apiPost } from '../../../lib/api-client';
 import type { TradeCategory } from '../categories';
 import { chatKeys } from '../chat-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat';
+import { chatSessionSchema, type ChatSession } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 import { chatKeys } from '../chat-keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { chatSessionPageSchema, type ChatSessionPage } from '../../../../shared/api/chat';
+import { chatSessionPageSchema, type ChatSessionPage } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 import { chatKeys } from '../chat-keys';
 

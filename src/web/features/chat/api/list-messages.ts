@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { messagePageSchema, type Message } from '../../../../shared/api/chat';
+import { messagePageSchema, type Message } from '../../../../shared/api/messages';
 import { apiGet } from '../../../lib/api-client';
 import { chatKeys } from '../chat-keys';
 import { addMessages, mergeMessages } from '../messages-cache';

@@ -1,4 +1,4 @@
-import { messageSchema, type Message } from '../../../../shared/api/chat';
+import { messageSchema, type Message } from '../../../../shared/api/messages';
 import { apiPost } from '../../../lib/api-client';
 
 /** A send that hears nothing this long counts as failed; a retry cannot duplicate it. */

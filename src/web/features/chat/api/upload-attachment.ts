@@ -5,7 +5,7 @@ import {
   IMAGE_TYPE_ERROR,
   messageSchema,
   type Message,
-} from '../../../../shared/api/chat';
+} from '../../../../shared/api/messages';
 import { errorResponseSchema } from '../../../../shared/api/common';
 import { ApiError, ResponseShapeError } from '../../../lib/api-client';
 

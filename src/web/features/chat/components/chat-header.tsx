@@ -1,6 +1,6 @@
 import { ArrowLeft, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName, initials } from '../../../../shared/names';
 import { categoryDetails } from '../categories';
 import type { Viewer } from '../viewer';

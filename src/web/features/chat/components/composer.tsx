@@ -1,6 +1,6 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/chat';
+import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { imageProblem } from '../api/upload-attachment';

@@ -1,7 +1,7 @@
 import { ChevronDown, History, ReceiptText } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
 import { RateCalculator } from '../../rates';

@@ -1,6 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { MESSAGE_MAX_LENGTH } from '../../../../shared/api/chat';
+import { MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 

@@ -1,6 +1,6 @@
 import { Camera, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../shared/api/chat';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { cn } from '../../../lib/cn';
 import { TradeOutcome, useLatestSettledTrades } from '../../transactions';
 import { categoryDetails } from '../categories';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { customerSummarySchema } from '../../../../shared/api/chat';
+import { customerSummarySchema } from '../../../../shared/api/customers';
 import { DEMO_CUSTOMER_ID, demoSessionSchema, type DemoSession } from '../../../../shared/api/demo';
 import type { CustomerStatus } from '../../../../shared/domain';
 import { apiGet, apiPatch, apiPost } from '../../../lib/api-client';

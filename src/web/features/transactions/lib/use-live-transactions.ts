@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { RealtimeEvent } from '../../../../shared/api/chat';
+import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../../lib/realtime';
 import { transactionKeys } from '../api/transaction-keys';
 import { upsertTransaction } from './transaction-cache';

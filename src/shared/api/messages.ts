@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MESSAGE_TYPES } from '../domain';
+import { cursorQueryShape, isoDateTime, pageSchema } from './common';
+
+/** Text messages are trimmed and 1 to 4,000 characters. */
+export const MESSAGE_MAX_LENGTH = 4000;
+/** Screenshots: JPEG, PNG or WebP, at most 10 MB, type checked from the bytes. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A decoded image holds 4 bytes a pixel: 40 megapixels is 160 MB of memory, and no more. */
+export const ATTACHMENT_MAX_PIXELS = 40_000_000;
+
+/** The server's answers for an image it refuses; the picker shows the same words. */
+export const IMAGE_TYPE_ERROR = 'Only JPEG, PNG or WebP images can be sent';
+export const IMAGE_SIZE_ERROR = `Image is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`;
+export const IMAGE_PIXELS_ERROR = `Image has too many pixels (at most ${ATTACHMENT_MAX_PIXELS / 1_000_000} megapixels)`;
+export const IMAGE_DECODE_ERROR = 'This image is damaged or incomplete and cannot be sent';
+
+export const attachmentSchema = z.object({
+  /** Where the session's customer and agents fetch it; nobody else can. */
+  url: z.string(),
+  /** A small copy for the chat (at most 480 px wide); the full image is `url`. */
+  thumbnailUrl: z.string(),
+  mime: z.enum(ATTACHMENT_TYPES),
+  size: z.number().int(),
+  name: z.string(),
+});
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  chatSessionId: z.number().int(),
+  senderId: z.uuid(),
+  /** Whether the sender was the session's customer or an agent. */
+  senderRole: z.enum(['customer', 'agent']),
+  content: z.string(),
+  messageType: z.enum(MESSAGE_TYPES),
+  attachment: attachmentSchema.nullable(),
+  clientMessageId: z.string(),
+  createdAt: isoDateTime,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListQuerySchema = z.object({
+  /** Messages with a greater id than this, oldest first. */
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
+export const messagePageSchema = pageSchema(messageSchema);
+
+export const allMessagesQuerySchema = z.object({ ...cursorQueryShape });
+
+export const sendMessageRequestSchema = z.object({
+  /** The sender's own id for this message (a UUID): a retry with it never makes a duplicate. */
+  clientMessageId: z.uuid('clientMessageId must be a UUID'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(MESSAGE_MAX_LENGTH, `Message is too long (at most ${MESSAGE_MAX_LENGTH} characters)`),
+});
+
+export const attachmentParamsSchema = z.object({
+  messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
