@@ -1,5 +1,9 @@
 import WebSocket from 'ws';
-import { serverFrameSchema, type RealtimeEvent, type ServerFrame } from '../../src/shared/api/chat';
+import {
+  serverFrameSchema,
+  type RealtimeEvent,
+  type ServerFrame,
+} from '../../src/shared/api/realtime';
 
 /** A realtime client as the web app uses it: connects with the session cookie, resumes, collects events. */
 export class TestSocket {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Message } from '../../../src/shared/api/chat';
+import type { Message } from '../../../src/shared/api/messages';
 
 /** What became of one POST: an answer from the server, or no answer at all. */
 export type PostOutcome =

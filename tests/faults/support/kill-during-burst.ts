@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../../src/shared/api/chat';
+import type { Message } from '../../../src/shared/api/messages';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { migrateDatabase } from '../../../src/server/db/migrate';
 import { messages, realtimeEvents } from '../../../src/server/db/schema';

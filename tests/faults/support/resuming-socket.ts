@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { serverFrameSchema, type RealtimeEvent } from '../../../src/shared/api/chat';
+import { serverFrameSchema, type RealtimeEvent } from '../../../src/shared/api/realtime';
 
 /**
  * A realtime client that behaves like the web app's: it resumes after the last event id it has,
