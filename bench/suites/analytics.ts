@@ -5,7 +5,7 @@
  *   npm run bench -- --only analytics
  */
 import { sql } from 'drizzle-orm';
-import { analyticsSchema } from '../../src/shared/api/admin';
+import { analyticsSchema } from '../../src/shared/api/reports';
 import { createAgent } from '../../src/server/features/agents';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/sessions';
 import { startBenchApp } from '../lib/bench-app';

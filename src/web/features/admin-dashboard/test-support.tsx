@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { AdminUser, Analytics } from '../../../shared/api/admin';
+import type { AdminUser, Analytics } from '../../../shared/api/reports';
 import { createQueryClient } from '../../lib/query-client';
 
 const AT = '2025-11-22T08:00:00.000Z';

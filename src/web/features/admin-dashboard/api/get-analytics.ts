@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { analyticsSchema, type Analytics } from '../../../../shared/api/admin';
+import { analyticsSchema, type Analytics } from '../../../../shared/api/reports';
 import { apiGet } from '../../../lib/api-client';
 import type { DateRange } from '../lib/date-range';
 import { ADMIN_DASHBOARD_KEY } from './keys';

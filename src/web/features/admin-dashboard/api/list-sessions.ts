@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   adminSessionPageSchema,
   type adminSessionsQuerySchema,
-} from '../../../../shared/api/admin';
+} from '../../../../shared/api/reports';
 import { apiGet } from '../../../lib/api-client';
 import { ADMIN_DASHBOARD_KEY, PAGE_SIZE } from './keys';
 

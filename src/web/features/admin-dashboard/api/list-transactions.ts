@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminTransactionPageSchema } from '../../../../shared/api/admin';
+import { adminTransactionPageSchema } from '../../../../shared/api/reports';
 import type { TransactionStatus } from '../../../../shared/domain';
 import { apiGet } from '../../../lib/api-client';
 import { ADMIN_DASHBOARD_KEY, PAGE_SIZE } from './keys';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminUserPageSchema, type ADMIN_USER_ROLES } from '../../../../shared/api/admin';
+import { adminUserPageSchema, type ADMIN_USER_ROLES } from '../../../../shared/api/reports';
 import { apiGet } from '../../../lib/api-client';
 import { ADMIN_DASHBOARD_KEY, PAGE_SIZE } from './keys';
 

@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Analytics } from '../../../../shared/api/admin';
+import type { Analytics } from '../../../../shared/api/reports';
 import { formatDay } from '../lib/date-range';
 
 /** The brand's green and the landing page's gold: the two series stay apart for every eye. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Analytics } from '../../../../shared/api/admin';
+import type { Analytics } from '../../../../shared/api/reports';
 import { cn } from '../../../lib/cn';
 import { formatDay, formatRange, periodLabel } from '../lib/date-range';
 import {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminSession } from '../../../../shared/api/admin';
+import type { AdminSession } from '../../../../shared/api/reports';
 import type { ChatCategory, ChatStatus } from '../../../../shared/domain';
 import { cn } from '../../../lib/cn';
 import { useSessions, type SessionFilter } from '../api/list-sessions';

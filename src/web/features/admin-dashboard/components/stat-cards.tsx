@@ -1,6 +1,6 @@
 import { MessagesSquare, ShieldCheck, UsersRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Analytics } from '../../../../shared/api/admin';
+import type { Analytics } from '../../../../shared/api/reports';
 import { formatNaira } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { periodLabel } from '../lib/date-range';

@@ -1,6 +1,6 @@
 import { ShieldMinus, ShieldPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { AdminUser } from '../../../../shared/api/admin';
+import type { AdminUser } from '../../../../shared/api/reports';
 import { displayName, initials } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

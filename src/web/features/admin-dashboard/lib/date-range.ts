@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '../../../../shared/api/admin';
+import { BUSINESS_TIME_ZONE } from '../../../../shared/api/reports';
 
 /** A range of Lagos days, both ends included, as YYYY-MM-DD. */
 export interface DateRange {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../../../shared/api/admin';
+import { BUSINESS_TIME_ZONE } from '../../../shared/api/reports';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';

@@ -6,7 +6,7 @@ import {
   adminTransactionPageSchema,
   adminUserPageSchema,
   analyticsSchema,
-} from '../../../shared/api/admin';
+} from '../../../shared/api/reports';
 import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { createTestApp } from '../../../../tests/support/app';

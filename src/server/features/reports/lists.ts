@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminSession, AdminUser } from '../../../shared/api/admin';
+import type { AdminSession, AdminUser } from '../../../shared/api/reports';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Transaction } from '../../../shared/api/transactions';
 import { displayName } from '../../../shared/names';

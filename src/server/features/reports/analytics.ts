@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/admin';
+import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/reports';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { dec } from '../../../shared/money';
 import type { Db } from '../../db/client';

@@ -4,7 +4,7 @@ import {
   adminSessionPageSchema,
   adminUserPageSchema,
   analyticsSchema,
-} from '../../../shared/api/admin';
+} from '../../../shared/api/reports';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';

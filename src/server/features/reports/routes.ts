@@ -7,13 +7,13 @@ import {
   analyticsQuerySchema,
   analyticsSchema,
   exportQuerySchema,
-} from '../../../shared/api/admin';
+} from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { computeAnalytics } from './analytics';
 import { exportAuditLog, exportTransactions } from './export';
 import { listAdminSessions, listAdminTransactions } from './lists';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/admin/analytics',
     {

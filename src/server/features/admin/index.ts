@@ -1,2 +1,0 @@
-export { adminRoutes } from './routes';
-export { listUsers } from './lists';

@@ -1,0 +1,2 @@
+export { reportsRoutes } from './routes';
+export { listUsers } from './lists';
