@@ -8,15 +8,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../shared/api/config';
-import { RATE_SYMBOLS } from '../shared/domain';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
-import { adminRoutes } from './features/admin';
+import { reportsRoutes } from './features/reports';
 import { agentsRoutes } from './features/agents';
 import { authRoutes, CustomerSignIn } from './features/auth';
-import { healthRoutes } from './features/health/routes';
+import { healthRoutes } from './features/health';
 import { mountDevIdp } from './dev-idp';
-import { chatRoutes } from './features/chat';
+import { chatSessionsRoutes } from './features/chat-sessions';
+import { messagesRoutes } from './features/messages';
 import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
 import { installAuth } from './platform/auth';
@@ -27,13 +27,12 @@ import { RealtimeHub } from './platform/realtime/hub';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
-import { PriceFeed } from './features/prices/price-feed';
-import { pricesRoutes } from './features/prices/routes';
+import { PriceFeed, pricesRoutes } from './features/prices';
 import { installErrorHandler } from './platform/errors';
 import { logSerializers } from './platform/logging';
 import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
-import { getUsdToNaira, ratesRoutes } from './features/rates';
+import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
@@ -171,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     `${config.publicUrl}/api/callback`,
     !config.isProduction && oidc.issuerUrl.startsWith('http:'),
   );
-  const events = new EventLog(database);
+  const events = new EventLog(database, bus);
   const hub = new RealtimeHub(database, events, app.log, notifications);
   app.decorate('realtime', hub);
   const socketSessions = new SocketSessions({
@@ -191,38 +190,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await hub.stop();
     await notifications.stop();
   });
-  await app.register(realtimeRoutes, { hub, sessions: socketSessions, config });
-
-  await app.register(authRoutes, { db: database.db, config, signIn, bus });
-  await app.register(agentsRoutes, { db: database.db, bus });
-  const sessionLists = new ChangeCache<string>(notifications, {
-    ttlMs: 5_000,
-    maxEntries: 100,
-  }).clearOn(notifications, ['chats', 'users']);
-  // This instance's own chat changes clear it at commit, before the hub sends their events.
-  events.onCommit(() => sessionLists.clear());
-  await app.register(chatRoutes, {
+  const priceFeed = new PriceFeed({
     db: database.db,
-    events,
-    uploadDir: config.uploadDir,
-    sessionLists,
+    apiUrl: config.priceApiUrl,
+    refreshMs: config.priceRefreshMs,
+    logger: app.log,
+    bus,
   });
-  await app.register(customersRoutes, { db: database.db, events, bus });
-  await app.register(transactionsRoutes, {
-    db: database.db,
-    events,
-    limits: {
-      guardPercent: config.rateGuardPercent,
-      maxTradeNaira: config.maxTradeNaira,
-      marketNaira: (currency) =>
-        priceFeed.current().find((p) => p.symbol === RATE_SYMBOLS[currency])?.ngn ?? null,
-    },
-  });
-  await app.register(adminRoutes, { db: database.db });
-  // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
-  await app.register(payoutAccountsRoutes, { db: database.db, nameEnquiry: config.nameEnquiry });
-  await app.register(deskAddressesRoutes, { db: database.db });
-  if (config.demoMode) await app.register(demoRoutes, { db: database.db, events, bus });
+  app.decorate('priceFeed', priceFeed);
+  app.addHook('onReady', () => priceFeed.start());
+  app.addHook('onClose', () => priceFeed.stop());
   const pruneTimer = setInterval(
     () =>
       void pruneSessions({ db: database.db }).catch((error: unknown) =>
@@ -233,29 +210,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
+  const db = database.db;
+  await app.register(realtimeRoutes, { hub, sessions: socketSessions, config });
+  await app.register(authRoutes, { db, config, signIn, bus });
+  await app.register(agentsRoutes, { db, bus });
+  await app.register(chatSessionsRoutes, { db, events, bus, notifications });
+  await app.register(messagesRoutes, { db, events, uploadDir: config.uploadDir });
+  await app.register(customersRoutes, { db, events, bus });
+  await app.register(transactionsRoutes, {
+    db,
+    events,
+    limits: {
+      guardPercent: config.rateGuardPercent,
+      maxTradeNaira: config.maxTradeNaira,
+      marketNaira: (currency) => priceFeed.market(currency)?.ngn ?? null,
+    },
+  });
+  await app.register(reportsRoutes, { db });
+  // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
+  await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
+  await app.register(deskAddressesRoutes, { db });
+  if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get(
     '/api/config',
     { config: { role: 'public' }, schema: { response: { 200: publicConfigSchema } } },
     async () => publicConfig(config),
   );
   await app.register(healthRoutes, { database, notifications, uploadDir: config.uploadDir });
-  const priceFeed = new PriceFeed({
-    db: database.db,
-    apiUrl: config.priceApiUrl,
-    refreshMs: config.priceRefreshMs,
-    logger: app.log,
-    usdToNaira: () => getUsdToNaira({ db: database.db }),
-  });
-  app.decorate('priceFeed', priceFeed);
-  app.addHook('onReady', () => priceFeed.start());
-  app.addHook('onClose', () => priceFeed.stop());
   await app.register(pricesRoutes, { priceFeed });
   await app.register(ratesRoutes, {
-    db: database.db,
-    marketUsd: (currency) =>
-      priceFeed.current().find((p) => p.symbol === RATE_SYMBOLS[currency])?.usd ?? null,
+    db,
+    bus,
+    marketUsd: (currency) => priceFeed.market(currency)?.usd ?? null,
     guardPercent: config.rateGuardPercent,
-    onUsdToNaira: (rate) => priceFeed.setUsdToNaira(rate),
   });
 
   const sendIndex = await registerWeb(app, web, {

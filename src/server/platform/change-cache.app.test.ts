@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessionPageSchema } from '../../shared/api/chat-sessions';
 import { BANNED_MESSAGE } from '../../shared/api/customers';
 import { rows } from '../db/raw';
-import { listChatSessions } from '../features/chat/sessions';
+import { listChatSessions } from '../features/chat-sessions/list-chat-sessions';
 import { createTestApp } from '../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../tests/support/users';

@@ -10,24 +10,37 @@ export interface BusEvents {
   userChanged: SessionUser;
   /** One sign-in session ended (sign-out). */
   sessionEnded: { tokenHash: string };
+  /**
+   * A change with realtime events committed (realtime/events.ts): a chat, its messages, its
+   * customer or its trades. Whatever this process keeps about chats may be stale.
+   */
+  chatChanged: undefined;
+  /** An agent saved a new USD-to-naira rate: naira prices follow it. */
+  usdToNairaChanged: { rate: string };
 }
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void;
+/** An event without a payload is emitted by its name alone. */
+type Payload<K extends keyof BusEvents> = BusEvents[K] extends undefined ? [] : [BusEvents[K]];
 
 /** A typed, synchronous, in-process event bus: features publish, platform parts subscribe. */
 export class EventBus {
   private readonly handlers: { [K in keyof BusEvents]: Set<Handler<K>> } = {
     userChanged: new Set(),
     sessionEnded: new Set(),
+    chatChanged: new Set(),
+    usdToNairaChanged: new Set(),
   };
 
+  /** Handlers run in the order they subscribed. */
   on<K extends keyof BusEvents>(name: K, handler: Handler<K>): () => void {
     const handlers = this.handlers[name] as Set<Handler<K>>;
     handlers.add(handler);
     return () => handlers.delete(handler);
   }
 
-  emit<K extends keyof BusEvents>(name: K, event: BusEvents[K]): void {
+  emit<K extends keyof BusEvents>(name: K, ...payload: Payload<K>): void {
+    const event = payload[0] as BusEvents[K];
     for (const handler of this.handlers[name] as Set<Handler<K>>) handler(event);
   }
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
-import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/admin';
+import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/reports';
 import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/customers';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
-import { listUsers } from '../admin';
+import { listUsers } from '../reports';
 import { setCustomerStatus } from './manage-customers';
 
 export const customersRoutes: FastifyPluginAsyncZod<{

@@ -7,7 +7,8 @@ import { takeAttempt } from '../../platform/attempts';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { loadSession, sendMessage } from '../chat';
+import { loadSession } from '../chat-sessions';
+import { sendMessage } from '../messages';
 
 /**
  * Anyone may write through the demo's public calls, so the demo keeps to a size: this many chats

@@ -2,9 +2,12 @@ import { desc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Price } from '../../../shared/api/prices';
+import { RATE_SYMBOLS, type RateCurrency } from '../../../shared/domain';
 import { dec, usdToNaira } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { priceSnapshots } from '../../db/schema';
+import type { EventBus } from '../../platform/event-bus';
+import { getUsdToNaira } from '../rates';
 
 const COINS = [
   { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin' },
@@ -29,8 +32,8 @@ export interface PriceFeedOptions {
   logger: FastifyBaseLogger;
   /** How long one call to the price service may take. */
   timeoutMs?: number;
-  /** The current USD-to-naira rate, as a decimal string. */
-  usdToNaira: () => Promise<string>;
+  /** Hears `usdToNairaChanged`: an agent's new rate reaches the naira prices at once. */
+  bus: EventBus;
 }
 
 /** Keep a week of snapshots: enough to look back, small enough to never matter. */
@@ -62,6 +65,9 @@ export class PriceFeed {
 
   constructor(private readonly options: PriceFeedOptions) {
     this.timeoutMs = options.timeoutMs ?? 5_000;
+    options.bus.on('usdToNairaChanged', ({ rate }) => {
+      this.rate = rate;
+    });
   }
 
   /** Loads the last stored prices, then refreshes now and every `refreshMs`. */
@@ -99,9 +105,9 @@ export class PriceFeed {
     return prices;
   }
 
-  /** Called when an agent changes the USD-to-naira rate. */
-  setUsdToNaira(rate: string): void {
-    this.rate = rate;
+  /** One coin's current price, the market reference of rates and trades; null until known. */
+  market(currency: RateCurrency): Price | null {
+    return this.current().find((p) => p.symbol === RATE_SYMBOLS[currency]) ?? null;
   }
 
   /** One refresh; concurrent callers share it. Never throws. */
@@ -166,7 +172,7 @@ export class PriceFeed {
 
   private async refreshRate(): Promise<void> {
     try {
-      this.rate = await this.options.usdToNaira();
+      this.rate = await getUsdToNaira({ db: this.options.db });
     } catch (error) {
       this.options.logger.warn(
         { err: error },

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { exchangeRateHistory, exchangeRates, settings, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
 import type { SessionUser } from '../../platform/sessions';
 
 export const USD_TO_NAIRA_KEY = 'usd_to_naira';
@@ -205,6 +206,7 @@ export async function saveRates(options: {
   input: SaveRatesRequest;
   marketUsd: MarketUsd;
   guardPercent: number;
+  bus: EventBus;
 }): Promise<RatesResponse> {
   const { db, actor, input, marketUsd, guardPercent } = options;
   await db.transaction(async (tx) => {
@@ -295,7 +297,9 @@ export async function saveRates(options: {
       });
     }
   });
-  return listRates({ db, marketUsd, guardPercent, audience: 'agent' });
+  const saved = await listRates({ db, marketUsd, guardPercent, audience: 'agent' });
+  options.bus.emit('usdToNairaChanged', { rate: saved.usdToNaira });
+  return saved;
 }
 
 export async function rateHistory(options: { db: Db; cursor?: number | undefined; limit: number }) {

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/rates';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
+import type { EventBus } from '../../platform/event-bus';
 import { listRates, rateHistory, saveRates, type MarketUsd } from './manage-rates';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{
@@ -14,8 +15,9 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   /** The price feed's current USD price of a coin: the market guard's reference. */
   marketUsd: MarketUsd;
   guardPercent: number;
-  onUsdToNaira: (rate: string) => void;
-}> = async (app, { db, marketUsd, guardPercent, onUsdToNaira }) => {
+  /** Told `usdToNairaChanged` after each save. */
+  bus: EventBus;
+}> = async (app, { db, marketUsd, guardPercent, bus }) => {
   const market = { db, marketUsd, guardPercent };
 
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
@@ -44,15 +46,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
       config: { role: 'agent' },
       schema: { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } },
     },
-    async (request) => {
-      const saved = await saveRates({
-        ...market,
-        actor: requireUser(request),
-        input: request.body,
-      });
-      onUsdToNaira(saved.usdToNaira);
-      return saved;
-    },
+    async (request) =>
+      saveRates({ ...market, bus, actor: requireUser(request), input: request.body }),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../db/raw';
+import type { EventBus } from '../event-bus';
 
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
 export const EVENTS_CHANNEL = 'agentchat_events';
@@ -25,9 +26,11 @@ export interface EventRouting {
  * seen id N has seen everything before N. It also sends the NOTIFY that other instances LISTEN to.
  */
 export class EventLog {
-  private listeners = new Set<() => void>();
-
-  constructor(private readonly database: Database) {}
+  /** Every commit here is told on the bus as `chatChanged`. */
+  constructor(
+    private readonly database: Database,
+    private readonly bus: EventBus,
+  ) {}
 
   /**
    * Adds an event to the caller's transaction. Its id is provisional until commit, when the
@@ -74,11 +77,11 @@ export class EventLog {
   }
 
   private committed(): void {
-    for (const listener of this.listeners) listener();
+    this.bus.emit('chatChanged');
   }
 
+  /** This process's own commits; other instances' arrive as notifications. */
   onCommit(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.bus.on('chatChanged', listener);
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer } from '../../../../tests/support/users';
 import type { SessionUser } from '../sessions';
+import { EventBus } from '../event-bus';
 import { EVENTS_CHANNEL, EventLog, type NewEvent } from './events';
 import { RealtimeHub, type Subscriber } from './hub';
 
@@ -50,7 +51,7 @@ describe('the hub writes the events of one turn of the event loop to each socket
     database = await openPgliteTestDatabase();
     // An app that never listens, for its logger (without a logger option: one that says nothing).
     const logger = Fastify().log;
-    events = new EventLog(database);
+    events = new EventLog(database, new EventBus());
     notifications = database.notifications(logger);
     hub = new RealtimeHub(database, events, logger, notifications);
     await hub.start();
@@ -114,9 +115,14 @@ describe.skipIf(!serverUrl)('the hub on PostgreSQL: reads per notification', () 
     database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
     await migrateDatabase(database);
     writer = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
-    writerEvents = new EventLog(writer);
+    writerEvents = new EventLog(writer, new EventBus());
     notifications = database.notifications(Fastify().log);
-    hub = new RealtimeHub(database, new EventLog(database), Fastify().log, notifications);
+    hub = new RealtimeHub(
+      database,
+      new EventLog(database, new EventBus()),
+      Fastify().log,
+      notifications,
+    );
     // Registered after the hub's handler: once the test has a payload, the hub has seen it too.
     notifications.on(EVENTS_CHANNEL, (payload) => notified.push(payload));
     agent = recordingSubscriber(await makeAgent(database.db));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { rows } from '../../db/raw';
+import { EventBus } from '../event-bus';
 import { EventLog, type NewEvent } from './events';
 import { createPostgresTestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
@@ -145,7 +146,7 @@ describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', (
   });
 
   it('are given at commit, in commit order: what a reader sees never gains a lower id later', async () => {
-    const events = new EventLog(database);
+    const events = new EventLog(database, new EventBus());
     const event = (text: string) =>
       ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
     let releaseFirst!: () => void;

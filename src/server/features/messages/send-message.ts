@@ -1,73 +1,16 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
-import { type Message } from '../../../shared/api/messages';
+import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import { chatSessions, messages, type AttachmentMeta } from '../../db/schema';
+import { messages, type AttachmentMeta } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { decodeCursor, encodeCursor, toMessage } from './dto';
-import { getSessionRow, loadSession } from './sessions';
-
-/** The session, if the caller may take part in it: its customer, or any agent. */
-export async function sessionForParticipant(db: Db, caller: SessionUser, id: number) {
-  const session = await getSessionRow(db, id);
-  if (!session || (!isAgent(caller) && session.customerId !== caller.id)) {
-    throw new AppError('not_found', 'Chat session not found');
-  }
-  return session;
-}
-
-export async function listMessages(options: {
-  db: Db;
-  caller: SessionUser;
-  chatSessionId: number;
-  after: number;
-  limit: number;
-}): Promise<{ items: Message[]; nextCursor: string | null }> {
-  const { db, caller, chatSessionId, after, limit } = options;
-  const session = await sessionForParticipant(db, caller, chatSessionId);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatSessionId, chatSessionId), gt(messages.id, after)))
-    .orderBy(asc(messages.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map((r) => toMessage(r, session.customerId));
-  return { items, nextCursor: rows.length > limit ? String(items.at(-1)!.id) : null };
-}
-
-/** The spec's GET /api/messages/all for agents: every message, newest first, paginated. */
-export async function listAllMessages(options: {
-  db: Db;
-  cursor: string | undefined;
-  limit: number;
-}): Promise<{ items: Message[]; nextCursor: string | null }> {
-  const { db, limit } = options;
-  const cursor = options.cursor === undefined ? null : decodeCursor(options.cursor);
-  if (options.cursor !== undefined && (!cursor || !/^\d+$/.test(cursor.id))) {
-    throw new AppError('bad_request', 'Invalid cursor');
-  }
-  const rows = await db
-    .select({ message: messages, customerId: chatSessions.customerId })
-    .from(messages)
-    .innerJoin(chatSessions, eq(chatSessions.id, messages.chatSessionId))
-    .where(
-      cursor
-        ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.at}::timestamptz, ${Number(cursor.id)})`
-        : undefined,
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map((r) => toMessage(r.message, r.customerId));
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
-}
+import { loadSession } from '../chat-sessions';
+import { toMessage } from './to-message';
 
 export interface SendResult {
   message: Message;
@@ -80,15 +23,15 @@ export interface SendResult {
  * are one statement (message, the session's times and the event, atomic without a transaction
  * around them); an agent's first reply in a chat also assigns them, in a transaction.
  */
-export async function sendMessage(options: {
-  db: Db;
-  events: EventLog;
-  caller: SessionUser;
-  chatSessionId: number;
-  clientMessageId: string;
-  content: string;
-  attachment?: AttachmentMeta;
-}): Promise<SendResult> {
+export async function sendMessage(
+  options: z.output<typeof sendMessageRequestSchema> & {
+    db: Db;
+    events: EventLog;
+    caller: SessionUser;
+    chatSessionId: number;
+    attachment?: AttachmentMeta;
+  },
+): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
   // The session, and the message's id: known before the insert, so the event can carry it.
   const [session] = await rows<{ customer_id: string; agent_id: string | null; next_id: string }>(

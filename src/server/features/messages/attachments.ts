@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -18,10 +17,10 @@ import {
   sendMessageRequestSchema,
 } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
-import { messages, type AttachmentMeta } from '../../db/schema';
+import type { AttachmentMeta } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
-import { sessionForParticipant } from './messages';
+import { sessionForParticipant } from '../chat-sessions';
 
 const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
   'image/jpeg': 'jpg',
@@ -235,7 +234,7 @@ export async function receiveUpload(options: {
     }
     // Decoding costs a core for a moment: only for someone who may post in this chat.
     try {
-      await sessionForParticipant(db, caller, chatSessionId);
+      await sessionForParticipant({ db, caller, chatSessionId });
     } catch (error) {
       file.file.resume();
       throw error;
@@ -251,46 +250,4 @@ export async function removeUpload(uploadDir: string, meta: AttachmentMeta): Pro
   await fs.promises.rm(path.join(uploadDir, meta.storageKey), { force: true });
   if (meta.thumbnailKey)
     await fs.promises.rm(path.join(uploadDir, meta.thumbnailKey), { force: true });
-}
-
-/**
- * The file behind a message, for its session's customer and agents only: the image, or its
- * thumbnail (the image itself for one stored before thumbnails existed).
- */
-export async function openAttachment(options: {
-  db: Db;
-  caller: SessionUser;
-  messageId: number;
-  uploadDir: string;
-  variant: 'full' | 'thumbnail';
-}): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
-  const { db, caller, messageId, uploadDir, variant } = options;
-  const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
-  if (!row?.attachment) throw new AppError('not_found', 'Attachment not found');
-  try {
-    await sessionForParticipant(db, caller, row.chatSessionId);
-  } catch {
-    throw new AppError('not_found', 'Attachment not found');
-  }
-  const meta = row.attachment;
-  const thumbnail = variant === 'thumbnail' && meta.thumbnailKey !== undefined;
-  const key = thumbnail ? meta.thumbnailKey! : meta.storageKey;
-  if (!/^[a-f0-9]{32}\.(jpg|png|webp|thumb\.webp)$/.test(key))
-    throw new AppError('not_found', 'Attachment not found');
-  const filePath = path.join(uploadDir, key);
-  let size: number;
-  try {
-    size = (await fs.promises.stat(filePath)).size;
-  } catch {
-    throw new AppError('not_found', 'Attachment not found');
-  }
-  const name = thumbnail
-    ? `${meta.originalName.replace(/\.[^.]*$/, '')}-thumbnail.webp`
-    : meta.originalName;
-  return {
-    stream: fs.createReadStream(filePath),
-    mime: thumbnail ? 'image/webp' : meta.mime,
-    size,
-    name,
-  };
 }

@@ -1,60 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../../shared/api/customers';
-import type { Message } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
-import type { AttachmentMeta } from '../../db/schema';
-import type { SessionUser } from '../../platform/sessions';
 
 function isoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : iso(value);
-}
-
-export function toCustomerSummary(row: SessionUser): CustomerSummary {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
-    customerStatus: row.customerStatus,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export interface MessageRow {
-  id: number | string;
-  chatSessionId: number;
-  senderId: string;
-  content: string;
-  messageType: 'text' | 'image';
-  attachment: AttachmentMeta | null;
-  clientMessageId: string;
-  createdAt: Date | string;
-}
-
-export function toMessage(row: MessageRow, customerId: string): Message {
-  const id = Number(row.id);
-  return {
-    id,
-    chatSessionId: row.chatSessionId,
-    senderId: row.senderId,
-    senderRole: row.senderId === customerId ? 'customer' : 'agent',
-    content: row.content,
-    messageType: row.messageType,
-    attachment: row.attachment
-      ? {
-          url: `/api/attachments/${id}`,
-          thumbnailUrl: `/api/attachments/${id}/thumbnail`,
-          mime: row.attachment.mime,
-          size: row.attachment.size,
-          name: row.attachment.originalName,
-        }
-      : null,
-    clientMessageId: row.clientMessageId,
-    createdAt: iso(row.createdAt),
-  };
 }
 
 /** One row of the session listing query below. */
@@ -159,16 +110,4 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
   `,
   );
   return found.map(toSession);
-}
-
-/** Opaque cursor over (updatedAt, id) for newest-first lists. */
-export function encodeCursor(at: string, id: number | string): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[\w-]{1,64}$/.test(id)) return null;
-  return { at, id };
 }

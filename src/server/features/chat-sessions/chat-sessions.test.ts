@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
+import { createTestApp } from '../../../../tests/support/app';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+
+describe.each(testDatabaseKinds())('chat sessions on $name', (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let agentCookie: string;
+
+  async function call(cookie: string, method: 'GET' | 'POST', url: string, body?: object) {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await createTestApp({ database });
+    agentCookie = await sessionCookie(database.db, await makeAgent(database.db));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  it('pages through sessions newest first with a cursor and searches by name', async () => {
+    const dave = await makeCustomer(database.db, { firstName: 'Dave', lastName: 'Zebra' });
+    const daveCookie = await sessionCookie(database.db, dave);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await call(daveCookie, 'POST', '/api/chat-sessions', { category: 'usdt' })).status,
+      ).toBe(201);
+    }
+    const page1 = chatSessionPageSchema.parse(
+      (await call(agentCookie, 'GET', '/api/chat-sessions?limit=2&q=zebr')).body,
+    );
+    expect(page1.items).toHaveLength(2);
+    expect(page1.nextCursor).not.toBeNull();
+    const page2 = chatSessionPageSchema.parse(
+      (
+        await call(
+          agentCookie,
+          'GET',
+          `/api/chat-sessions?limit=2&q=zebr&cursor=${page1.nextCursor}`,
+        )
+      ).body,
+    );
+    expect(page2.items).toHaveLength(1);
+    expect(page2.nextCursor).toBeNull();
+    const ids = [...page1.items, ...page2.items].map((s) => s.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await call(agentCookie, 'GET', '/api/chat-sessions?cursor=garbage')).status).toBe(400);
+    const unread = chatSessionPageSchema.parse(
+      (await call(agentCookie, 'GET', '/api/chat-sessions?filter=unread&q=zebra')).body,
+    );
+    expect(unread.items.every((s) => s.agentId === null)).toBe(true);
+  });
+});

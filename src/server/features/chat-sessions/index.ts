@@ -1,0 +1,2 @@
+export { chatSessionsRoutes } from './routes';
+export { loadSession, sessionForParticipant } from './load-session';

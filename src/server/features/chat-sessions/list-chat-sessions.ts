@@ -1,0 +1,70 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  chatSessionPageSchema,
+  type ChatSessionPage,
+  type chatSessionListQuerySchema,
+} from '../../../shared/api/chat-sessions';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/raw';
+import { isAgent } from '../../platform/auth';
+import type { ChangeCache } from '../../platform/change-cache';
+import { encodeCursor, olderThanCursor, pageOf } from '../../platform/pagination';
+import type { SessionUser } from '../../platform/sessions';
+import { selectSessions } from './select-sessions';
+
+export type ListChatSessionsOptions = Partial<z.output<typeof chatSessionListQuerySchema>> & {
+  db: Db;
+  caller: SessionUser;
+  /** Agents see every customer's sessions unless `own` asks for the caller's own. */
+  scope: 'own' | 'all' | 'open';
+  limit: number;
+};
+
+/**
+ * The agents' first page (no search, no cursor) as the response's JSON text, when that is what
+ * `options` asks for; otherwise undefined. Every agent sees the same page, so it is read and
+ * written once and kept until a chat or a user changes: a crowd of agents opening the list, or
+ * reconnecting at once, costs one query.
+ */
+export function sharedChatSessionsJson(
+  options: ListChatSessionsOptions & { cache: ChangeCache<string> },
+): Promise<string> | undefined {
+  if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
+    return undefined;
+  const key = `${options.scope}|${options.filter ?? ''}|${options.limit}`;
+  return options.cache.get(key, async () =>
+    // What the route's response schema would write (fastify-type-provider-zod encodes, then
+    // stringifies).
+    JSON.stringify(z.encode(chatSessionPageSchema, await listChatSessions(options))),
+  );
+}
+
+export async function listChatSessions(options: ListChatSessionsOptions): Promise<ChatSessionPage> {
+  const { db, caller, limit } = options;
+  const conditions: SQL[] = [];
+  if (options.scope === 'own' || !isAgent(caller))
+    conditions.push(sql`s.customer_id = ${caller.id}`);
+  // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
+  else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
+  if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
+  if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
+  if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);
+  if (options.q) {
+    const pattern = containsPattern(options.q);
+    conditions.push(
+      sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${pattern} or c.email ilike ${pattern})`,
+    );
+  }
+  const older = olderThanCursor(options.cursor, {
+    at: sql`s.updated_at`,
+    id: sql`s.id`,
+    idKind: 'int',
+  });
+  if (older) conditions.push(older);
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  return pageOf(await selectSessions(db, where, limit + 1), limit, (last) =>
+    encodeCursor(last.updatedAt, last.id),
+  );
+}

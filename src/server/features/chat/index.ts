@@ -1,3 +1,0 @@
-export { chatRoutes } from './routes';
-export { sendMessage } from './messages';
-export { loadSession } from './sessions';

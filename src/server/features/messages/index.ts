@@ -1,0 +1,2 @@
+export { messagesRoutes } from './routes';
+export { sendMessage } from './send-message';

@@ -1,0 +1,135 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
+import {
+  allMessagesQuerySchema,
+  ATTACHMENT_MAX_BYTES,
+  attachmentParamsSchema,
+  messageListQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageRequestSchema,
+} from '../../../shared/api/messages';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import type { EventLog } from '../../platform/realtime/events';
+import { listAllMessages } from './list-all-messages';
+import { listMessages } from './list-messages';
+import { openAttachment } from './open-attachment';
+import { sendAttachment } from './send-attachment';
+import { sendMessage } from './send-message';
+
+export interface MessagesRoutesOptions {
+  db: Db;
+  events: EventLog;
+  uploadDir: string;
+}
+
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (
+  app,
+  { db, events, uploadDir },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
+  });
+
+  app.get(
+    '/api/chat-sessions/:id/messages',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
+    async (request) =>
+      listMessages({
+        db,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        ...request.query,
+      }),
+  );
+
+  // A new message answers 201; a retry of a stored one (same client message id) 200.
+  app.post(
+    '/api/chat-sessions/:id/messages',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        body: sendMessageRequestSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await sendMessage({
+        db,
+        events,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        ...request.body,
+      });
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post(
+    '/api/chat-sessions/:id/attachments',
+    {
+      config: { role: 'customer' },
+      schema: {
+        params: chatSessionIdParamsSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('bad_request', 'Send the image as multipart/form-data');
+      const { message, created } = await sendAttachment({
+        request,
+        db,
+        events,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        uploadDir,
+      });
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  for (const variant of ['full', 'thumbnail'] as const) {
+    app.get(
+      variant === 'full' ? '/api/attachments/:messageId' : '/api/attachments/:messageId/thumbnail',
+      { config: { role: 'customer' }, schema: { params: attachmentParamsSchema } },
+      async (request, reply) => {
+        const file = await openAttachment({
+          db,
+          caller: requireUser(request),
+          messageId: request.params.messageId,
+          uploadDir,
+          variant,
+        });
+        return reply
+          .type(file.mime)
+          .header('content-length', file.size)
+          .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(file.stream);
+      },
+    );
+  }
+
+  app.get(
+    '/api/messages/all',
+    {
+      config: { role: 'agent' },
+      schema: { querystring: allMessagesQuerySchema, response: { 200: messagePageSchema } },
+    },
+    async (request) => listAllMessages({ db, ...request.query }),
+  );
+};

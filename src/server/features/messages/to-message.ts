@@ -1,0 +1,37 @@
+import type { Message } from '../../../shared/api/messages';
+import { iso } from '../../db/raw';
+import type { AttachmentMeta } from '../../db/schema';
+
+export interface MessageRow {
+  id: number | string;
+  chatSessionId: number;
+  senderId: string;
+  content: string;
+  messageType: 'text' | 'image';
+  attachment: AttachmentMeta | null;
+  clientMessageId: string;
+  createdAt: Date | string;
+}
+
+export function toMessage(row: MessageRow, customerId: string): Message {
+  const id = Number(row.id);
+  return {
+    id,
+    chatSessionId: row.chatSessionId,
+    senderId: row.senderId,
+    senderRole: row.senderId === customerId ? 'customer' : 'agent',
+    content: row.content,
+    messageType: row.messageType,
+    attachment: row.attachment
+      ? {
+          url: `/api/attachments/${id}`,
+          thumbnailUrl: `/api/attachments/${id}/thumbnail`,
+          mime: row.attachment.mime,
+          size: row.attachment.size,
+          name: row.attachment.originalName,
+        }
+      : null,
+    clientMessageId: row.clientMessageId,
+    createdAt: iso(row.createdAt),
+  };
+}

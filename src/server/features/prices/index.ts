@@ -1,0 +1,2 @@
+export { pricesRoutes } from './routes';
+export { PriceFeed } from './price-feed';
