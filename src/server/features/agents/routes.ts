@@ -13,7 +13,10 @@ import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
 import { toUser } from '../auth';
 import { createAgent } from './create-agent';
-import { listAgents, setAgentActive, setAgentStatus, toAgent } from './manage-agents';
+import { listAgents } from './list-agents';
+import { setAgentActive } from './set-agent-active';
+import { setAgentStatus } from './set-agent-status';
+import { toAgent } from './to-agent';
 
 export interface AgentsRoutesOptions {
   db: Db;
@@ -84,8 +87,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
           db,
           actor: requireUser(request),
           userId: request.params.id,
-          isAgent: request.body.isAgent,
           bus,
+          ...request.body,
         }),
       ),
   );

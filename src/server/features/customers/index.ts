@@ -1,2 +1,1 @@
-export { customersRoutes } from './routes';
-export { setCustomerStatus } from './manage-customers';
+export { customersRoutes, customerStatusRoute } from './routes';

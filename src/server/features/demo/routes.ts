@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userIdParamsSchema } from '../../../shared/api/agents';
 import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
-import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/customers';
 import {
   demoCreateSessionRequestSchema,
   demoMessageSchema,
@@ -10,10 +8,9 @@ import {
   demoSessionSchema,
 } from '../../../shared/api/demo';
 import type { Db } from '../../db/client';
-import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
-import { setCustomerStatus } from '../customers';
+import { customerStatusRoute } from '../customers';
 import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage } from './demo';
 
 /**
@@ -75,26 +72,5 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   );
 
   // The demo agent view's status dropdown: the same change as customer-status, for agents.
-  app.patch(
-    '/api/admin/users/:id/status',
-    {
-      config: { role: 'agent' },
-      schema: {
-        params: userIdParamsSchema,
-        body: customerStatusRequestSchema,
-        response: { 200: customerSummarySchema },
-      },
-    },
-    async (request) => {
-      const { customer, user } = await setCustomerStatus({
-        db,
-        events,
-        actor: requireUser(request),
-        customerId: request.params.id,
-        status: request.body.status,
-      });
-      bus.emit('userChanged', user);
-      return customer;
-    },
-  );
+  await app.register(customerStatusRoute, { db, events, bus, url: '/api/admin/users/:id/status' });
 };

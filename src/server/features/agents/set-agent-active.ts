@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Agent } from '../../../shared/api/agents';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -6,28 +6,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
-
-export function toAgent(row: SessionUser): Agent {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    agentType: row.agentType,
-    isActive: row.isActive,
-    isAdmin: row.isAdmin,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function listAgents({ db }: { db: Db }): Promise<Agent[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.isAgent, true), eq(users.isAdmin, true)))
-    .orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map(toAgent);
-}
+import { toAgent } from './to-agent';
 
 async function findAgent(db: Db, id: string): Promise<SessionUser> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -71,39 +50,4 @@ export async function setAgentActive(options: {
   });
   options.bus.emit('userChanged', updated);
   return toAgent(updated);
-}
-
-/**
- * The admin's Make Agent / Remove Agent. Admins stay agents. The user's open sockets see, from
- * then on, what the new role may see.
- */
-export async function setAgentStatus(options: {
-  db: Db;
-  actor: SessionUser;
-  userId: string;
-  isAgent: boolean;
-  bus: EventBus;
-}): Promise<SessionUser> {
-  const { db, actor, userId, isAgent } = options;
-  const updated = await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw new AppError('not_found', 'User not found');
-    if (user.isAdmin && !isAgent) throw new AppError('bad_request', 'Admins are always agents.');
-    const [row] = await tx
-      .update(users)
-      .set({ isAgent, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning();
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: isAgent ? 'user.make-agent' : 'user.remove-agent',
-      entityType: 'user',
-      entityId: userId,
-      before: { isAgent: user.isAgent },
-      after: { isAgent },
-    });
-    return row!;
-  });
-  options.bus.emit('userChanged', updated);
-  return updated;
 }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerSummary } from '../../../shared/api/customers';
-import type { CustomerStatus } from '../../../shared/domain';
+import type { z } from 'zod';
+import type { CustomerSummary, customerStatusRequestSchema } from '../../../shared/api/customers';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 
@@ -20,16 +21,21 @@ function toCustomer(row: SessionUser): CustomerSummary {
   };
 }
 
-/** An agent marks a customer Active, Paid, Dispute, Hold or Banned; audited and pushed live. */
-export async function setCustomerStatus(options: {
-  db: Db;
-  events: EventLog;
-  actor: SessionUser;
-  customerId: string;
-  status: CustomerStatus;
-}): Promise<{ customer: CustomerSummary; user: SessionUser }> {
-  const { events, actor, customerId, status } = options;
-  return events.transaction(async (tx) => {
+/**
+ * An agent marks a customer Active, Paid, Dispute, Hold or Banned; audited and pushed live.
+ * Open sockets and cached sessions hear of it at once (`userChanged`).
+ */
+export async function setCustomerStatus(
+  options: z.output<typeof customerStatusRequestSchema> & {
+    db: Db;
+    events: EventLog;
+    bus: EventBus;
+    actor: SessionUser;
+    customerId: string;
+  },
+): Promise<CustomerSummary> {
+  const { events, bus, actor, customerId, status } = options;
+  const { customer, user } = await events.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, customerId)).limit(1);
     if (!before) throw new AppError('not_found', 'Customer not found');
     // A staff account has no customer status: "banned" on an agent would mean nothing and
@@ -54,4 +60,6 @@ export async function setCustomerStatus(options: {
     await events.append(tx, { type: 'customer.updated', customer }, { customerId });
     return { customer, user: row! };
   });
+  bus.emit('userChanged', user);
+  return customer;
 }
