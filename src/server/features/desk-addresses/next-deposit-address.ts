@@ -4,7 +4,7 @@ import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { Db } from '../../db/client';
 import { deskAddressCursors, deskAddresses } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { toDeskAddress } from './manage-desk-addresses';
+import { toDeskAddress } from './to-desk-address';
 
 /**
  * The deposit address for the next order on `network`: round-robin over the active addresses

@@ -8,12 +8,10 @@ import {
 } from '../../../shared/api/desk-addresses';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
-import {
-  addDeskAddress,
-  deleteDeskAddress,
-  listDeskAddresses,
-  updateDeskAddress,
-} from './manage-desk-addresses';
+import { addDeskAddress } from './add-desk-address';
+import { deleteDeskAddress } from './delete-desk-address';
+import { listDeskAddresses } from './list-desk-addresses';
+import { updateDeskAddress } from './update-desk-address';
 
 export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

@@ -1,2 +1,2 @@
 export { payoutAccountsRoutes } from './routes';
-export { toPayoutAccount } from './manage-payout-accounts';
+export { toPayoutAccount } from './to-payout-account';

@@ -7,7 +7,7 @@ import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
-import { MAX_ADDS_PER_DAY } from './manage-payout-accounts';
+import { MAX_ADDS_PER_DAY } from './add-payout-account';
 
 /** A valid NUBAN for `bankCode`: the serial and its computed check digit. */
 const nuban = (bankCode: string, serial: string) =>

@@ -10,11 +10,9 @@ import { BANKS } from '../../../shared/payout-accounts/banks';
 import type { NameEnquirySettings } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
-import {
-  addPayoutAccount,
-  deletePayoutAccount,
-  listPayoutAccounts,
-} from './manage-payout-accounts';
+import { addPayoutAccount } from './add-payout-account';
+import { deletePayoutAccount } from './delete-payout-account';
+import { listPayoutAccounts } from './list-payout-accounts';
 
 const bankList = BANKS.map(({ code, name, shortName, scheme }) => ({
   code,

@@ -1,2 +1,2 @@
 export { transactionsRoutes } from './routes';
-export { toTransaction } from './manage-transactions';
+export { toTransaction } from './to-transaction';

@@ -13,13 +13,10 @@ import {
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
-import {
-  createTransaction,
-  type TradeLimits,
-  listCustomerTransactions,
-  listSessionTransactions,
-  setTransactionStatus,
-} from './manage-transactions';
+import { createTransaction, type TradeLimits } from './create-transaction';
+import { listCustomerTransactions } from './list-customer-transactions';
+import { listSessionTransactions } from './list-session-transactions';
+import { setTransactionStatus } from './set-transaction-status';
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -64,7 +61,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         events,
         agent: requireUser(request),
         id: request.params.id,
-        status: request.body.status,
+        ...request.body,
       }),
   );
 

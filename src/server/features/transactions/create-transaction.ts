@@ -1,24 +1,22 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  TRANSACTION_TYPE_LABELS,
   type Transaction,
   type createTransactionRequestSchema,
 } from '../../../shared/api/transactions';
 import type { z } from 'zod';
-import { dec } from '../../../shared/money';
+import type { RateCurrency } from '../../../shared/domain';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { chatSessions, transactions, users } from '../../db/schema';
-import { isAgent } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { getManagedRate, getUsdToNaira } from '../rates';
 import { checkTradeCap, checkTradeRate, tradeReference, type GuardOverride } from './trade-guard';
+import { toTransaction } from './to-transaction';
 
-type Row = typeof transactions.$inferSelect;
 type CreateInput = z.output<typeof createTransactionRequestSchema>;
 
 /** The limits a new trade is checked against (config and the price feed). */
@@ -28,36 +26,16 @@ export interface TradeLimits {
   /** MAX_TRADE_NAIRA, naira. */
   maxTradeNaira: string;
   /** Market x USD-to-Naira per coin from the price feed, or null without a price. */
-  marketNaira: (currency: 'bitcoin' | 'usdt') => string | null;
+  marketNaira: (currency: RateCurrency) => string | null;
 }
 
 /** Crockford's base32 without look-alikes: easy to read out over the phone. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export function newReference(): string {
+function newReference(): string {
   let out = 'AC-';
   for (let i = 0; i < 8; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return out;
-}
-
-export function toTransaction(row: Row): Transaction {
-  return {
-    id: row.id,
-    reference: row.reference,
-    chatSessionId: row.chatSessionId,
-    customerId: row.customerId,
-    agentId: row.agentId,
-    type: row.kind,
-    transactionType: TRANSACTION_TYPE_LABELS[row.kind],
-    currency: row.currency,
-    amount: dec(row.amount).toFixed(row.currency === 'usd' ? 2 : undefined),
-    rate: dec(row.rate).toFixed(),
-    total: dec(row.total).toFixed(2),
-    status: row.status,
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** The same request, whatever the key order: the hash an idempotency key is bound to. */
@@ -207,92 +185,4 @@ export async function createTransaction(options: {
       throw error;
     }
   }
-}
-
-/** pending -> completed or failed; a final state never changes. */
-export async function setTransactionStatus(options: {
-  events: EventLog;
-  agent: SessionUser;
-  id: number;
-  status: 'completed' | 'failed';
-}): Promise<Transaction> {
-  const { events, agent, id, status } = options;
-  return events.transaction(async (tx) => {
-    const [before] = await tx.select().from(transactions).where(eq(transactions.id, id)).limit(1);
-    if (!before) throw new AppError('not_found', 'Transaction not found');
-    const [row] = await tx
-      .update(transactions)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
-      .returning();
-    if (!row)
-      throw new AppError(
-        'conflict',
-        `This transaction is already ${before.status} and cannot change`,
-      );
-    const transaction = toTransaction(row);
-    await writeAudit(tx, {
-      actorId: agent.id,
-      action: 'transaction.status',
-      entityType: 'transaction',
-      entityId: String(id),
-      before: { status: before.status },
-      after: { status },
-    });
-    await events.append(
-      tx,
-      { type: 'transaction.updated', chatSessionId: row.chatSessionId, transaction },
-      { customerId: row.customerId },
-    );
-    return transaction;
-  });
-}
-
-/** A customer's history, newest first: their own, or any customer's for an agent. */
-export async function listCustomerTransactions(options: {
-  db: Db;
-  caller: SessionUser;
-  customerId?: string | undefined;
-  cursor?: number | undefined;
-  limit: number;
-}): Promise<{ items: Transaction[]; nextCursor: string | null }> {
-  const { db, caller, cursor, limit } = options;
-  const customerId = isAgent(caller) && options.customerId ? options.customerId : caller.id;
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.customerId, customerId),
-        cursor ? lt(transactions.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(transactions.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toTransaction);
-  return { items, nextCursor: rows.length > limit ? String(items.at(-1)!.id) : null };
-}
-
-/** A chat's transactions, for its customer and agents. */
-export async function listSessionTransactions(options: {
-  db: Db;
-  caller: SessionUser;
-  chatSessionId: number;
-}) {
-  const { db, caller, chatSessionId } = options;
-  const [session] = await db
-    .select()
-    .from(chatSessions)
-    .where(eq(chatSessions.id, chatSessionId))
-    .limit(1);
-  if (!session || (!isAgent(caller) && session.customerId !== caller.id)) {
-    throw new AppError('not_found', 'Chat session not found');
-  }
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.chatSessionId, chatSessionId))
-    .orderBy(desc(transactions.id))
-    .limit(200);
-  return rows.map(toTransaction);
 }

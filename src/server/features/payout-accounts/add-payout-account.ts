@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -6,18 +6,16 @@ import {
   type PayoutAccount,
   type createPayoutAccountRequestSchema,
 } from '../../../shared/api/payout-accounts';
-import { findBank, type Bank } from '../../../shared/payout-accounts/banks';
 import { isValidNuban } from '../../../shared/payout-accounts/nuban';
 import type { NameEnquirySettings } from '../../config';
 import type { Db } from '../../db/client';
 import { auditLog, payoutAccounts, users } from '../../db/schema';
-import { isAgent } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import { resolveAccountName } from './name-enquiry';
-
-type Row = typeof payoutAccounts.$inferSelect;
+import { assertCustomer, liveAccountsOf } from './customer-accounts';
+import { bankOf, toPayoutAccount } from './to-payout-account';
 
 /**
  * Accounts one customer may add in 24 hours. Each add can ask the bank for a name, so adding and
@@ -26,47 +24,6 @@ type Row = typeof payoutAccounts.$inferSelect;
 export const MAX_ADDS_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 type CreateInput = z.output<typeof createPayoutAccountRequestSchema>;
-
-function bankOf(code: string): Bank {
-  const bank = findBank(code);
-  // Only codes from the list are ever stored; a missing one means the list lost a bank.
-  if (!bank) throw new Error(`bank ${code} is not in the bank list`);
-  return bank;
-}
-
-export function toPayoutAccount(row: Row): PayoutAccount {
-  return {
-    id: row.id,
-    bankCode: row.bankCode,
-    bankName: bankOf(row.bankCode).name,
-    accountNumber: row.accountNumber,
-    accountName: row.accountName,
-    verified: row.verified,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Payout accounts belong to customers; staff are paid elsewhere. */
-function assertCustomer(caller: SessionUser): void {
-  if (isAgent(caller))
-    throw new AppError('forbidden', 'Staff accounts cannot have payout accounts');
-}
-
-const live = (customerId: string) =>
-  and(eq(payoutAccounts.customerId, customerId), isNull(payoutAccounts.deletedAt));
-
-export async function listPayoutAccounts(options: {
-  db: Db;
-  caller: SessionUser;
-}): Promise<PayoutAccount[]> {
-  assertCustomer(options.caller);
-  const rows = await options.db
-    .select()
-    .from(payoutAccounts)
-    .where(live(options.caller.id))
-    .orderBy(asc(payoutAccounts.createdAt), asc(payoutAccounts.id));
-  return rows.map(toPayoutAccount);
-}
 
 /**
  * Saves a payout account: the bank from the list, the number checked against the bank's NUBAN
@@ -119,7 +76,10 @@ export async function addPayoutAccount(options: {
   return db.transaction(async (tx) => {
     // The customer's row lock makes concurrent adds take turns, so the limit holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
-    const [existing] = await tx.select({ n: count() }).from(payoutAccounts).where(live(caller.id));
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(payoutAccounts)
+      .where(liveAccountsOf(caller.id));
     if ((existing?.n ?? 0) >= MAX_PAYOUT_ACCOUNTS) {
       throw new AppError(
         'conflict',
@@ -148,31 +108,5 @@ export async function addPayoutAccount(options: {
       after: { ...account },
     });
     return account;
-  });
-}
-
-/** Hides one of the caller's own accounts; anyone else's is "not found". */
-export async function deletePayoutAccount(options: {
-  db: Db;
-  caller: SessionUser;
-  id: number;
-}): Promise<void> {
-  const { db, caller, id } = options;
-  assertCustomer(caller);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(payoutAccounts)
-      .set({ deletedAt: sql`now()` })
-      .where(and(eq(payoutAccounts.id, id), live(caller.id)))
-      .returning();
-    if (!row) throw new AppError('not_found', 'Payout account not found');
-    await writeAudit(tx, {
-      actorId: caller.id,
-      action: 'payout_account.delete',
-      entityType: 'payout_account',
-      entityId: String(id),
-      before: { ...toPayoutAccount(row) },
-      after: null,
-    });
   });
 }

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  DeskAddress,
+  createDeskAddressRequestSchema,
+} from '../../../shared/api/desk-addresses';
+import { isValidDeskAddress } from '../../../shared/desk-addresses/address-validation';
+import type { Db } from '../../db/client';
+import { deskAddresses } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/sessions';
+import { toDeskAddress } from './to-desk-address';
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+
+/** Adds an address to a network's book after checking its format and checksum. */
+export async function addDeskAddress(options: {
+  db: Db;
+  admin: SessionUser;
+  input: z.output<typeof createDeskAddressRequestSchema>;
+}): Promise<DeskAddress> {
+  const { db, admin, input } = options;
+  if (!isValidDeskAddress(input.network, input.address, sha256)) {
+    throw new AppError('bad_request', `This is not a valid ${input.network} address`);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(deskAddresses)
+      .values({ ...input, createdBy: admin.id })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new AppError('conflict', `This ${input.network} address is already in the book`);
+    const address = toDeskAddress(row);
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: 'desk_address.add',
+      entityType: 'desk_address',
+      entityId: String(row.id),
+      before: null,
+      after: { ...address },
+    });
+    return address;
+  });
+}
