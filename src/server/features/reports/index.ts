@@ -1,2 +1,2 @@
 export { reportsRoutes } from './routes';
-export { listUsers } from './lists';
+export { listUsers } from './list-users';

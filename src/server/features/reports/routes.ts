@@ -10,8 +10,10 @@ import {
 } from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { computeAnalytics } from './analytics';
-import { exportAuditLog, exportTransactions } from './export';
-import { listAdminSessions, listAdminTransactions } from './lists';
+import { exportAuditLog } from './export-audit-log';
+import { exportTransactions } from './export-transactions';
+import { listAdminSessions } from './list-admin-sessions';
+import { listAdminTransactions } from './list-admin-transactions';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -57,7 +59,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}-${from}-to-${to}.csv"`)
           .header('cache-control', 'no-store')
-          .send(make(db, from, to));
+          .send(make({ db, from, to }));
       },
     );
   }
