@@ -1,8 +1,3 @@
 export { ratesRoutes } from './routes';
-export {
-  getManagedRate,
-  getRates,
-  getUsdToNaira,
-  type ManagedRate,
-  type ManagedRates,
-} from './manage-rates';
+export { getManagedRate } from './get-rates';
+export { getUsdToNaira } from './get-usd-to-naira';

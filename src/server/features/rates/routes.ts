@@ -8,7 +8,10 @@ import {
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
-import { listRates, rateHistory, saveRates, type MarketUsd } from './manage-rates';
+import { listRateHistory } from './list-rate-history';
+import { listRates } from './list-rates';
+import type { MarketUsd } from './market-guard';
+import { saveRates } from './save-rates';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -56,6 +59,6 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
       config: { role: 'agent' },
       schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistoryResponseSchema } },
     },
-    async (request) => rateHistory({ db, ...request.query }),
+    async (request) => listRateHistory({ db, ...request.query }),
   );
 };
