@@ -5,7 +5,7 @@ import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { createTestApp } from '../../../../tests/support/app';
 import { chatSessions, messages } from '../../db/schema';
 import { MAX_FAILED_ATTEMPTS } from '../../platform/attempts';
-import { DEMO_MAX_MESSAGES_PER_SESSION, DEMO_MAX_SESSIONS } from './demo';
+import { DEMO_MAX_MESSAGES_PER_SESSION, DEMO_MAX_SESSIONS } from './demo-customer';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeCustomer, sessionCookie } from '../../../../tests/support/users';
 

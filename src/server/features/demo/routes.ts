@@ -11,7 +11,10 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
 import { customerStatusRoute } from '../customers';
-import { createDemoSession, listDemoMessages, listDemoSessions, sendDemoMessage } from './demo';
+import { createDemoSession } from './create-demo-session';
+import { listDemoMessages } from './list-demo-messages';
+import { listDemoSessions } from './list-demo-sessions';
+import { sendDemoMessage } from './send-demo-message';
 
 /**
  * The spec's demo calls for /test-customer and /test-agent, registered only in DEMO_MODE.
@@ -60,15 +63,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       schema: { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await sendDemoMessage({
-          db,
-          events,
-          chatSessionId: request.body.chatSessionId,
-          content: request.body.content,
-          address: request.ip,
-        }),
-      ),
+      reply
+        .status(201)
+        .send(await sendDemoMessage({ db, events, ...request.body, address: request.ip })),
   );
 
   // The demo agent view's status dropdown: the same change as customer-status, for agents.
