@@ -1,4 +1,4 @@
 export { authRoutes } from './routes';
 export { CustomerSignIn } from './customer-sign-in';
-export { hashPassword } from './agent-login';
+export { hashPassword } from './hash-password';
 export { toUser } from './user-dto';

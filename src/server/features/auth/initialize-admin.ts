@@ -1,11 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminInitializeRequestSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { assertNotLimited, recordFailure } from '../../platform/attempts';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import { adminExists } from './admin-setup-available';
 
 /** Names the advisory lock that makes the one-time setup happen once, even when raced. */
 const ADMIN_SETUP_LOCK_KEY = 7_418_290_114;
@@ -19,39 +22,19 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-async function adminExists(db: Db): Promise<boolean> {
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.isAdmin, true))
-    .limit(1);
-  return admin !== undefined;
-}
-
-/**
- * Whether the one-time setup can still run: a secret is configured and no admin exists yet.
- * Public, so /admin/setup can say so before anyone fills in the form; it tells nothing else.
- */
-export async function adminSetupAvailable(options: {
-  db: Db;
-  configuredSecret: string | undefined;
-}): Promise<boolean> {
-  return Boolean(options.configuredSecret) && !(await adminExists(options.db));
-}
-
 /**
  * The one-time admin setup: the signed-in Google user whose email matches becomes an admin
  * (and an agent). Refused when no secret is configured, after the first admin exists (409),
  * and for a while after five wrong secrets from one address.
  */
-export async function initializeAdmin(options: {
-  db: Db;
-  caller: SessionUser;
-  email: string;
-  secret: string;
-  configuredSecret: string | undefined;
-  address: string;
-}): Promise<SessionUser> {
+export async function initializeAdmin(
+  options: z.output<typeof adminInitializeRequestSchema> & {
+    db: Db;
+    caller: SessionUser;
+    configuredSecret: string | undefined;
+    address: string;
+  },
+): Promise<SessionUser> {
   const { db, caller, configuredSecret } = options;
   if (!configuredSecret) {
     throw new AppError('forbidden', 'Admin setup is disabled: ADMIN_SETUP_SECRET is not set.');

@@ -25,7 +25,8 @@ import {
 } from '../../platform/sessions';
 import { agentLogin } from './agent-login';
 import type { CustomerSignIn, LoginState } from './customer-sign-in';
-import { adminSetupAvailable, initializeAdmin } from './initialize-admin';
+import { adminSetupAvailable } from './admin-setup-available';
+import { initializeAdmin } from './initialize-admin';
 import { syncProfile } from './sync-profile';
 import { toUser } from './user-dto';
 
@@ -150,8 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const user = await agentLogin({
         db,
-        username: request.body.username,
-        password: request.body.password,
+        ...request.body,
         address: request.ip,
       });
       await endSession(request.cookies[SESSION_COOKIE]);
@@ -206,8 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const user = await initializeAdmin({
         db,
         caller: requireUser(request),
-        email: request.body.email,
-        secret: request.body.secret,
+        ...request.body,
         configuredSecret: config.adminSetupSecret,
         address: request.ip,
       });
