@@ -159,7 +159,10 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
   describe('closing', () => {
     it('finishes a request in flight on a keep-alive connection, then lets go at once', async () => {
       const slow = await createTestApp({ database });
+      let arrived!: () => void;
+      const inHandler = new Promise<void>((resolve) => (arrived = resolve));
       slow.get('/api/test/slow', { config: { role: 'public' } }, async () => {
+        arrived();
         await new Promise((resolve) => setTimeout(resolve, 300));
         await database.db.execute(sql`select 1`);
         return { finished: true };
@@ -170,7 +173,8 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
       // One idle keep-alive connection, as a browser keeps, and one request in flight.
       expect((await fetch(`${base}/api/health`)).headers.get('connection')).toBe('keep-alive');
       const inFlight = fetch(`${base}/api/test/slow`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // In flight for certain: the handler has begun, and has 300 ms left.
+      await inHandler;
 
       const started = Date.now();
       await slow.close();

@@ -142,8 +142,15 @@ describe.each(testDatabaseKinds())('messages on $name', (kind) => {
     // Event ids only increase, and the customer saw nothing of anyone else.
     const ids = aliceSocket.events.map((e) => e.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(bobSocket.events).toEqual([]);
+    // A sentinel: Bob's own new chat reaches his socket after every event written before it,
+    // so anything of Alice's that leaked to him would be there already.
+    const bobsOwn = (await call('bob', 'POST', '/api/chat-sessions', { category: 'usdt' })).body
+      .id as number;
+    const sentinel = await bobSocket.waitForEvent(
+      (e) => e.type === 'session.created' && e.chatSessionId === bobsOwn,
+      "Bob's own chat",
+    );
+    expect(bobSocket.events).toEqual([sentinel]);
 
     // B gets 404 for A's session, messages and cannot post into it.
     expect((await call('bob', 'GET', `/api/chat-sessions/${sessionId}`)).status).toBe(404);
