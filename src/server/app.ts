@@ -10,6 +10,7 @@ import {
 import { publicConfigSchema } from '../shared/api/config';
 import { publicConfig, type Config } from './config';
 import type { Database } from './db/client';
+import type { Notifications } from './db/notifications';
 import { reportsRoutes } from './features/reports';
 import { agentsRoutes } from './features/agents';
 import { authRoutes, CustomerSignIn } from './features/auth';
@@ -60,9 +61,11 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 /** JSON bodies are small; uploads have their own limit. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
-  const web = deps.web ?? 'static';
+type App = FastifyInstance;
+
+/** Fastify with our logger, proxy trust, zod schemas, one error handler and declared roles. */
+function createFastify(deps: AppDeps) {
+  const { config } = deps;
   const app = Fastify({
     logger:
       deps.logger === false
@@ -102,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
+  return app;
+}
 
+/** Security headers, signed cookies and the WebSocket upgrade. */
+async function registerHttpPlugins(app: App, config: Config, web: WebMode): Promise<void> {
   await app.register(fastifyHelmet, {
     // Vite's dev server injects inline scripts for hot reload; the built app needs none.
     contentSecurityPolicy:
@@ -131,23 +138,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Before the auth hook: its own hook marks upgrade requests so a refused one is closed.
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
-  // The database's NOTIFY messages: other instances' realtime events, and the changes that make
-  // this instance forget the sessions and chat lists it keeps in memory (ChangeCache).
-  const notifications = database.notifications(app.log);
+}
+
+/**
+ * Sign-in sessions, kept in memory until the database says users or sign-ins changed. This
+ * instance's own sign-outs, deactivations, role and status changes take effect before the
+ * response, without waiting for the notification (other instances hear it from the database).
+ */
+function installSessions(
+  app: App,
+  options: { db: Database['db']; config: Config; notifications: Notifications; bus: EventBus },
+): void {
+  const { db, config, notifications, bus } = options;
   const sessionCache = new ChangeCache<ResolvedSession | null>(notifications, {
     ttlMs: 5_000,
     maxEntries: 100_000,
     keep: (session) => session !== null,
   }).clearOn(notifications, ['users', 'auth']);
-  installAuth(app, { db: database.db, config, sessions: sessionCache });
-  // This instance's own sign-outs, deactivations, role and status changes take effect before the
-  // response, without waiting for the notification (other instances hear it from the database).
-  const bus = new EventBus();
+  installAuth(app, { db, config, sessions: sessionCache });
   bus.on('userChanged', () => sessionCache.clear());
   bus.on('sessionEnded', () => sessionCache.clear());
+  const pruneTimer = setInterval(
+    () =>
+      void pruneSessions({ db }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session prune failed'),
+      ),
+    60 * 60 * 1000,
+  );
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+}
 
-  // Google (or any OIDC provider) when configured; otherwise our own, only where config.ts
-  // allowed it (this machine only, or DEV_SIGN_IN=on).
+/**
+ * Customers sign in with Google (or any OIDC provider) when configured; otherwise with our own
+ * provider, only where config.ts allowed it (this machine only, or DEV_SIGN_IN=on).
+ */
+async function customerSignIn(app: App, config: Config): Promise<CustomerSignIn> {
   const oidc =
     config.oidc ??
     (config.devSignIn
@@ -165,15 +191,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `OIDC_CLIENT_SECRET for real customer sign-in.`,
     );
   }
-  const signIn = new CustomerSignIn(
+  return new CustomerSignIn(
     oidc,
     `${config.publicUrl}/api/callback`,
     !config.isProduction && oidc.issuerUrl.startsWith('http:'),
   );
+}
+
+/** The realtime events' log and hub, and the sockets' sign-in checks, started with the app. */
+function startRealtime(
+  app: App,
+  options: { database: Database; notifications: Notifications; bus: EventBus },
+) {
+  const { database, notifications, bus } = options;
   const events = new EventLog(database, bus);
   const hub = new RealtimeHub(database, events, app.log, notifications);
   app.decorate('realtime', hub);
-  const socketSessions = new SocketSessions({
+  const sockets = new SocketSessions({
     db: database.db,
     hub,
     bus,
@@ -183,15 +217,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await hub.start();
     await notifications.start();
-    socketSessions.start();
+    sockets.start();
   });
   app.addHook('preClose', async () => {
-    await socketSessions.stop();
+    await sockets.stop();
     await hub.stop();
     await notifications.stop();
   });
+  return { events, hub, sockets };
+}
+
+/** Coin prices from the price service, refreshed from the app's start to its close. */
+function startPriceFeed(app: App, options: { config: Config; db: Database['db']; bus: EventBus }) {
+  const { config, db, bus } = options;
   const priceFeed = new PriceFeed({
-    db: database.db,
+    db,
     apiUrl: config.priceApiUrl,
     refreshMs: config.priceRefreshMs,
     logger: app.log,
@@ -200,18 +240,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('priceFeed', priceFeed);
   app.addHook('onReady', () => priceFeed.start());
   app.addHook('onClose', () => priceFeed.stop());
-  const pruneTimer = setInterval(
-    () =>
-      void pruneSessions({ db: database.db }).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'session prune failed'),
-      ),
-    60 * 60 * 1000,
-  );
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  return priceFeed;
+}
 
-  const db = database.db;
-  await app.register(realtimeRoutes, { hub, sessions: socketSessions, config });
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const { db } = database;
+  const web = deps.web ?? 'static';
+  const app = createFastify(deps);
+  await registerHttpPlugins(app, config, web);
+  // Features tell each other what changed through the bus; other instances hear the same from
+  // the database's NOTIFY messages.
+  const bus = new EventBus();
+  const notifications = database.notifications(app.log);
+  installSessions(app, { db, config, notifications, bus });
+  const signIn = await customerSignIn(app, config);
+  const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
+  const priceFeed = startPriceFeed(app, { config, db, bus });
+
+  await app.register(realtimeRoutes, { hub, sessions: sockets, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   await app.register(chatSessionsRoutes, { db, events, bus, notifications });
