@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../../shared/api/customers';
+import type { Message } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
 
@@ -29,7 +30,7 @@ interface SessionRow extends Record<string, unknown> {
   a_last_name: string | null;
   lm_id: number | string | null;
   lm_content: string | null;
-  lm_message_type: 'text' | 'image' | null;
+  lm_message_type: Message['messageType'] | null;
   lm_sender_id: string | null;
   lm_created_at: unknown;
 }

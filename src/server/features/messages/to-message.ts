@@ -7,7 +7,7 @@ export interface MessageRow {
   chatSessionId: number;
   senderId: string;
   content: string;
-  messageType: 'text' | 'image';
+  messageType: Message['messageType'];
   attachment: AttachmentMeta | null;
   clientMessageId: string;
   createdAt: Date | string;
