@@ -26,7 +26,7 @@ export async function createChatSession(
       .insert(chatSessions)
       .values({ customerId: caller.id, category, status: 'open', priority: 'normal' })
       .returning({ id: chatSessions.id });
-    const session = await loadSession(tx, row!.id);
+    const session = await loadSession({ db: tx, id: row!.id });
     await events.append(
       tx,
       { type: 'session.created', chatSessionId: session.id, session },

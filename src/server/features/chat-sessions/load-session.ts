@@ -8,7 +8,8 @@ import type { SessionUser } from '../../platform/sessions';
 import { selectSessions } from './select-sessions';
 
 /** The session as the API shows it, whoever asks: for events and for other use cases. */
-export async function loadSession(db: Db, id: number): Promise<ChatSession> {
+export async function loadSession(options: { db: Db; id: number }): Promise<ChatSession> {
+  const { db, id } = options;
   const [session] = await selectSessions(db, sql`s.id = ${id}`, 1);
   if (!session) throw new AppError('not_found', 'Chat session not found');
   return session;

@@ -40,7 +40,7 @@ export async function createDemoSession(
         priority: options.priority,
       })
       .returning();
-    const session = await loadSession(tx, row!.id);
+    const session = await loadSession({ db: tx, id: row!.id });
     await events.append(
       tx,
       { type: 'session.created', chatSessionId: session.id, session },

@@ -74,7 +74,7 @@ export async function sendMessage(
               where id = ${chatSessionId} and agent_id is null returning id`,
         );
         if (assigned) {
-          const updated = await loadSession(tx, chatSessionId);
+          const updated = await loadSession({ db: tx, id: chatSessionId });
           await events.append(
             tx,
             { type: 'session.updated', chatSessionId, session: updated },
