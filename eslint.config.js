@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -7,23 +8,28 @@ import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featuresOf = (dir) =>
-  fs.existsSync(dir)
+// Zone paths are relative to this file, whatever directory ESLint runs from.
+const root = import.meta.dirname;
+
+const featuresOf = (dir) => {
+  const abs = path.resolve(root, dir);
+  return fs.existsSync(abs)
     ? fs
-        .readdirSync(dir, { withFileTypes: true })
+        .readdirSync(abs, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
     : [];
+};
 
 /**
  * A feature reaches another feature only through that feature's index.ts (its exported use
  * cases and components), never its internals.
  */
-function featureZones(root) {
-  const features = featuresOf(root);
+function featureZones(featuresDir) {
+  const features = featuresOf(featuresDir);
   return features.map((feature) => ({
-    target: `${root}/${feature}`,
-    from: root,
+    target: `${featuresDir}/${feature}`,
+    from: featuresDir,
     except: [
       `./${feature}`,
       ...features.filter((f) => f !== feature).map((f) => `./${f}/index.ts`),
@@ -31,6 +37,74 @@ function featureZones(root) {
     message: 'Import another feature only through its index.ts.',
   }));
 }
+
+/** A screen composes features, and reaches each only through its index.ts. */
+function screenZone(screensDir, featuresDir) {
+  return {
+    target: screensDir,
+    from: featuresDir,
+    except: featuresOf(featuresDir).map((f) => `./${f}/index.ts`),
+    message: 'A screen imports a feature only through its index.ts.',
+  };
+}
+
+/** Which side may import which: true for every file, tests included. */
+const sideZones = [
+  { target: './src/web', from: './src/server', message: 'The web app never imports server code.' },
+  { target: './src/shared', from: './src/server', message: 'shared is pure: no server code.' },
+  { target: './src/shared', from: './src/web', message: 'shared is pure: no web code.' },
+  { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
+];
+
+// The composition roots (ARCHITECTURE.md, "One capability, one name, one place").
+const webApp = ['./src/web/app', './src/web/main.tsx', './src/web/entry-server.tsx'];
+const serverApp = ['./src/server/app.ts', './src/server/main.ts', './src/server/config.ts'];
+const webLayers = 'Web layers: app → screens → features → components, lib → shared.';
+const serverLayers = 'Server layers: app → features → platform → db → shared.';
+
+/**
+ * Production code never imports upward. `pwa/` sits beside the features (the app mounts it) and
+ * `dev-idp/` beside the server features (app.ts mounts it).
+ */
+const layerZones = [
+  { target: './src/web/screens', from: webApp, message: webLayers },
+  {
+    target: ['./src/web/features', './src/web/pwa'],
+    from: [...webApp, './src/web/screens'],
+    message: webLayers,
+  },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: [...webApp, './src/web/screens', './src/web/features', './src/web/pwa'],
+    message: webLayers,
+  },
+  screenZone('./src/web/screens', './src/web/features'),
+  ...featureZones('./src/web/features'),
+  {
+    target: ['./src/server/features', './src/server/dev-idp'],
+    from: serverApp,
+    message: serverLayers,
+  },
+  {
+    target: './src/server/platform',
+    from: [...serverApp, './src/server/features', './src/server/dev-idp'],
+    message: serverLayers,
+  },
+  {
+    target: './src/server/db',
+    from: [...serverApp, './src/server/features', './src/server/dev-idp', './src/server/platform'],
+    message: serverLayers,
+  },
+  ...featureZones('./src/server/features'),
+  {
+    target: './src',
+    from: ['./src/web/testing', './tests'],
+    message: 'Test helpers are for tests only.',
+  },
+];
+
+/** Tests and the web test helpers may import anything on their own side. */
+const testFiles = ['**/*.test.{ts,tsx}', 'src/web/testing/**'];
 
 export default tseslint.config(
   {
@@ -66,34 +140,26 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/web',
-              from: './src/server',
-              message: 'The web app never imports server code.',
-            },
-            {
-              target: './src/shared',
-              from: './src/server',
-              message: 'shared is pure: no server code.',
-            },
-            { target: './src/shared', from: './src/web', message: 'shared is pure: no web code.' },
-            {
-              target: './src/server',
-              from: './src/web',
-              message: 'The server never imports web code.',
-            },
-            ...featureZones('./src/server/features'),
-            ...featureZones('./src/web/features'),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: sideZones }],
       'unicorn/filename-case': ['error', { case: 'kebabCase' }],
       'no-console': 'error',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...sideZones, ...layerZones] },
+      ],
+    },
+  },
+  {
+    // shared runs on both sides and web in the browser: no Node built-ins, with or without `node:`.
+    files: ['src/shared/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
