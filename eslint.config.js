@@ -58,7 +58,11 @@ const sideZones = [
 
 // The composition roots (ARCHITECTURE.md, "One capability, one name, one place").
 const webApp = ['./src/web/app', './src/web/main.tsx', './src/web/entry-server.tsx'];
-const serverApp = ['./src/server/app.ts', './src/server/main.ts', './src/server/config.ts'];
+/**
+ * config.ts is not part of the app layer: it is the settings every server layer reads (each
+ * takes its own slice of them), and it imports none of those layers (a zone below).
+ */
+const serverApp = ['./src/server/app.ts', './src/server/main.ts'];
 const webLayers = 'Web layers: app → screens → features → components, lib → shared.';
 const serverLayers = 'Server layers: app → features → platform → db → shared.';
 
@@ -94,6 +98,17 @@ const layerZones = [
     target: './src/server/db',
     from: [...serverApp, './src/server/features', './src/server/dev-idp', './src/server/platform'],
     message: serverLayers,
+  },
+  {
+    target: './src/server/config.ts',
+    from: [
+      ...serverApp,
+      './src/server/features',
+      './src/server/dev-idp',
+      './src/server/platform',
+      './src/server/db',
+    ],
+    message: 'config.ts is read by every server layer and imports none of them.',
   },
   ...featureZones('./src/server/features'),
   {

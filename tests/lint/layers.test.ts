@@ -146,9 +146,14 @@ const forbidden = (
       imports: abs('src/server/main.ts'),
     },
     {
-      what: 'server feature → config.ts',
-      file: serverFeatureProbe,
-      imports: abs('src/server/config.ts'),
+      what: 'config.ts → platform',
+      file: 'src/server/config.ts',
+      imports: abs('src/server/platform/errors.ts'),
+    },
+    {
+      what: 'config.ts → feature',
+      file: 'src/server/config.ts',
+      imports: abs('src/server/features/rates/index.ts'),
     },
     {
       what: 'dev-idp → app.ts',
@@ -210,6 +215,16 @@ const forbidden = (
 }));
 
 const allowed: Probe[] = [
+  {
+    what: 'server feature → config.ts',
+    file: serverFeatureProbe,
+    imports: abs('src/server/config.ts'),
+  },
+  {
+    what: 'platform → config.ts',
+    file: 'src/server/platform/probe.ts',
+    imports: abs('src/server/config.ts'),
+  },
   { what: 'web app → feature index', file: 'src/web/app/probe.tsx', imports: webFeatureIndex },
   { what: 'main.tsx → web app', file: 'src/web/main.tsx', imports: webAppModule },
   { what: 'screen → feature index', file: screenProbe, imports: webFeatureIndex },
