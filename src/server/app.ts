@@ -30,6 +30,7 @@ import { SocketSessions } from './platform/realtime/socket-sessions';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed, pricesRoutes } from './features/prices';
 import { installErrorHandler } from './platform/errors';
+import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
 import { requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
@@ -249,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const web = deps.web ?? 'static';
   const app = createFastify(deps);
   await registerHttpPlugins(app, config, web);
+  // Before the routes: the OpenAPI document collects them as they are registered.
+  await registerOpenApi(app, { enabled: config.apiDocs, publicUrl: config.publicUrl });
   // Features tell each other what changed through the bus; other instances hear the same from
   // the database's NOTIFY messages.
   const bus = new EventBus();

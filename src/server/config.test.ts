@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       demoMode: true,
       oidc: undefined,
       devSignIn: true,
+      apiDocs: true,
       trustProxy: false,
       adminSetupSecretGenerated: true,
       logLevel: 'info',
@@ -165,6 +166,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://desk.example.com',
       sessionSecret: 's'.repeat(32),
       demoMode: false,
+      apiDocs: false,
       adminSetupSecret: undefined,
       adminSetupSecretGenerated: false,
     });
@@ -248,6 +250,24 @@ describe('loadConfig', () => {
     if (demoMode !== undefined) env.DEMO_MODE = demoMode;
     expect(loadConfig(env).demoMode).toBe(expected);
   });
+});
+
+describe('API_DOCS', () => {
+  it.each([
+    ['development', undefined, true],
+    ['test', undefined, false],
+    ['production', undefined, false],
+    ['production', 'on', true],
+    ['development', 'off', false],
+  ])(
+    'NODE_ENV=%s API_DOCS=%s: the OpenAPI document and page are served: %s',
+    (nodeEnv, apiDocs, expected) => {
+      const env: Record<string, string> = { NODE_ENV: nodeEnv };
+      if (nodeEnv === 'production') Object.assign(env, PRODUCTION_ENV);
+      if (apiDocs !== undefined) env.API_DOCS = apiDocs;
+      expect(loadConfig(env).apiDocs).toBe(expected);
+    },
+  );
 });
 
 describe('the development sign-in', () => {

@@ -60,6 +60,7 @@ const envSchema = z.object({
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
   DEV_SIGN_IN: bool.optional(),
+  API_DOCS: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),
   OIDC_ISSUER_URL: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -123,6 +124,8 @@ export interface Config {
    * other machines cannot reach it, or DEV_SIGN_IN=on. Never in production, never beside OIDC.
    */
   devSignIn: boolean;
+  /** The OpenAPI document at /api/openapi.json and its page at /api/docs (ADR 013). */
+  apiDocs: boolean;
   adminSetupSecret: string | undefined;
   /** True when the setup secret was generated for this run and must be shown to the operator. */
   adminSetupSecretGenerated: boolean;
@@ -247,6 +250,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
     oidc,
     devSignIn,
+    // The API's map is for the people building on it: on by itself only on a developer's machine.
+    apiDocs: env.API_DOCS ?? env.NODE_ENV === 'development',
     adminSetupSecret:
       env.ADMIN_SETUP_SECRET ??
       (generateSecret ? randomBytes(12).toString('base64url') : undefined),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_DOCS_PREFIX } from './openapi';
 
 /**
  * Who may call a route. `customer` means any signed-in user acting on their own records
@@ -44,6 +45,9 @@ export function requireDeclaredRoles(app: FastifyInstance): void {
     ) {
       config.role = 'public';
     }
+    // The API docs page's own routes (@fastify/swagger-ui, mounted only when API_DOCS allows)
+    // are its page and assets, public by nature; they declare no role of their own.
+    if (config.role === undefined && route.url.startsWith(API_DOCS_PREFIX)) config.role = 'public';
     const role = config.role;
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
       throw new MissingRoleError(String(route.method), route.url);

@@ -83,4 +83,6 @@ export const SOCKET_CLOSE_CODES = {
    * what the client shows may no longer be theirs to see. Do not reconnect.
    */
   sessionEnded: 4401,
+  /** The socket was opened from another site's page (cross-site WebSocket hijacking). */
+  crossOrigin: 4403,
 } as const;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { messageSchema } from '../../../shared/api/messages';
+import { SOCKET_CLOSE_CODES } from '../../../shared/api/realtime';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -388,7 +389,7 @@ describe.each(testDatabaseKinds())('messages on $name', (kind) => {
       origin: 'https://evil.example',
     });
     await foreign.waitFor(() => foreign.closed !== null, 'close');
-    expect(foreign.closed?.code).toBe(4403);
+    expect(foreign.closed?.code).toBe(SOCKET_CLOSE_CODES.crossOrigin);
   });
 
   it('lists every message for agents, newest first, a page at a time', async () => {

@@ -34,7 +34,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
       origin !== publicOrigin &&
       origin !== `${request.protocol}://${request.host}`
     ) {
-      socket.close(4403, 'Cross-origin socket refused');
+      socket.close(SOCKET_CLOSE_CODES.crossOrigin, 'Cross-origin socket refused');
       return;
     }
     const user = requireUser(request);
