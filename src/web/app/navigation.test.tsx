@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testUser } from '../testing/api-stub';
+import { stubApi } from '../testing/api-stub';
+import { makeSession, makeUser } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { makeSession, makeUser } from '../features/chat/test-support';
 
 // Screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -65,7 +65,7 @@ describe("the customer's way to their Trading History", () => {
 
 describe('/agent/trading-history', () => {
   it('is the agents’ history screen', async () => {
-    stubApi({ 'GET /api/agent/user': () => ({ body: testUser({ isAgent: true }) }) });
+    stubApi({ 'GET /api/agent/user': () => ({ body: makeUser({ isAgent: true }) }) });
     renderApp('/agent/trading-history');
     expect(await screen.findByRole('heading', { name: 'Choose a customer' })).toBeTruthy();
   });

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../shared/api/realtime';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
-import { renderApp } from '../../testing/render-app';
 import { lastSevenDays } from './lib/date-range';
 import { LIVE_REFRESH_DELAY_MS } from './lib/use-live-dashboard';
-import { json, makeAnalytics, stubApi } from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { makeAnalytics } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render-app';
 
 type RealtimeModule = typeof RealtimeModuleNamespace;
 

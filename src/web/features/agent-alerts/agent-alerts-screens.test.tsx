@@ -3,11 +3,17 @@ import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { RealtimeEvent, ServerFrame } from '../../../shared/api/realtime';
-import { stubApi, testUser } from '../../testing/api-stub';
-import { renderApp } from '../../testing/render-app';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
-import { makeSession, messageCreated, sessionCreated } from './test-support';
+import { stubApi } from '../../testing/api-stub';
+import {
+  makeCustomer,
+  makeSession,
+  makeUser,
+  messageCreated,
+  sessionCreated,
+} from '../../testing/fixtures';
+import { renderApp } from '../../testing/render-app';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -78,7 +84,7 @@ class FakeAudioContext {
   }
 }
 
-const agent = testUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
+const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 const bayo = { firstName: 'Bayo', lastName: 'Ade', email: 'bayo@example.com' };
 
 function stubAgentApi(sessions: ChatSession[]) {
@@ -113,7 +119,7 @@ afterEach(() => {
 
 describe('agent alerts on the agent screens', () => {
   it('counts customer messages per chat in the rows and the title, and opening a chat clears it', async () => {
-    const assigned = makeSession(1, { agentId: agent.id });
+    const assigned = makeSession({ id: 1, agentId: agent.id });
     stubAgentApi([assigned]);
     const app = renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
@@ -128,7 +134,7 @@ describe('agent alerts on the agent screens', () => {
 
     // A new chat without an agent counts once, though it is unread and waiting both.
     socket.event(
-      later(sessionCreated(makeSession(2, { customer: { ...assigned.customer, ...bayo } }))),
+      later(sessionCreated(makeSession({ id: 2, customer: makeCustomer(bayo) }))),
     );
     await waitFor(() => expect(badge(2)).toBe('1 unread'));
     expect(document.title).toBe('(3) Chats · AgentChat');
@@ -157,7 +163,7 @@ describe('agent alerts on the agent screens', () => {
     // Well after any chime an earlier test rang (the page has one chime, as the app does).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
-    stubAgentApi([makeSession(1, { agentId: agent.id })]);
+    stubAgentApi([makeSession({ id: 1, agentId: agent.id })]);
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
@@ -214,7 +220,7 @@ describe('agent alerts on the agent screens', () => {
       close() {}
     }
     vi.stubGlobal('Notification', FakeNotification);
-    stubAgentApi([makeSession(1, { agentId: agent.id })]);
+    stubAgentApi([makeSession({ id: 1, agentId: agent.id })]);
     const app = renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     expect(screen.queryByRole('button', { name: 'Enable notifications' })).toBeNull();
@@ -226,7 +232,7 @@ describe('agent alerts on the agent screens', () => {
 
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     try {
-      socket.event(later(sessionCreated(makeSession(1, { agentId: agent.id }))));
+      socket.event(later(sessionCreated(makeSession({ id: 1, agentId: agent.id }))));
       socket.event(later(messageCreated(1, { content: 'Are you there?' })));
       await waitFor(() => expect(shown).toHaveLength(2));
     } finally {

@@ -7,7 +7,7 @@ import {
   notifyAgent,
   type NotificationHost,
 } from './browser-notifications';
-import { makeSession } from './test-support';
+import { makeSession } from '../../testing/fixtures';
 
 class FakeNotification {
   static permission: NotificationPermission = 'granted';
@@ -89,7 +89,7 @@ describe('browser notifications', () => {
   it('looks up the customer when no event named them', async () => {
     const fetchMock = vi.fn<typeof fetch>(
       async () =>
-        new Response(JSON.stringify(makeSession(12)), {
+        new Response(JSON.stringify(makeSession({ id: 12 })), {
           headers: { 'content-type': 'application/json' },
         }),
     );

@@ -11,9 +11,9 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { ServerFrame } from '../../../shared/api/realtime';
-import { stubApi, testUser, UNAUTHORIZED, type ApiHandler } from '../../testing/api-stub';
+import { type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { makeCustomer, makeSession, makeUser } from '../../testing/fixtures';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
-import { makeCustomer, makeSession } from './testing';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,13 +53,13 @@ async function goOnline() {
   return socket;
 }
 
-const agent = testUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
+const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 
 function page(items: ChatSession[], nextCursor: string | null = null) {
   return { body: { items, nextCursor } };
 }
 
-function stubAgentApi(extra: Record<string, ApiHandler> = {}) {
+function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
     ...extra,

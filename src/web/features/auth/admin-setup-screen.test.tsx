@@ -3,13 +3,14 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
-import { stubApi, testUser, UNAUTHORIZED } from '../../testing/api-stub';
+import { stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const CUSTOMER = testUser({ firstName: 'Ada', lastName: 'Obi Lovelace', email: 'ada@example.com' });
+const CUSTOMER = makeUser({ firstName: 'Ada', lastName: 'Obi Lovelace', email: 'ada@example.com' });
 
 // Loaded before the tests, so the lazy route does not eat into their waiting time.
 beforeAll(async () => {

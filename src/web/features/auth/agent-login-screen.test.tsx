@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testUser } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
@@ -67,7 +68,7 @@ describe('agent login', () => {
 
   it('signs in with the trimmed username and goes to /agent/chats', async () => {
     const calls = stubApi({
-      'POST /api/agent/login': () => ({ body: testUser({ isAgent: true }) }),
+      'POST /api/agent/login': () => ({ body: makeUser({ isAgent: true }) }),
     });
     const app = renderApp('/agent/login');
     await fillAndSubmit('  bola@example.com ', ' pass word ');

@@ -5,19 +5,13 @@ import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { toastStore } from '../../lib/toast';
 import ChatChoiceScreen from './chat-choice-screen';
 import { resetSignInRedirect, UNAUTHORIZED_REDIRECT_MS } from './sign-in';
-import {
-  deferred,
-  fakeRealtime,
-  json,
-  makeMessage,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-} from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 function renderChoice(path = '/trade') {

@@ -2,22 +2,15 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../../shared/api/transactions';
-import { TEST_PRICES } from '../../testing/render-app';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
-import {
-  AGENT_ID,
-  CUSTOMER_ID,
-  fakeRealtime,
-  json,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-} from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { AGENT_ID, CUSTOMER_ID, makeSession, makeUser, TEST_PRICES } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 const AT = '2026-11-22T08:21:00.000Z';

@@ -4,21 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox, UNSENT_KEY_PREFIX } from './outbox';
-import {
-  AGENT_ID,
-  deferred,
-  fakeRealtime,
-  json,
-  makeMessage,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-  type ApiCall,
-} from './test-support';
+import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { AGENT_ID, deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 const XSS = '<img src=x onerror=alert(1)>';

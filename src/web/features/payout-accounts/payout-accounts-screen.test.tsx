@@ -3,12 +3,13 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankDto, PayoutAccount } from '../../../shared/api/payout-accounts';
 import { toastStore } from '../../lib/toast';
-import { stubApi, testUser } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const CUSTOMER = testUser();
+const CUSTOMER = makeUser();
 const BANKS: BankDto[] = [
   { code: '058', name: 'Guaranty Trust Bank', shortName: 'GTBank', scheme: 'nuban' },
   { code: '100004', name: 'OPay Digital Services', shortName: 'OPay', scheme: 'phone' },
@@ -164,7 +165,7 @@ describe('payout accounts screen', () => {
   });
 
   it('sends staff to their portal', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: testUser({ isAgent: true }) }) });
+    stubApi({ 'GET /api/auth/user': () => ({ body: makeUser({ isAgent: true }) }) });
     const app = renderApp('/payout-accounts');
     await waitFor(() => expect(app.currentPath()).toBe('/agent/chats'));
   });

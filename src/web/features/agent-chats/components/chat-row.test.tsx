@@ -7,8 +7,8 @@ import { createQueryClient } from '../../../lib/query-client';
 import { fullPageNavigation } from '../../../lib/navigation';
 import { toastStore } from '../../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../../lib/unauthorized';
-import { makeCustomer, makeSession } from '../testing';
 import { ChatRow } from './chat-row';
+import { makeCustomer, makeSession } from '../../../testing/fixtures';
 
 function renderRow(session = makeSession()) {
   return render(
