@@ -12,6 +12,8 @@ import type { Transaction } from '../../shared/api/transactions';
 export const CUSTOMER_ID = '11111111-1111-4111-8111-1111abcd1234';
 export const AGENT_ID = '22222222-2222-4222-8222-222222222222';
 export const AT = '2026-11-22T08:00:00.000Z';
+/** When the trades of `makeTransaction` were recorded. */
+export const TRADE_AT = '2026-11-22T08:21:00.000Z';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -106,8 +108,8 @@ export function makeTransaction(overrides: Partial<Transaction> & { id: number }
     total: '7862702.93',
     status: 'pending',
     reason: null,
-    createdAt: AT,
-    updatedAt: AT,
+    createdAt: TRADE_AT,
+    updatedAt: TRADE_AT,
     ...overrides,
   };
 }

@@ -49,6 +49,7 @@ describe('ChatChoiceScreen', () => {
           ],
           nextCursor: null,
         }),
+      'GET /api/transactions/customer': () => json({ items: [], nextCursor: null }),
     });
     renderChoice();
     await screen.findByText('Bitcoin Trading');
@@ -81,7 +82,7 @@ describe('ChatChoiceScreen', () => {
     fireEvent.click(choice('usdt'));
     fireEvent.click(choice('bitcoin'));
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts).toEqual([
+    expect(posts).toMatchObject([
       { method: 'POST', path: '/api/chat-sessions', body: { category: 'bitcoin' } },
     ]);
 

@@ -5,6 +5,7 @@ import { IMAGE_PIXELS_ERROR, type Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime } from '../../testing/fake-realtime';
 import { makeMessage, makeSession, makeUser } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
@@ -16,12 +17,7 @@ vi.mock('../../lib/realtime', async () => ({
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
 
 function stubUploads(answer: (call: ApiCall) => Response | Promise<Response>) {
-  return stubApi({
-    'GET /api/auth/user': () => json(makeUser()),
-    'GET /api/chat-sessions/7': () => json(makeSession()),
-    'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
-    [UPLOAD]: answer,
-  });
+  return stubApi({ ...conversationRoutes(), [UPLOAD]: answer });
 }
 
 function storedImage(form: FormData): Message {
