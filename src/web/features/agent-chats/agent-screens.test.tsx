@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { ServerFrame } from '../../../shared/api/realtime';
 import { type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import { makeCustomer, makeSession, makeUser } from '../../testing/fixtures';
+import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
@@ -59,9 +59,11 @@ function page(items: ChatSession[], nextCursor: string | null = null) {
   return { body: { items, nextCursor } };
 }
 
+/** The agent signed in, the desk's rates (none managed) and `extra`. */
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
+    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
     ...extra,
   });
 }
@@ -123,7 +125,7 @@ describe('agent chat list screen', () => {
   });
 
   it('gives admins the Admin Dashboard and Manage Agents', async () => {
-    stubApi({
+    stubAgentApi({
       'GET /api/agent/user': () => ({ body: { ...agent, isAdmin: true } }),
       'GET /api/chat-sessions/all': () => page([]),
     });
@@ -283,7 +285,7 @@ describe('agent dashboard screen', () => {
     expect(screen.getByTestId('resolved-today').textContent).toBe('-');
     expect(screen.getByTestId('avg-response').textContent).toBe('-');
     const rows = screen.getAllByTestId('active-conversation');
-    expect(rows[0]!.textContent).toContain('Customer #1a2b');
+    expect(rows[0]!.textContent).toContain('Customer #1234');
     expect(rows[0]!.textContent).toContain('Session #8');
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/?chat=8');
     const tones = (id: string) =>
@@ -304,6 +306,7 @@ describe('agent dashboard screen', () => {
     stubAgentApi({
       'GET /api/chat-sessions/active': () =>
         page([makeSession({ id: 8, category: 'usdt' }), makeSession({ id: 7 })]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 2 } }),
     });
     renderApp('/agent/dashboard');
     await waitFor(() => expect(screen.getAllByTestId('active-conversation')).toHaveLength(2));
@@ -315,13 +318,21 @@ describe('agent dashboard screen', () => {
   });
 
   it('says "No active conversations" when there are none', async () => {
-    stubAgentApi({ 'GET /api/chat-sessions/active': () => page([]) });
+    stubAgentApi({
+      'GET /api/chat-sessions/active': () => page([]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 0 } }),
+    });
     renderApp('/agent/dashboard');
     expect(await screen.findByText('No active conversations')).toBeTruthy();
   });
 
   it('refuses customers: "Access denied. Agent privileges required." and home', async () => {
-    stubApi({ 'GET /api/agent/user': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    stubApi({
+      'GET /api/agent/user': () => ({ status: 403, body: { error: 'Forbidden' } }),
+      // Home, where the screen sends them.
+      'GET /api/prices': { body: [] },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
+    });
     const app = renderApp('/agent/dashboard');
     expect(await screen.findByText('Access denied. Agent privileges required.')).toBeTruthy();
     await waitFor(() => expect(app.currentPath()).toBe('/'), { timeout: 2000 });

@@ -57,7 +57,7 @@ describe('chat row', () => {
     renderRow(
       makeSession({ customer: makeCustomer({ firstName: null, lastName: null, email: null }) }),
     );
-    expect(screen.getByTestId('chat-row-name').textContent).toBe('Customer #1a2b');
+    expect(screen.getByTestId('chat-row-name').textContent).toBe('Customer #1234');
   });
 
   it('says "No messages yet" and shows no time before the first message', () => {
