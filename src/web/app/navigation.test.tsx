@@ -2,6 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../testing/api-stub';
+import { conversationRoutes } from '../testing/conversation-api';
 import { makeSession, makeUser } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 
@@ -37,11 +38,8 @@ afterEach(() => {
 describe("the customer's way to their Trading History", () => {
   beforeEach(() => {
     stubApi({
-      'GET /api/auth/user': () => ({ body: customer }),
+      ...conversationRoutes({ user: customer, session }),
       'GET /api/chat-sessions': () => EMPTY_PAGE,
-      'GET /api/chat-sessions/7': () => ({ body: session }),
-      'GET /api/chat-sessions/7/messages': () => EMPTY_PAGE,
-      'GET /api/chat-sessions/7/transactions': () => ({ body: [] }),
       'GET /api/transactions/customer': () => EMPTY_PAGE,
     });
   });

@@ -2,7 +2,6 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { RealtimeEvent, ServerFrame } from '../../../shared/api/realtime';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
 import { stubApi } from '../../testing/api-stub';
@@ -12,57 +11,13 @@ import {
   makeUser,
   messageCreated,
   sessionCreated,
+  UNMANAGED_RATES,
 } from '../../testing/fixtures';
+import { FakeSocket, goOnline, later } from '../../testing/fake-socket';
 import { renderApp } from '../../testing/render-app';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static latest: FakeSocket | null = null;
-  readyState = FakeSocket.OPEN;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.latest = this;
-  }
-  send() {}
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  receive(frame: ServerFrame) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-  event(event: RealtimeEvent) {
-    this.receive({ type: 'event', event });
-  }
-}
-
-/** The page's one realtime client remembers the last event id: start each test beyond it. */
-let lastEventId = 100_000;
-
-/** The page's socket, open and caught up; after a screen change, the new screen's socket. */
-async function goOnline(previous: FakeSocket | null = null) {
-  await waitFor(() => {
-    expect(FakeSocket.latest).not.toBeNull();
-    expect(FakeSocket.latest).not.toBe(previous);
-  });
-  const socket = FakeSocket.latest!;
-  if (!previous) lastEventId += 10_000;
-  socket.receive({ type: 'hello', lastEventId });
-  socket.receive({ type: 'resumed', upTo: lastEventId, complete: true });
-  return socket;
-}
-
-/** Event ids past what the socket has seen. */
-function later(event: RealtimeEvent): RealtimeEvent {
-  return { ...event, id: ++lastEventId } as RealtimeEvent;
-}
 
 class FakeAudioContext {
   static chimes = 0;
@@ -94,6 +49,8 @@ function stubAgentApi(sessions: ChatSession[]) {
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
     'GET /api/chat-sessions/1': () => ({ body: sessions[0] }),
     'GET /api/chat-sessions/1/messages': () => ({ body: { items: [], nextCursor: null } }),
+    'GET /api/chat-sessions/1/transactions': { body: [] },
+    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }
 

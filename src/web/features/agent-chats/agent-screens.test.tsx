@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import {
-  act,
   cleanup,
   configure,
   fireEvent,
@@ -10,48 +9,13 @@ import {
 } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { ServerFrame } from '../../../shared/api/realtime';
 import { type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-
-/** A WebSocket the test drives: it answers the client's frames by hand. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static latest: FakeSocket | null = null;
-  readyState = FakeSocket.OPEN;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.latest = this;
-  }
-  send() {}
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  receive(frame: ServerFrame) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-}
-
-/** Event ids keep growing across tests: the page's one realtime client remembers the last. */
-let eventId = 1000;
-
-async function goOnline() {
-  await waitFor(() => expect(FakeSocket.latest).not.toBeNull());
-  const socket = FakeSocket.latest!;
-  socket.receive({ type: 'hello', lastEventId: eventId });
-  socket.receive({ type: 'resumed', upTo: eventId, complete: true });
-  await screen.findByText('Online');
-  return socket;
-}
 
 const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 
@@ -202,6 +166,7 @@ describe('agent chat list screen', () => {
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
+    await screen.findByText('Online');
     expect(document.title).toMatch(/^Chats/);
 
     const bayo = makeCustomer({
@@ -213,7 +178,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'session.created',
         chatSessionId: 2,
         session: makeSession({ id: 2, customer: bayo }),
@@ -230,7 +195,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'message.created',
         chatSessionId: 1,
         message: {
@@ -254,7 +219,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'customer.updated',
         customer: { ...bayo, customerStatus: 'hold' },
       },

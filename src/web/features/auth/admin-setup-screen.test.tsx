@@ -38,6 +38,9 @@ function submit(email: string, secret: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Initialize Admin' }));
 }
 
+/** The one-time setup can still run. */
+const SETUP_OPEN = { 'GET /api/admin/setup-status': { body: { available: true } } };
+
 describe('admin setup', () => {
   it('says the setup is closed before anyone signs in or fills the form', async () => {
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
@@ -54,7 +57,7 @@ describe('admin setup', () => {
 
   it('sends a signed-out visitor to sign in, coming back here', async () => {
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
-    stubApi({ 'GET /api/auth/user': () => UNAUTHORIZED });
+    stubApi({ 'GET /api/auth/user': () => UNAUTHORIZED, ...SETUP_OPEN });
     renderApp('/admin/setup');
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Fsetup'),
@@ -62,7 +65,7 @@ describe('admin setup', () => {
   });
 
   it('shows who is signed in and starts with their email', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }) });
+    stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }), ...SETUP_OPEN });
     renderApp('/admin/setup');
     expect((await screen.findByText(/Signed in as/)).textContent).toBe(
       'Signed in as Ada Obi Lovelace',
@@ -73,7 +76,7 @@ describe('admin setup', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
-    const calls = stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }) });
+    const calls = stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }), ...SETUP_OPEN });
     renderApp('/admin/setup');
     await screen.findByLabelText('Google Email');
     submit('', 'secret');
@@ -86,6 +89,7 @@ describe('admin setup', () => {
   it('toasts "Initialization Failed" with the server\'s message', async () => {
     stubApi({
       'GET /api/auth/user': () => ({ body: CUSTOMER }),
+      ...SETUP_OPEN,
       'POST /api/admin/initialize': () => ({
         status: 403,
         body: { error: 'Invalid setup secret' },
@@ -107,6 +111,7 @@ describe('admin setup', () => {
   it('promotes the user: "Admin Initialized" and the success view', async () => {
     const calls = stubApi({
       'GET /api/auth/user': () => ({ body: CUSTOMER }),
+      ...SETUP_OPEN,
       'POST /api/admin/initialize': () => ({
         body: { ...CUSTOMER, isAgent: true, isAdmin: true },
       }),

@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../testing/api-stub';
-import { makeUser } from '../../testing/fixtures';
+import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
@@ -69,6 +69,9 @@ describe('agent login', () => {
   it('signs in with the trimmed username and goes to /agent/chats', async () => {
     const calls = stubApi({
       'POST /api/agent/login': () => ({ body: makeUser({ isAgent: true }) }),
+      // The chats the agent lands on.
+      'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+      'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },
     });
     const app = renderApp('/agent/login');
     await fillAndSubmit('  bola@example.com ', ' pass word ');

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { BankDto, PayoutAccount } from '../../../shared/api/payout-accounts';
 import { toastStore } from '../../lib/toast';
 import { stubApi } from '../../testing/api-stub';
-import { makeUser } from '../../testing/fixtures';
+import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -165,7 +165,14 @@ describe('payout accounts screen', () => {
   });
 
   it('sends staff to their portal', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: makeUser({ isAgent: true }) }) });
+    const staff = makeUser({ isAgent: true });
+    stubApi({
+      'GET /api/auth/user': { body: staff },
+      // The agent's chats, where they are sent.
+      'GET /api/agent/user': { body: staff },
+      'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+      'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },
+    });
     const app = renderApp('/payout-accounts');
     await waitFor(() => expect(app.currentPath()).toBe('/agent/chats'));
   });
