@@ -6,6 +6,8 @@ export interface ApiCall {
   /** The path without its query string, e.g. `/api/chat-sessions/7`. */
   path: string;
   query: URLSearchParams;
+  /** The path and query string as the app sent them, e.g. `/api/admin/users?role=all`. */
+  url: string;
   headers: Headers;
   /** The JSON body parsed, the raw body when it is not a string (FormData…), else undefined. */
   body: unknown;
@@ -84,6 +86,7 @@ export function stubApi(routes: ApiRoutes = {}): ApiCall[] {
         method,
         path: url.pathname,
         query: url.searchParams,
+        url: url.pathname + url.search,
         headers: new Headers(init?.headers ?? request?.headers),
         body,
         credentials: init?.credentials ?? request?.credentials,

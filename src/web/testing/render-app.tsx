@@ -1,5 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders, AppShell } from '../app/app-shell';
 import type { AppConfig } from '../lib/app-config';
@@ -14,11 +14,10 @@ export const TEST_CONFIG: AppConfig = {
   demoMode: false,
 };
 
+/** Reports the router's path and query as it renders, so a test sees a navigation at once. */
 function LocationProbe({ onChange }: { onChange: (path: string) => void }) {
   const { pathname, search } = useLocation();
-  useEffect(() => {
-    onChange(pathname + search);
-  }, [onChange, pathname, search]);
+  onChange(pathname + search);
   return null;
 }
 
