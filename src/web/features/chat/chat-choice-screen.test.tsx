@@ -122,8 +122,9 @@ describe('ChatChoiceScreen', () => {
     renderChoice('/chat');
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, UNAUTHORIZED_REDIRECT_MS + 50));
-    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fchat');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fchat'), {
+      timeout: UNAUTHORIZED_REDIRECT_MS + 1_000,
+    });
   });
 
   it('sends agents to their own chat list', async () => {

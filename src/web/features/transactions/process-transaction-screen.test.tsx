@@ -117,7 +117,7 @@ describe('Process Transaction', () => {
     await waitFor(() =>
       expect(toastText()).toBe('Success – Transaction has been created successfully'),
     );
-    expect(app.currentPath()).toBe('/agent');
+    await waitFor(() => expect(app.currentPath()).toBe('/agent'));
 
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
