@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
+import { UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
 import { stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
@@ -26,6 +27,7 @@ afterEach(() => {
   toastStore.remove();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function currentToast() {
@@ -43,6 +45,7 @@ const SETUP_OPEN = { 'GET /api/admin/setup-status': { body: { available: true } 
 
 describe('admin setup', () => {
   it('says the setup is closed before anyone signs in or fills the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
     stubApi({
       'GET /api/auth/user': () => UNAUTHORIZED,
@@ -52,6 +55,8 @@ describe('admin setup', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Setup Closed' })).toBeTruthy();
     expect(screen.getByText(/An admin already exists/)).toBeTruthy();
     expect(screen.queryByLabelText('Setup Secret')).toBeNull();
+    // Past the moment a signed-out visitor would be sent to sign in: still here.
+    await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
     expect(assign).not.toHaveBeenCalled();
   });
 
