@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskAddress } from '../../../shared/api/desk-addresses';
-import { toastStore } from '../../lib/toast';
 import { stubApi } from '../../testing/api-stub';
 import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
+import { registerScreenHooks } from '../../testing/screen-hooks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -29,14 +29,7 @@ function address(overrides: Partial<DeskAddress> = {}): DeskAddress {
 beforeAll(async () => {
   await import('./desk-addresses-screen');
 });
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  toastStore.remove();
-  vi.unstubAllGlobals();
-});
+registerScreenHooks();
 
 describe('desk addresses screen', () => {
   it('lists each network’s book with its state and uses', async () => {

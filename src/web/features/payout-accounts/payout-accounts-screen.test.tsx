@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDto, PayoutAccount } from '../../../shared/api/payout-accounts';
 import { toastStore } from '../../lib/toast';
 import { stubApi } from '../../testing/api-stub';
 import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
+import { registerScreenHooks } from '../../testing/screen-hooks';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -31,14 +32,7 @@ function account(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
 beforeAll(async () => {
   await import('./payout-accounts-screen');
 });
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  toastStore.remove();
-  vi.unstubAllGlobals();
-});
+registerScreenHooks();
 
 const toastTitles = () =>
   toastStore
