@@ -91,10 +91,9 @@ describe('route table', () => {
     const app = renderApp('/?chat=42');
     // The chat screen loaded: it asks who is signed in.
     // A cold lazy chunk can take more than waitFor's default second on a busy machine.
-    await waitFor(
-      () => expect(calls.map((c) => c.path)).toContain('/api/auth/user'),
-      { timeout: 5_000 },
-    );
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/user'), {
+      timeout: 5_000,
+    });
     expect(app.currentPath()).toBe('/chat/42');
   });
 });

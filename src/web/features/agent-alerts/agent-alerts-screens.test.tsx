@@ -90,9 +90,7 @@ describe('agent alerts on the agent screens', () => {
     expect(document.title).toBe('(2) Chats · AgentChat');
 
     // A new chat without an agent counts once, though it is unread and waiting both.
-    socket.event(
-      later(sessionCreated(makeSession({ id: 2, customer: makeCustomer(bayo) }))),
-    );
+    socket.event(later(sessionCreated(makeSession({ id: 2, customer: makeCustomer(bayo) }))));
     await waitFor(() => expect(badge(2)).toBe('1 unread'));
     expect(document.title).toBe('(3) Chats · AgentChat');
     expect(JSON.parse(sessionStorage.getItem('agentchat.agent-alerts.unread')!).counts).toEqual({

@@ -5,7 +5,7 @@ import type { RatesResponse } from '../../../shared/api/rates';
 import type { Transaction } from '../../../shared/api/transactions';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
-import { json, stubApi } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
 import { fakeRealtime } from '../../testing/fake-realtime';
 import { conversationRoutes } from '../../testing/conversation-api';
 import {

@@ -7,7 +7,7 @@ import { outbox } from './outbox';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime } from '../../testing/fake-realtime';
-import { makeMessage, makeSession, makeUser } from '../../testing/fixtures';
+import { makeMessage } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
