@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import { type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
@@ -25,15 +25,6 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   });
 }
 
-/** The query strings of the GETs made to `path`. */
-function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => String(input))
-    .filter((url) => url.split('?')[0] === path)
-    .map((url) => new URLSearchParams(url.split('?')[1] ?? ''));
-}
-
 beforeEach(() => {
   FakeSocket.latest = null;
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -44,6 +35,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The query string of the last request for the chat list. */
+function lastQuery(calls: readonly ApiCall[]): URLSearchParams {
+  return calls.filter((c) => c.path === '/api/chat-sessions/all').at(-1)!.query;
+}
 
 describe('agent chat list screen', () => {
   it('asks agents to log in when nobody is logged in as one', async () => {
@@ -115,8 +111,8 @@ describe('agent chat list screen', () => {
 
   it('says a search found nothing, naming it, rather than "No conversations"', async () => {
     stubAgentApi({
-      'GET /api/chat-sessions/all': () =>
-        queriesTo('/api/chat-sessions/all').at(-1)!.get('q') ? page([]) : page([makeSession()]),
+      'GET /api/chat-sessions/all': ({ query }) =>
+        query.get('q') ? page([]) : page([makeSession()]),
     });
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
@@ -128,9 +124,9 @@ describe('agent chat list screen', () => {
   });
 
   it('filters by tab and searches on the server, loads more with the cursor', async () => {
-    stubAgentApi({
-      'GET /api/chat-sessions/all': () => {
-        const cursor = queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor');
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/all': ({ query }) => {
+        const cursor = query.get('cursor');
         return cursor
           ? page([makeSession({ id: 1 })])
           : page([makeSession({ id: 3 }), makeSession({ id: 2 })], 'next-page');
@@ -140,16 +136,14 @@ describe('agent chat list screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(3));
-    expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor')).toBe('next-page');
+    expect(lastQuery(calls).get('cursor')).toBe('next-page');
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Unread' }));
-    await waitFor(() =>
-      expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('filter')).toBe('unread'),
-    );
+    await waitFor(() => expect(lastQuery(calls).get('filter')).toBe('unread'));
     fireEvent.change(screen.getByPlaceholderText('Search or start a new chat'), {
       target: { value: ' ada ' },
     });
-    await waitFor(() => expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('q')).toBe('ada'));
+    await waitFor(() => expect(lastQuery(calls).get('q')).toBe('ada'));
   });
 
   it('puts new chats and new messages at the top, and follows customer status, live', async () => {

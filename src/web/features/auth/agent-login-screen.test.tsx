@@ -60,7 +60,11 @@ describe('agent login', () => {
   });
 
   it('says "Login failed" when there is no server message', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
+    stubApi({
+      'POST /api/agent/login': () => {
+        throw new TypeError('offline');
+      },
+    });
     renderApp('/agent/login');
     await fillAndSubmit('bola@example.com', 'a password');
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
