@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountApp } from './app/mount-app';
 import { isServerRendered, renderLanding } from './entry-server';
 import { resetAppQueryClient } from './lib/data-layer';
-import { stubPricesApi, TEST_CONFIG, TEST_PRICES } from './testing/render-app';
+import { stubApi } from './testing/api-stub';
+import { TEST_PRICES, UNMANAGED_RATES } from './testing/fixtures';
+import { TEST_CONFIG } from './testing/render-app';
 
 /** index.html's #root with what the server puts in it. */
 function serverPage(markup: string): HTMLElement {
@@ -79,7 +81,10 @@ describe('the browser taking the page over', () => {
     vi.stubGlobal('scrollTo', scrollTo);
     const reported = vi.fn();
     window.addEventListener('error', reported);
-    stubPricesApi(TEST_PRICES);
+    stubApi({
+      'GET /api/prices': { body: TEST_PRICES },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
+    });
 
     mounted = mountApp(root, TEST_CONFIG);
     // Live: prices in the rows, the ticker, the calculator and the sections below the hero.
@@ -105,7 +110,10 @@ describe('the browser taking the page over', () => {
 
   it('renders pages the server did not (an empty #root) from scratch', async () => {
     const root = serverPage('');
-    stubPricesApi(TEST_PRICES);
+    stubApi({
+      'GET /api/prices': { body: TEST_PRICES },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
+    });
     mounted = mountApp(root, TEST_CONFIG);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Sell crypto, we go AgentChat',

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testUser } from '../testing/api-stub';
+import { stubApi } from '../testing/api-stub';
+import { conversationRoutes } from '../testing/conversation-api';
+import { makeSession, makeUser } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { makeSession, makeUser } from '../features/chat/test-support';
 
 // Screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -37,11 +38,8 @@ afterEach(() => {
 describe("the customer's way to their Trading History", () => {
   beforeEach(() => {
     stubApi({
-      'GET /api/auth/user': () => ({ body: customer }),
+      ...conversationRoutes({ user: customer, session }),
       'GET /api/chat-sessions': () => EMPTY_PAGE,
-      'GET /api/chat-sessions/7': () => ({ body: session }),
-      'GET /api/chat-sessions/7/messages': () => EMPTY_PAGE,
-      'GET /api/chat-sessions/7/transactions': () => ({ body: [] }),
       'GET /api/transactions/customer': () => EMPTY_PAGE,
     });
   });
@@ -65,7 +63,7 @@ describe("the customer's way to their Trading History", () => {
 
 describe('/agent/trading-history', () => {
   it('is the agents’ history screen', async () => {
-    stubApi({ 'GET /api/agent/user': () => ({ body: testUser({ isAgent: true }) }) });
+    stubApi({ 'GET /api/agent/user': () => ({ body: makeUser({ isAgent: true }) }) });
     renderApp('/agent/trading-history');
     expect(await screen.findByRole('heading', { name: 'Choose a customer' })).toBeTruthy();
   });

@@ -3,12 +3,13 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubPricesApi } from '../testing/render-app';
 import { appRoutes } from './routes';
+import { stubApi, UNAUTHORIZED } from '../testing/api-stub';
+import { renderApp } from '../testing/render-app';
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
-  stubPricesApi([]);
+  stubApi({ 'GET /api/prices': { body: [] }, 'GET /api/auth/user': UNAUTHORIZED });
 });
 
 afterEach(() => {
@@ -86,14 +87,13 @@ describe('route table', () => {
   });
 
   it('opens /?chat={id} as that chat', async () => {
-    const fetchMock = stubPricesApi([]);
+    const calls = stubApi({ 'GET /api/prices': { body: [] }, 'GET /api/auth/user': UNAUTHORIZED });
     const app = renderApp('/?chat=42');
     // The chat screen loaded: it asks who is signed in.
     // A cold lazy chunk can take more than waitFor's default second on a busy machine.
-    await waitFor(
-      () => expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything()),
-      { timeout: 5_000 },
-    );
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/user'), {
+      timeout: 5_000,
+    });
     expect(app.currentPath()).toBe('/chat/42');
   });
 });

@@ -1,11 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { useEffect } from 'react';
-import { vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router';
-import type { Price } from '../../shared/api/prices';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders, AppShell } from '../app/app-shell';
 import type { AppConfig } from '../lib/app-config';
 import { resetAppQueryClient } from '../lib/data-layer';
+import { createQueryClient } from '../lib/query-client';
+import { TestProviders } from './test-providers';
 
 export const TEST_CONFIG: AppConfig = {
   brandName: 'AgentChat',
@@ -14,48 +14,10 @@ export const TEST_CONFIG: AppConfig = {
   demoMode: false,
 };
 
-/** Two prices as the server sends them: 97,250.50 USD and 1.0002 USD at 1650. */
-export const TEST_PRICES: Price[] = [
-  {
-    symbol: 'BTC',
-    name: 'Bitcoin',
-    usd: '97250.5',
-    ngn: '160463325.00',
-    change24h: '2.35',
-    updatedAt: '2026-11-22T08:00:00.000Z',
-    stale: false,
-  },
-  {
-    symbol: 'USDT',
-    name: 'Tether',
-    usd: '1.0002',
-    ngn: '1650.33',
-    change24h: '-0.01',
-    updatedAt: '2026-11-22T08:00:00.000Z',
-    stale: false,
-  },
-];
-
-/** Answers `GET /api/prices` with `prices`, or with a 500 when given 'error'. */
-export function stubPricesApi(prices: Price[] | 'error') {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url !== '/api/prices') return new Response('{"error":"Not found"}', { status: 404 });
-    if (prices === 'error')
-      return new Response('{"error":"Internal Server Error"}', { status: 500 });
-    return new Response(JSON.stringify(prices), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
+/** Reports the router's path and query as it renders, so a test sees a navigation at once. */
 function LocationProbe({ onChange }: { onChange: (path: string) => void }) {
   const { pathname, search } = useLocation();
-  useEffect(() => {
-    onChange(pathname + search);
-  }, [onChange, pathname, search]);
+  onChange(pathname + search);
   return null;
 }
 
@@ -85,4 +47,30 @@ export function renderApp(
     </AppProviders>,
   );
   return Object.assign(result, { currentPath: () => currentPath });
+}
+
+/**
+ * One screen or component at `path`, with the app's providers and a query client of the test's
+ * own: `element` answers `pattern` (the path itself unless told), any other path shows
+ * "elsewhere", so a test can follow where the screen navigates.
+ */
+export function renderWithApp(element: ReactNode, path = '/', pattern = path.split('?')[0]!) {
+  let currentPath = path;
+  const queryClient = createQueryClient();
+  const result = render(
+    <TestProviders config={TEST_CONFIG} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe
+          onChange={(p) => {
+            currentPath = p;
+          }}
+        />
+        <Routes>
+          <Route path={pattern} element={element} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </TestProviders>,
+  );
+  return Object.assign(result, { queryClient, currentPath: () => currentPath });
 }

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../shared/api/realtime';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
-import { renderApp } from '../../testing/render-app';
 import { lastSevenDays } from './lib/date-range';
 import { LIVE_REFRESH_DELAY_MS } from './lib/use-live-dashboard';
-import { json, makeAnalytics, stubApi } from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { makeAnalytics, UNMANAGED_RATES } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render-app';
 
 type RealtimeModule = typeof RealtimeModuleNamespace;
 
@@ -61,6 +62,9 @@ describe('AdminDashboardScreen', () => {
   it('refuses an agent who is not an admin: the toast, then home after 1 s', async () => {
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: false })),
+      // Home, where the screen sends them.
+      'GET /api/prices': { body: [] },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
     });
     const app = renderApp('/agent/admin');
     await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe('Access Denied'), {
@@ -139,7 +143,7 @@ describe('AdminDashboardScreen', () => {
     );
     const analyticsCalls = () => calls.filter((c) => c.path.startsWith('/api/admin/analytics'));
     expect(analyticsCalls()).toHaveLength(1);
-    expect(analyticsCalls()[0]!.path).toMatch(
+    expect(analyticsCalls()[0]!.url).toMatch(
       /^\/api\/admin\/analytics\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
     );
 

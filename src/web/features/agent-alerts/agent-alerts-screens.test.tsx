@@ -2,61 +2,22 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { RealtimeEvent, ServerFrame } from '../../../shared/api/realtime';
-import { stubApi, testUser } from '../../testing/api-stub';
-import { renderApp } from '../../testing/render-app';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
-import { makeSession, messageCreated, sessionCreated } from './test-support';
+import { stubApi } from '../../testing/api-stub';
+import {
+  makeCustomer,
+  makeSession,
+  makeUser,
+  messageCreated,
+  sessionCreated,
+  UNMANAGED_RATES,
+} from '../../testing/fixtures';
+import { FakeSocket, goOnline, later } from '../../testing/fake-socket';
+import { renderApp } from '../../testing/render-app';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static latest: FakeSocket | null = null;
-  readyState = FakeSocket.OPEN;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.latest = this;
-  }
-  send() {}
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  receive(frame: ServerFrame) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-  event(event: RealtimeEvent) {
-    this.receive({ type: 'event', event });
-  }
-}
-
-/** The page's one realtime client remembers the last event id: start each test beyond it. */
-let lastEventId = 100_000;
-
-/** The page's socket, open and caught up; after a screen change, the new screen's socket. */
-async function goOnline(previous: FakeSocket | null = null) {
-  await waitFor(() => {
-    expect(FakeSocket.latest).not.toBeNull();
-    expect(FakeSocket.latest).not.toBe(previous);
-  });
-  const socket = FakeSocket.latest!;
-  if (!previous) lastEventId += 10_000;
-  socket.receive({ type: 'hello', lastEventId });
-  socket.receive({ type: 'resumed', upTo: lastEventId, complete: true });
-  return socket;
-}
-
-/** Event ids past what the socket has seen. */
-function later(event: RealtimeEvent): RealtimeEvent {
-  return { ...event, id: ++lastEventId } as RealtimeEvent;
-}
 
 class FakeAudioContext {
   static chimes = 0;
@@ -78,7 +39,7 @@ class FakeAudioContext {
   }
 }
 
-const agent = testUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
+const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 const bayo = { firstName: 'Bayo', lastName: 'Ade', email: 'bayo@example.com' };
 
 function stubAgentApi(sessions: ChatSession[]) {
@@ -88,6 +49,8 @@ function stubAgentApi(sessions: ChatSession[]) {
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
     'GET /api/chat-sessions/1': () => ({ body: sessions[0] }),
     'GET /api/chat-sessions/1/messages': () => ({ body: { items: [], nextCursor: null } }),
+    'GET /api/chat-sessions/1/transactions': { body: [] },
+    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }
 
@@ -113,7 +76,7 @@ afterEach(() => {
 
 describe('agent alerts on the agent screens', () => {
   it('counts customer messages per chat in the rows and the title, and opening a chat clears it', async () => {
-    const assigned = makeSession(1, { agentId: agent.id });
+    const assigned = makeSession({ id: 1, agentId: agent.id });
     stubAgentApi([assigned]);
     const app = renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
@@ -127,9 +90,7 @@ describe('agent alerts on the agent screens', () => {
     expect(document.title).toBe('(2) Chats · AgentChat');
 
     // A new chat without an agent counts once, though it is unread and waiting both.
-    socket.event(
-      later(sessionCreated(makeSession(2, { customer: { ...assigned.customer, ...bayo } }))),
-    );
+    socket.event(later(sessionCreated(makeSession({ id: 2, customer: makeCustomer(bayo) }))));
     await waitFor(() => expect(badge(2)).toBe('1 unread'));
     expect(document.title).toBe('(3) Chats · AgentChat');
     expect(JSON.parse(sessionStorage.getItem('agentchat.agent-alerts.unread')!).counts).toEqual({
@@ -157,7 +118,7 @@ describe('agent alerts on the agent screens', () => {
     // Well after any chime an earlier test rang (the page has one chime, as the app does).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
-    stubAgentApi([makeSession(1, { agentId: agent.id })]);
+    stubAgentApi([makeSession({ id: 1, agentId: agent.id })]);
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
@@ -214,7 +175,7 @@ describe('agent alerts on the agent screens', () => {
       close() {}
     }
     vi.stubGlobal('Notification', FakeNotification);
-    stubAgentApi([makeSession(1, { agentId: agent.id })]);
+    stubAgentApi([makeSession({ id: 1, agentId: agent.id })]);
     const app = renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     expect(screen.queryByRole('button', { name: 'Enable notifications' })).toBeNull();
@@ -226,7 +187,7 @@ describe('agent alerts on the agent screens', () => {
 
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     try {
-      socket.event(later(sessionCreated(makeSession(1, { agentId: agent.id }))));
+      socket.event(later(sessionCreated(makeSession({ id: 1, agentId: agent.id }))));
       socket.event(later(messageCreated(1, { content: 'Are you there?' })));
       await waitFor(() => expect(shown).toHaveLength(2));
     } finally {

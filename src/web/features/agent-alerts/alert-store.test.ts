@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAgentAlertStore, UNREAD_STORAGE_KEY } from './alert-store';
-import { makeSession, messageCreated, sessionCreated } from './test-support';
+import { makeSession, messageCreated, sessionCreated } from '../../testing/fixtures';
 
 let visible = true;
 const store = () => createAgentAlertStore({ storage: sessionStorage, isVisible: () => visible });
@@ -28,7 +28,7 @@ describe('agent alert store', () => {
 
   it('says what is new: the customer, and the text (null for a photo)', () => {
     const alerts = store();
-    expect(alerts.handleEvent(sessionCreated(makeSession(4)))).toEqual({
+    expect(alerts.handleEvent(sessionCreated(makeSession({ id: 4 })))).toEqual({
       kind: 'chat',
       sessionId: 4,
       customerName: 'Ada Obi',
@@ -49,7 +49,7 @@ describe('agent alert store', () => {
 
   it('counts a new chat once, until its first message takes its place', () => {
     const alerts = store();
-    alerts.handleEvent(sessionCreated(makeSession(3)));
+    alerts.handleEvent(sessionCreated(makeSession({ id: 3 })));
     expect(alerts.getSnapshot()).toEqual({ 3: 1 });
     alerts.handleEvent(messageCreated(3));
     expect(alerts.getSnapshot()).toEqual({ 3: 1 });
@@ -110,7 +110,7 @@ describe('agent alert store', () => {
       alerts.handleEvent({
         id: 99_999,
         type: 'customer.updated',
-        customer: makeSession(1).customer,
+        customer: makeSession({ id: 1 }).customer,
       }),
     ).toBeNull();
     unsubscribe();
@@ -120,7 +120,7 @@ describe('agent alert store', () => {
 
   it('keeps the counts in sessionStorage, so a reload keeps them', () => {
     const first = store();
-    first.handleEvent(sessionCreated(makeSession(5)));
+    first.handleEvent(sessionCreated(makeSession({ id: 5 })));
     first.handleEvent(messageCreated(6));
     first.handleEvent(messageCreated(6));
     const reloaded = store();

@@ -7,7 +7,8 @@ import {
   notifyAgent,
   type NotificationHost,
 } from './browser-notifications';
-import { makeSession } from './test-support';
+import { stubApi } from '../../testing/api-stub';
+import { makeSession } from '../../testing/fixtures';
 
 class FakeNotification {
   static permission: NotificationPermission = 'granted';
@@ -87,15 +88,9 @@ describe('browser notifications', () => {
   });
 
   it('looks up the customer when no event named them', async () => {
-    const fetchMock = vi.fn<typeof fetch>(
-      async () =>
-        new Response(JSON.stringify(makeSession(12)), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubApi({ 'GET /api/chat-sessions/12': { body: makeSession({ id: 12 }) } });
     await notifyAgent({ ...message, customerName: null }, vi.fn(), host({ hidden: true }));
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/chat-sessions/12');
+    expect(calls.map((c) => c.path)).toEqual(['/api/chat-sessions/12']);
     expect(FakeNotification.shown[0]!.title).toBe('New message from Ada Obi');
   });
 

@@ -1,78 +1,28 @@
 // @vitest-environment jsdom
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { ServerFrame } from '../../../shared/api/realtime';
-import { stubApi, testUser, UNAUTHORIZED, type ApiHandler } from '../../testing/api-stub';
+import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
-import { makeCustomer, makeSession } from './testing';
 
 // The screens are lazy chunks: the first render of each may take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-/** A WebSocket the test drives: it answers the client's frames by hand. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static latest: FakeSocket | null = null;
-  readyState = FakeSocket.OPEN;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.latest = this;
-  }
-  send() {}
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  receive(frame: ServerFrame) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-}
-
-/** Event ids keep growing across tests: the page's one realtime client remembers the last. */
-let eventId = 1000;
-
-async function goOnline() {
-  await waitFor(() => expect(FakeSocket.latest).not.toBeNull());
-  const socket = FakeSocket.latest!;
-  socket.receive({ type: 'hello', lastEventId: eventId });
-  socket.receive({ type: 'resumed', upTo: eventId, complete: true });
-  await screen.findByText('Online');
-  return socket;
-}
-
-const agent = testUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
+const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 
 function page(items: ChatSession[], nextCursor: string | null = null) {
   return { body: { items, nextCursor } };
 }
 
-function stubAgentApi(extra: Record<string, ApiHandler> = {}) {
+/** The agent signed in, the desk's rates (none managed) and `extra`. */
+function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
+    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
     ...extra,
   });
-}
-
-/** The query strings of the GETs made to `path`. */
-function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => String(input))
-    .filter((url) => url.split('?')[0] === path)
-    .map((url) => new URLSearchParams(url.split('?')[1] ?? ''));
 }
 
 beforeEach(() => {
@@ -85,6 +35,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The query string of the last request for the chat list. */
+function lastQuery(calls: readonly ApiCall[]): URLSearchParams {
+  return calls.filter((c) => c.path === '/api/chat-sessions/all').at(-1)!.query;
+}
 
 describe('agent chat list screen', () => {
   it('asks agents to log in when nobody is logged in as one', async () => {
@@ -123,7 +78,7 @@ describe('agent chat list screen', () => {
   });
 
   it('gives admins the Admin Dashboard and Manage Agents', async () => {
-    stubApi({
+    stubAgentApi({
       'GET /api/agent/user': () => ({ body: { ...agent, isAdmin: true } }),
       'GET /api/chat-sessions/all': () => page([]),
     });
@@ -156,8 +111,8 @@ describe('agent chat list screen', () => {
 
   it('says a search found nothing, naming it, rather than "No conversations"', async () => {
     stubAgentApi({
-      'GET /api/chat-sessions/all': () =>
-        queriesTo('/api/chat-sessions/all').at(-1)!.get('q') ? page([]) : page([makeSession()]),
+      'GET /api/chat-sessions/all': ({ query }) =>
+        query.get('q') ? page([]) : page([makeSession()]),
     });
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
@@ -169,9 +124,9 @@ describe('agent chat list screen', () => {
   });
 
   it('filters by tab and searches on the server, loads more with the cursor', async () => {
-    stubAgentApi({
-      'GET /api/chat-sessions/all': () => {
-        const cursor = queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor');
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/all': ({ query }) => {
+        const cursor = query.get('cursor');
         return cursor
           ? page([makeSession({ id: 1 })])
           : page([makeSession({ id: 3 }), makeSession({ id: 2 })], 'next-page');
@@ -181,16 +136,14 @@ describe('agent chat list screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(3));
-    expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('cursor')).toBe('next-page');
+    expect(lastQuery(calls).get('cursor')).toBe('next-page');
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Unread' }));
-    await waitFor(() =>
-      expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('filter')).toBe('unread'),
-    );
+    await waitFor(() => expect(lastQuery(calls).get('filter')).toBe('unread'));
     fireEvent.change(screen.getByPlaceholderText('Search or start a new chat'), {
       target: { value: ' ada ' },
     });
-    await waitFor(() => expect(queriesTo('/api/chat-sessions/all').at(-1)!.get('q')).toBe('ada'));
+    await waitFor(() => expect(lastQuery(calls).get('q')).toBe('ada'));
   });
 
   it('puts new chats and new messages at the top, and follows customer status, live', async () => {
@@ -200,6 +153,7 @@ describe('agent chat list screen', () => {
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
+    await screen.findByText('Online');
     expect(document.title).toMatch(/^Chats/);
 
     const bayo = makeCustomer({
@@ -211,7 +165,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'session.created',
         chatSessionId: 2,
         session: makeSession({ id: 2, customer: bayo }),
@@ -228,7 +182,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'message.created',
         chatSessionId: 1,
         message: {
@@ -252,7 +206,7 @@ describe('agent chat list screen', () => {
     socket.receive({
       type: 'event',
       event: {
-        id: ++eventId,
+        id: nextEventId(),
         type: 'customer.updated',
         customer: { ...bayo, customerStatus: 'hold' },
       },
@@ -283,7 +237,7 @@ describe('agent dashboard screen', () => {
     expect(screen.getByTestId('resolved-today').textContent).toBe('-');
     expect(screen.getByTestId('avg-response').textContent).toBe('-');
     const rows = screen.getAllByTestId('active-conversation');
-    expect(rows[0]!.textContent).toContain('Customer #1a2b');
+    expect(rows[0]!.textContent).toContain('Customer #1234');
     expect(rows[0]!.textContent).toContain('Session #8');
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/?chat=8');
     const tones = (id: string) =>
@@ -304,6 +258,7 @@ describe('agent dashboard screen', () => {
     stubAgentApi({
       'GET /api/chat-sessions/active': () =>
         page([makeSession({ id: 8, category: 'usdt' }), makeSession({ id: 7 })]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 2 } }),
     });
     renderApp('/agent/dashboard');
     await waitFor(() => expect(screen.getAllByTestId('active-conversation')).toHaveLength(2));
@@ -315,13 +270,21 @@ describe('agent dashboard screen', () => {
   });
 
   it('says "No active conversations" when there are none', async () => {
-    stubAgentApi({ 'GET /api/chat-sessions/active': () => page([]) });
+    stubAgentApi({
+      'GET /api/chat-sessions/active': () => page([]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 0 } }),
+    });
     renderApp('/agent/dashboard');
     expect(await screen.findByText('No active conversations')).toBeTruthy();
   });
 
   it('refuses customers: "Access denied. Agent privileges required." and home', async () => {
-    stubApi({ 'GET /api/agent/user': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    stubApi({
+      'GET /api/agent/user': () => ({ status: 403, body: { error: 'Forbidden' } }),
+      // Home, where the screen sends them.
+      'GET /api/prices': { body: [] },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
+    });
     const app = renderApp('/agent/dashboard');
     expect(await screen.findByText('Access denied. Agent privileges required.')).toBeTruthy();
     await waitFor(() => expect(app.currentPath()).toBe('/'), { timeout: 2000 });

@@ -7,14 +7,15 @@ import {
   type Agent,
 } from '../../../shared/api/agents';
 import { toastStore } from '../../lib/toast';
-import { stubApi, testUser } from '../../testing/api-stub';
-import { renderApp } from '../../testing/render-app';
 import { agentsQuery, AGENTS_REFETCH_MS } from './api/get-agents';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const ADMIN = testUser({ firstName: 'Ada', lastName: 'Obi', isAgent: true, isAdmin: true });
+const ADMIN = makeUser({ firstName: 'Ada', lastName: 'Obi', isAgent: true, isAdmin: true });
 
 function agent(overrides: Partial<Agent> = {}): Agent {
   return {

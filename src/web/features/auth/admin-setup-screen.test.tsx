@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
-import { stubApi, testUser, UNAUTHORIZED } from '../../testing/api-stub';
+import { UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
+import { stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const CUSTOMER = testUser({ firstName: 'Ada', lastName: 'Obi Lovelace', email: 'ada@example.com' });
+const CUSTOMER = makeUser({ firstName: 'Ada', lastName: 'Obi Lovelace', email: 'ada@example.com' });
 
 // Loaded before the tests, so the lazy route does not eat into their waiting time.
 beforeAll(async () => {
@@ -25,6 +27,7 @@ afterEach(() => {
   toastStore.remove();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function currentToast() {
@@ -37,8 +40,12 @@ function submit(email: string, secret: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Initialize Admin' }));
 }
 
+/** The one-time setup can still run. */
+const SETUP_OPEN = { 'GET /api/admin/setup-status': { body: { available: true } } };
+
 describe('admin setup', () => {
   it('says the setup is closed before anyone signs in or fills the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
     stubApi({
       'GET /api/auth/user': () => UNAUTHORIZED,
@@ -48,12 +55,14 @@ describe('admin setup', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Setup Closed' })).toBeTruthy();
     expect(screen.getByText(/An admin already exists/)).toBeTruthy();
     expect(screen.queryByLabelText('Setup Secret')).toBeNull();
+    // Past the moment a signed-out visitor would be sent to sign in: still here.
+    await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('sends a signed-out visitor to sign in, coming back here', async () => {
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
-    stubApi({ 'GET /api/auth/user': () => UNAUTHORIZED });
+    stubApi({ 'GET /api/auth/user': () => UNAUTHORIZED, ...SETUP_OPEN });
     renderApp('/admin/setup');
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Fsetup'),
@@ -61,7 +70,7 @@ describe('admin setup', () => {
   });
 
   it('shows who is signed in and starts with their email', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }) });
+    stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }), ...SETUP_OPEN });
     renderApp('/admin/setup');
     expect((await screen.findByText(/Signed in as/)).textContent).toBe(
       'Signed in as Ada Obi Lovelace',
@@ -72,7 +81,7 @@ describe('admin setup', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
-    const calls = stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }) });
+    const calls = stubApi({ 'GET /api/auth/user': () => ({ body: CUSTOMER }), ...SETUP_OPEN });
     renderApp('/admin/setup');
     await screen.findByLabelText('Google Email');
     submit('', 'secret');
@@ -85,6 +94,7 @@ describe('admin setup', () => {
   it('toasts "Initialization Failed" with the server\'s message', async () => {
     stubApi({
       'GET /api/auth/user': () => ({ body: CUSTOMER }),
+      ...SETUP_OPEN,
       'POST /api/admin/initialize': () => ({
         status: 403,
         body: { error: 'Invalid setup secret' },
@@ -106,6 +116,7 @@ describe('admin setup', () => {
   it('promotes the user: "Admin Initialized" and the success view', async () => {
     const calls = stubApi({
       'GET /api/auth/user': () => ({ body: CUSTOMER }),
+      ...SETUP_OPEN,
       'POST /api/admin/initialize': () => ({
         body: { ...CUSTOMER, isAgent: true, isAdmin: true },
       }),

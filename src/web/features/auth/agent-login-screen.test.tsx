@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testUser } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
@@ -59,7 +60,11 @@ describe('agent login', () => {
   });
 
   it('says "Login failed" when there is no server message', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
+    stubApi({
+      'POST /api/agent/login': () => {
+        throw new TypeError('offline');
+      },
+    });
     renderApp('/agent/login');
     await fillAndSubmit('bola@example.com', 'a password');
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
@@ -67,7 +72,10 @@ describe('agent login', () => {
 
   it('signs in with the trimmed username and goes to /agent/chats', async () => {
     const calls = stubApi({
-      'POST /api/agent/login': () => ({ body: testUser({ isAgent: true }) }),
+      'POST /api/agent/login': () => ({ body: makeUser({ isAgent: true }) }),
+      // The chats the agent lands on.
+      'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+      'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },
     });
     const app = renderApp('/agent/login');
     await fillAndSubmit('  bola@example.com ', ' pass word ');

@@ -12,13 +12,10 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { TestProviders } from '../../testing/test-providers';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
-import { stubApi, testUser, UNAUTHORIZED } from '../../testing/api-stub';
-import { TEST_CONFIG } from '../../testing/render-app';
 import {
   ACCESS_DENIED_REDIRECT_MS,
   AgentOnly,
@@ -26,13 +23,17 @@ import {
   RequireAgent,
   useGuardedUser,
 } from '.';
+import { stubApi, UNAUTHORIZED } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
+import { TEST_CONFIG } from '../../testing/render-app';
+import { TestProviders } from '../../testing/test-providers';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const AGENT = testUser({ firstName: 'Bola', lastName: 'Adeyemi', isAgent: true });
-const ADMIN = testUser({ firstName: 'Ada', isAgent: true, isAdmin: true });
-const CUSTOMER = testUser({ firstName: 'Chidi' });
+const AGENT = makeUser({ firstName: 'Bola', lastName: 'Adeyemi', isAgent: true });
+const ADMIN = makeUser({ firstName: 'Ada', isAgent: true, isAdmin: true });
+const CUSTOMER = makeUser({ firstName: 'Chidi' });
 
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 

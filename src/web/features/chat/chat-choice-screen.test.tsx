@@ -5,19 +5,13 @@ import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { toastStore } from '../../lib/toast';
 import ChatChoiceScreen from './chat-choice-screen';
 import { resetSignInRedirect, UNAUTHORIZED_REDIRECT_MS } from './sign-in';
-import {
-  deferred,
-  fakeRealtime,
-  json,
-  makeMessage,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-} from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 function renderChoice(path = '/trade') {
@@ -55,6 +49,7 @@ describe('ChatChoiceScreen', () => {
           ],
           nextCursor: null,
         }),
+      'GET /api/transactions/customer': () => json({ items: [], nextCursor: null }),
     });
     renderChoice();
     await screen.findByText('Bitcoin Trading');
@@ -87,7 +82,7 @@ describe('ChatChoiceScreen', () => {
     fireEvent.click(choice('usdt'));
     fireEvent.click(choice('bitcoin'));
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts).toEqual([
+    expect(posts).toMatchObject([
       { method: 'POST', path: '/api/chat-sessions', body: { category: 'bitcoin' } },
     ]);
 
@@ -127,8 +122,9 @@ describe('ChatChoiceScreen', () => {
     renderChoice('/chat');
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, UNAUTHORIZED_REDIRECT_MS + 50));
-    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fchat');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fchat'), {
+      timeout: UNAUTHORIZED_REDIRECT_MS + 1_000,
+    });
   });
 
   it('sends agents to their own chat list', async () => {

@@ -1,48 +1,28 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RatesResponse } from '../../../shared/api/rates';
 import type { Transaction } from '../../../shared/api/transactions';
-import { TEST_PRICES } from '../../testing/render-app';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
+import { stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { conversationRoutes } from '../../testing/conversation-api';
 import {
   AGENT_ID,
   CUSTOMER_ID,
-  fakeRealtime,
-  json,
   makeSession,
+  makeTransaction,
   makeUser,
-  renderWithApp,
-  stubApi,
-} from './test-support';
+  TRADE_AT,
+} from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
-const AT = '2026-11-22T08:21:00.000Z';
-
-function makeTransaction(overrides: Partial<Transaction> & { id: number }): Transaction {
-  return {
-    reference: `AC-7F3K2Q${String(overrides.id).padStart(2, '0')}`,
-    chatSessionId: 7,
-    customerId: CUSTOMER_ID,
-    agentId: AGENT_ID,
-    type: 'trade',
-    transactionType: 'Sell',
-    currency: 'bitcoin',
-    amount: '0.05',
-    rate: '157254058.50',
-    total: '7862702.93',
-    status: 'pending',
-    reason: null,
-    createdAt: AT,
-    updatedAt: AT,
-    ...overrides,
-  };
-}
-
-const MANAGED_USDT = {
+const MANAGED_USDT: RatesResponse = {
   usdToNaira: '1650',
   rates: [
     {
@@ -52,7 +32,7 @@ const MANAGED_USDT = {
       buyRateNaira: '1666.83',
       sellRateNaira: '1633.83',
       spreadPercentage: '1',
-      lastUpdated: AT,
+      lastUpdated: TRADE_AT,
       managed: true,
       published: true,
     },
@@ -60,16 +40,14 @@ const MANAGED_USDT = {
 };
 
 function stubChat(viewer: 'customer' | 'agent', transactions: Transaction[], category = 'bitcoin') {
-  return stubApi({
-    'GET /api/auth/user': () =>
-      json(viewer === 'agent' ? makeUser({ id: AGENT_ID, isAgent: true }) : makeUser()),
-    'GET /api/chat-sessions/7': () =>
-      json(makeSession({ category: category as 'bitcoin' | 'usdt' })),
-    'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
-    'GET /api/chat-sessions/7/transactions': () => json(transactions),
-    'GET /api/exchange-rates': () => json(MANAGED_USDT),
-    'GET /api/prices': () => json(TEST_PRICES),
-  });
+  return stubApi(
+    conversationRoutes({
+      user: viewer === 'agent' ? makeUser({ id: AGENT_ID, isAgent: true }) : makeUser(),
+      session: makeSession({ category: category as 'bitcoin' | 'usdt' }),
+      transactions,
+      rates: MANAGED_USDT,
+    }),
+  );
 }
 
 beforeEach(() => {

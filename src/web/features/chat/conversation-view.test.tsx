@@ -4,21 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox, UNSENT_KEY_PREFIX } from './outbox';
-import {
-  AGENT_ID,
-  deferred,
-  fakeRealtime,
-  json,
-  makeMessage,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-  type ApiCall,
-} from './test-support';
+import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { AGENT_ID, deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 const XSS = '<img src=x onerror=alert(1)>';
@@ -34,9 +27,7 @@ function stubConversation(
   send: (call: ApiCall) => Response | Promise<Response> = () => json({}, 500),
 ) {
   return stubApi({
-    'GET /api/auth/user': () => json(makeUser()),
-    'GET /api/chat-sessions/7': () => json(makeSession()),
-    'GET /api/chat-sessions/7/messages': () => json({ items: messages, nextCursor: null }),
+    ...conversationRoutes({ messages }),
     'POST /api/chat-sessions/7/messages': send,
   });
 }
@@ -366,11 +357,7 @@ describe('ConversationView', () => {
   });
 
   it('tells a banned customer how to contact support, in place of the input', async () => {
-    stubApi({
-      'GET /api/auth/user': () => json(makeUser({ customerStatus: 'banned' })),
-      'GET /api/chat-sessions/7': () => json(makeSession()),
-      'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
-    });
+    stubApi(conversationRoutes({ user: makeUser({ customerStatus: 'banned' }) }));
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
     const note = await screen.findByTestId('restricted-note');
     expect(note.textContent).toBe(

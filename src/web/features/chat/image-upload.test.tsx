@@ -4,30 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PIXELS_ERROR, type Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
-import {
-  fakeRealtime,
-  json,
-  makeMessage,
-  makeSession,
-  makeUser,
-  renderWithApp,
-  stubApi,
-  type ApiCall,
-} from './test-support';
+import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { makeMessage } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
 
 function stubUploads(answer: (call: ApiCall) => Response | Promise<Response>) {
-  return stubApi({
-    'GET /api/auth/user': () => json(makeUser()),
-    'GET /api/chat-sessions/7': () => json(makeSession()),
-    'GET /api/chat-sessions/7/messages': () => json({ items: [], nextCursor: null }),
-    [UPLOAD]: answer,
-  });
+  return stubApi({ ...conversationRoutes(), [UPLOAD]: answer });
 }
 
 function storedImage(form: FormData): Message {

@@ -4,7 +4,7 @@ import type { Message } from '../../../shared/api/messages';
 import { chatKeys } from './chat-keys';
 import { addMessages, mergeMessages } from './messages-cache';
 import { outbox } from './outbox';
-import { makeMessage } from './test-support';
+import { makeMessage } from '../../testing/fixtures';
 
 const ids = (messages: readonly Message[]) => messages.map((m) => m.id);
 

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskAddress } from '../../../shared/api/desk-addresses';
-import { toastStore } from '../../lib/toast';
-import { stubApi, testUser } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
+import { registerScreenHooks } from '../../testing/screen-hooks';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const ADMIN = testUser({ isAgent: true, isAdmin: true });
+const ADMIN = makeUser({ isAgent: true, isAdmin: true });
 const GENESIS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
 function address(overrides: Partial<DeskAddress> = {}): DeskAddress {
@@ -28,14 +29,7 @@ function address(overrides: Partial<DeskAddress> = {}): DeskAddress {
 beforeAll(async () => {
   await import('./desk-addresses-screen');
 });
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  toastStore.remove();
-  vi.unstubAllGlobals();
-});
+registerScreenHooks();
 
 describe('desk addresses screen', () => {
   it('lists each network’s book with its state and uses', async () => {
@@ -100,7 +94,7 @@ describe('desk addresses screen', () => {
   });
 
   it('is for admins only', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: testUser({ isAgent: true }) }) });
+    stubApi({ 'GET /api/auth/user': () => ({ body: makeUser({ isAgent: true }) }) });
     renderApp('/admin/desk-addresses');
     expect(await screen.findByText(/You don't have admin privileges/)).toBeTruthy();
   });

@@ -1,38 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubPricesApi, TEST_CONFIG, TEST_PRICES } from '../../testing/render-app';
 import { TICKER_ROTATION_MS } from './components/price-ticker';
 import { whatsAppTradeLink } from './whatsapp-link';
+import type { Price } from '../../../shared/api/prices';
+import type { RatesResponse } from '../../../shared/api/rates';
+import { stubApi } from '../../testing/api-stub';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../testing/fixtures';
+import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
-/** Rates an agent saved (GET /api/exchange-rates). */
-const MANAGED_RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-      spreadPercentage: '2',
-      lastUpdated: '2026-11-22T08:00:00.000Z',
-      managed: true,
-      published: true,
-    },
-    {
-      currency: 'usdt',
-      buyRateUsd: '1.010202',
-      sellRateUsd: '0.990198',
-      buyRateNaira: '1666.83',
-      sellRateNaira: '1633.83',
-      spreadPercentage: '1',
-      lastUpdated: '2026-11-22T08:00:00.000Z',
-      managed: true,
-      published: true,
-    },
-  ],
-};
+/** Answers the landing page's two requests: the market prices and the agents' rates. */
+function stubLandingApi(prices: Price[] | 'error', rates: RatesResponse = UNMANAGED_RATES) {
+  return stubApi({
+    'GET /api/prices':
+      prices === 'error'
+        ? { status: 500, body: { error: 'Internal Server Error' } }
+        : { body: prices },
+    'GET /api/exchange-rates': { body: rates },
+  });
+}
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
@@ -50,7 +36,7 @@ function row(symbol: 'BTC' | 'USDT') {
 
 describe('landing page', () => {
   it('shows the tagline with the configured brand', async () => {
-    stubPricesApi(TEST_PRICES);
+    stubLandingApi(TEST_PRICES);
     renderApp('/', { ...TEST_CONFIG, brandName: 'Naija Desk' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Sell crypto, we go Naija Desk',
@@ -60,7 +46,7 @@ describe('landing page', () => {
   });
 
   it('shows each price in naira and USD with the 24 h change, and a ticker', async () => {
-    const fetchMock = stubPricesApi(TEST_PRICES);
+    const calls = stubLandingApi(TEST_PRICES);
     renderApp('/');
     expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦160,463,325');
     expect(row('BTC').getByTestId('price-caption').textContent).toBe('$97,250.50');
@@ -69,22 +55,11 @@ describe('landing page', () => {
     expect(row('USDT').getByText('-0.01%')).toBeTruthy();
     expect(screen.queryByText('Fair Market Rate')).toBeNull();
     expect(await screen.findByTestId('price-ticker')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/prices',
-      expect.objectContaining({ credentials: 'include' }),
-    );
+    expect(calls.find((c) => c.path === '/api/prices')?.credentials).toBe('include');
   });
 
   it("shows the agents' managed sell rate in naira once they set one, and a rate calculator", async () => {
-    const fetchMock = stubPricesApi(TEST_PRICES);
-    const prices = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      input === '/api/exchange-rates'
-        ? new Response(JSON.stringify(MANAGED_RATES), {
-            headers: { 'content-type': 'application/json' },
-          })
-        : prices(input, init),
-    );
+    stubLandingApi(TEST_PRICES, MANAGED_RATES);
     renderApp('/');
     expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦157,254,058.50');
     expect(row('BTC').getByTestId('price-caption').textContent).toBe('Our rate per BTC');
@@ -97,15 +72,7 @@ describe('landing page', () => {
   });
 
   it('shows "Fair Market Rate" with no market price, even when rates are managed', async () => {
-    const fetchMock = stubPricesApi([]);
-    const prices = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      input === '/api/exchange-rates'
-        ? new Response(JSON.stringify(MANAGED_RATES), {
-            headers: { 'content-type': 'application/json' },
-          })
-        : prices(input, init),
-    );
+    stubLandingApi([], MANAGED_RATES);
     renderApp('/');
     expect(await row('BTC').findByText('Fair Market Rate')).toBeTruthy();
     expect(row('USDT').getByText('Fair Market Rate')).toBeTruthy();
@@ -113,8 +80,6 @@ describe('landing page', () => {
   });
 
   it('shows the market price, not a managed rate the server withholds (outside the guard)', async () => {
-    const fetchMock = stubPricesApi(TEST_PRICES);
-    const prices = fetchMock.getMockImplementation()!;
     const withheld = {
       ...MANAGED_RATES,
       rates: MANAGED_RATES.rates.map((r) => ({
@@ -128,13 +93,7 @@ describe('landing page', () => {
         lastUpdated: null,
       })),
     };
-    fetchMock.mockImplementation(async (input, init) =>
-      input === '/api/exchange-rates'
-        ? new Response(JSON.stringify(withheld), {
-            headers: { 'content-type': 'application/json' },
-          })
-        : prices(input, init),
-    );
+    stubLandingApi(TEST_PRICES, withheld);
     renderApp('/');
     expect((await row('BTC').findByTestId('price-ngn')).textContent).toBe('₦160,463,325');
     expect(row('BTC').getByTestId('price-caption').textContent).toBe('$97,250.50');
@@ -142,7 +101,7 @@ describe('landing page', () => {
 
   it('rotates the ticker every 3 s and pauses on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubPricesApi(TEST_PRICES);
+    stubLandingApi(TEST_PRICES);
     renderApp('/');
     const item = () => screen.getByTestId('price-ticker-item').textContent ?? '';
     await screen.findByTestId('price-ticker-item');
@@ -162,7 +121,7 @@ describe('landing page', () => {
     ['no prices are known yet', [] as const],
     ['the prices request fails', 'error' as const],
   ])('when %s: each row shows "Fair Market Rate" and the ticker is hidden', async (_, answer) => {
-    stubPricesApi(answer === 'error' ? 'error' : []);
+    stubLandingApi(answer === 'error' ? 'error' : []);
     renderApp('/');
     expect(await row('BTC').findByText('Fair Market Rate')).toBeTruthy();
     expect(row('USDT').getByText('Fair Market Rate')).toBeTruthy();
@@ -171,7 +130,7 @@ describe('landing page', () => {
   });
 
   it('notes when prices were last updated if they are stale', async () => {
-    stubPricesApi(TEST_PRICES.map((p) => ({ ...p, stale: true })));
+    stubLandingApi(TEST_PRICES.map((p) => ({ ...p, stale: true })));
     renderApp('/');
     expect((await screen.findByTestId('prices-last-updated')).textContent).toMatch(
       /^Last updated /,
@@ -180,7 +139,7 @@ describe('landing page', () => {
   });
 
   it('links each trade button to WhatsApp with the prefilled text, and "Chat here" to /trade', async () => {
-    stubPricesApi([]);
+    stubLandingApi([]);
     renderApp('/');
     const btc = await row('BTC').findByRole('link', { name: 'Trade Bitcoin Now' });
     const usdt = row('USDT').getByRole('link', { name: 'Trade USDT Now' });
@@ -195,7 +154,7 @@ describe('landing page', () => {
   });
 
   it('has the About, How It Works (four steps) and Why Choose sections and a footer', async () => {
-    stubPricesApi([]);
+    stubLandingApi([]);
     renderApp('/');
     const how = await screen.findByRole('region', { name: 'How It Works' });
     const steps = within(how)

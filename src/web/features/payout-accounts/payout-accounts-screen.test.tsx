@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDto, PayoutAccount } from '../../../shared/api/payout-accounts';
 import { toastStore } from '../../lib/toast';
-import { stubApi, testUser } from '../../testing/api-stub';
+import { stubApi } from '../../testing/api-stub';
+import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
+import { registerScreenHooks } from '../../testing/screen-hooks';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const CUSTOMER = testUser();
+const CUSTOMER = makeUser();
 const BANKS: BankDto[] = [
   { code: '058', name: 'Guaranty Trust Bank', shortName: 'GTBank', scheme: 'nuban' },
   { code: '100004', name: 'OPay Digital Services', shortName: 'OPay', scheme: 'phone' },
@@ -30,14 +32,7 @@ function account(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
 beforeAll(async () => {
   await import('./payout-accounts-screen');
 });
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  toastStore.remove();
-  vi.unstubAllGlobals();
-});
+registerScreenHooks();
 
 const toastTitles = () =>
   toastStore
@@ -164,7 +159,14 @@ describe('payout accounts screen', () => {
   });
 
   it('sends staff to their portal', async () => {
-    stubApi({ 'GET /api/auth/user': () => ({ body: testUser({ isAgent: true }) }) });
+    const staff = makeUser({ isAgent: true });
+    stubApi({
+      'GET /api/auth/user': { body: staff },
+      // The agent's chats, where they are sent.
+      'GET /api/agent/user': { body: staff },
+      'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+      'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },
+    });
     const app = renderApp('/payout-accounts');
     await waitFor(() => expect(app.currentPath()).toBe('/agent/chats'));
   });

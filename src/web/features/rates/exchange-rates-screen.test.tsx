@@ -4,16 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
 import ExchangeRatesScreen, { NOTHING_TO_SAVE } from './exchange-rates-screen';
-import {
-  UNMANAGED_RATES,
-  json,
-  makeAgent,
-  MANAGED_RATES,
-  pricesResponse,
-  renderWithApp,
-  stubApi,
-  type ApiCall,
-} from './test-support';
+import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { makeAgent, MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 const DEFAULT_PRICE = {
   symbol: 'BTC' as const,
@@ -41,7 +34,7 @@ function stubAgentApi(overrides: Record<string, (call: ApiCall) => Response> = {
     'GET /api/agent/user': () => json(makeAgent()),
     'GET /api/exchange-rates/manage': () => json(UNMANAGED_RATES),
     'GET /api/exchange-rates/history': () => json({ items: [], nextCursor: null }),
-    'GET /api/prices': () => pricesResponse(),
+    'GET /api/prices': { body: TEST_PRICES },
     ...overrides,
   });
 }
@@ -194,7 +187,7 @@ describe('exchange rates screen', () => {
   it('marks a stale price and says so when there are no prices', async () => {
     stubAgentApi({
       'GET /api/prices': () =>
-        pricesResponse([
+        json([
           { ...(JSON.parse(JSON.stringify(DEFAULT_PRICE)) as typeof DEFAULT_PRICE), stale: true },
         ]),
     });

@@ -4,16 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
 import ProcessTransactionScreen from './process-transaction-screen';
-import {
-  json,
-  makeAgent,
-  makeSession,
-  makeTransaction,
-  makeUser,
-  renderWithApp,
-  stubApi,
-  type ApiCall,
-} from './test-support';
+import { type ApiCall, json, stubApi } from '../../testing/api-stub';
+import { makeAgent, makeSession, makeTransaction, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 const PATTERN = '/agent/transaction/:sessionId';
 
@@ -124,7 +117,7 @@ describe('Process Transaction', () => {
     await waitFor(() =>
       expect(toastText()).toBe('Success – Transaction has been created successfully'),
     );
-    expect(app.currentPath()).toBe('/agent');
+    await waitFor(() => expect(app.currentPath()).toBe('/agent'));
 
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);

@@ -5,19 +5,13 @@ import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
 import TradingHistoryScreen from './trading-history-screen';
-import {
-  CUSTOMER_ID,
-  fakeRealtime,
-  json,
-  makeAgent,
-  makeTransaction,
-  makeUser,
-  renderWithApp,
-  stubApi,
-} from './test-support';
+import { json, stubApi } from '../../testing/api-stub';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { CUSTOMER_ID, makeAgent, makeTransaction, makeUser } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('./test-support')).useFakeRealtime,
+  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 beforeEach(() => {
@@ -41,7 +35,7 @@ describe('Trading History', () => {
     const calls = stubApi({
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/transactions/customer': (call) =>
-        call.search.get('cursor') === '3'
+        call.query.get('cursor') === '3'
           ? json({ items: [makeTransaction({ id: 2, status: 'failed' })], nextCursor: null })
           : json({
               items: [makeTransaction({ id: 4 }), makeTransaction({ id: 3, status: 'completed' })],
@@ -60,8 +54,8 @@ describe('Trading History', () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     const pages = calls.filter((c) => c.path === '/api/transactions/customer');
-    expect(pages.map((c) => c.search.get('cursor'))).toEqual([null, '3']);
-    expect(pages[0]!.search.get('customerId')).toBe(CUSTOMER_ID);
+    expect(pages.map((c) => c.query.get('cursor'))).toEqual([null, '3']);
+    expect(pages[0]!.query.get('customerId')).toBe(CUSTOMER_ID);
 
     // The agent completes the pending one, and records another.
     act(() =>
@@ -121,7 +115,7 @@ describe('Trading History', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByText('abcd1234')).toBeTruthy();
     expect(
-      calls.find((c) => c.path === '/api/transactions/customer')!.search.get('customerId'),
+      calls.find((c) => c.path === '/api/transactions/customer')!.query.get('customerId'),
     ).toBe(CUSTOMER_ID);
   });
 

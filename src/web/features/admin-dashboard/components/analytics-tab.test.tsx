@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAnalytics } from '../test-support';
 import { AnalyticsTab } from './analytics-tab';
+import { makeAnalytics } from '../../../testing/fixtures';
 
 // recharts needs a laid-out page; its figures are checked in the browser tests.
 vi.mock('./activity-chart', () => ({ default: () => <div data-testid="chart" /> }));

@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { fullPageNavigation } from '../../../lib/navigation';
 import { toastStore } from '../../../lib/toast';
 import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../../lib/unauthorized';
-import { json, makeAdminUser, renderWithQueries, stubApi } from '../test-support';
 import { UsersTab } from './users-tab';
+import { json, stubApi } from '../../../testing/api-stub';
+import { makeAdminUser } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render-app';
 
 const CUSTOMER = makeAdminUser();
 const AGENT = makeAdminUser({
@@ -66,16 +68,16 @@ describe('UsersTab', () => {
     const calls = stubApi({
       'GET /api/admin/users': () => json({ items: [CUSTOMER, AGENT, ADMIN], nextCursor: null }),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     await screen.findByText('Ada Obi');
-    expect(calls[0]!.path).toBe('/api/admin/users?role=all&limit=25');
+    expect(calls[0]!.url).toBe('/api/admin/users?role=all&limit=25');
 
     const customer = row('Ada Obi');
     expect(within(customer).getByTestId('user-role').textContent).toBe('Customer');
-    expect(within(customer).getByText('ada.obi@example.com')).toBeTruthy();
+    expect(within(customer).getByText('ada@example.com')).toBeTruthy();
     expect(within(customer).getByTestId('user-sessions').textContent).toBe('3');
     expect(within(customer).getByTestId('user-transactions').textContent).toBe('2');
-    expect(within(customer).getByTestId('user-joined').textContent).toBe('22 Nov 2025');
+    expect(within(customer).getByTestId('user-joined').textContent).toBe('22 Nov 2026');
     expect(within(customer).getByRole('button', { name: /Make Agent/ })).toBeTruthy();
 
     const agent = row('Tunde Agent');
@@ -99,7 +101,7 @@ describe('UsersTab', () => {
           ? json({ error: 'Internal Server Error' }, 500)
           : json({ items: [CUSTOMER], nextCursor: null }),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     expect(await screen.findByText('Failed to fetch customers')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -109,20 +111,20 @@ describe('UsersTab', () => {
 
   it('filters by role and searches on the server, and loads more with the cursor', async () => {
     const calls = stubApi({
-      'GET /api/admin/users': ({ path }) =>
-        path.includes('cursor=c1')
+      'GET /api/admin/users': ({ query }) =>
+        query.get('cursor') === 'c1'
           ? json({ items: [ADMIN], nextCursor: null })
           : json({ items: [AGENT], nextCursor: 'c1' }),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     await screen.findByText('Tunde Agent');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('boss@example.com');
-    expect(calls.at(-1)!.path).toBe('/api/admin/users?role=all&limit=25&cursor=c1');
+    expect(calls.at(-1)!.url).toBe('/api/admin/users?role=all&limit=25&cursor=c1');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Agents' }));
-    await waitFor(() => expect(calls.at(-1)!.path).toBe('/api/admin/users?role=agents&limit=25'));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/admin/users?role=agents&limit=25'));
     expect(screen.getByRole('button', { name: 'Agents' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -130,7 +132,7 @@ describe('UsersTab', () => {
       target: { value: ' tunde ' },
     });
     await waitFor(() =>
-      expect(calls.at(-1)!.path).toBe('/api/admin/users?role=agents&limit=25&q=tunde'),
+      expect(calls.at(-1)!.url).toBe('/api/admin/users?role=agents&limit=25&q=tunde'),
     );
   });
 
@@ -144,7 +146,7 @@ describe('UsersTab', () => {
         return json(asUser(CUSTOMER, true));
       },
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: /Make Agent/ }));
     await waitFor(() => expect(lastToast()?.title).toBe('User status updated successfully'));
     expect(lastToast()?.variant).toBe('success');
@@ -162,7 +164,7 @@ describe('UsersTab', () => {
       'PATCH /api/admin/users/22222222-2222-4222-8222-222222222222/agent-status': () =>
         json(asUser(AGENT, false)),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: /Remove Agent/ }));
     await waitFor(() => expect(lastToast()?.title).toBe('User status updated successfully'));
     expect(lastToast()?.description).toBe('Tunde Agent is now a customer.');
@@ -174,7 +176,7 @@ describe('UsersTab', () => {
       'PATCH /api/admin/users/33333333-3333-4333-8333-333333333333/agent-status': () =>
         json({ error: 'Admins are always agents.' }, 400),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: /Remove Agent/ }));
     await waitFor(() => expect(lastToast()?.title).toBe('Failed to update user status'));
     expect(lastToast()?.description).toBe('Admins are always agents.');
@@ -188,7 +190,7 @@ describe('UsersTab', () => {
       'PATCH /api/admin/users/11111111-1111-4111-8111-111111111111/agent-status': () =>
         json({ error: 'Internal Server Error' }, 500),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: /Make Agent/ }));
     await waitFor(() => expect(lastToast()?.title).toBe('Failed to update user status'));
     expect(lastToast()?.description).toBeUndefined();
@@ -210,7 +212,7 @@ describe('UsersTab', () => {
       'PATCH /api/admin/users/11111111-1111-4111-8111-111111111111/agent-status': () =>
         json({ error: 'Unauthorized' }, 401),
     });
-    renderWithQueries(<UsersTab />);
+    renderWithApp(<UsersTab />);
     const button = await screen.findByRole('button', { name: /Make Agent/ });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -7,8 +7,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { fullPageNavigation } from '../../../lib/navigation';
 import { toastStore } from '../../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../../lib/unauthorized';
-import { makeCustomer, makeSession } from '../testing';
 import { ChatRow } from './chat-row';
+import { type ApiReply, stubApi } from '../../../testing/api-stub';
+import { makeCustomer, makeSession } from '../../../testing/fixtures';
 
 function renderRow(session = makeSession()) {
   return render(
@@ -57,7 +58,7 @@ describe('chat row', () => {
     renderRow(
       makeSession({ customer: makeCustomer({ firstName: null, lastName: null, email: null }) }),
     );
-    expect(screen.getByTestId('chat-row-name').textContent).toBe('Customer #1a2b');
+    expect(screen.getByTestId('chat-row-name').textContent).toBe('Customer #1234');
   });
 
   it('says "No messages yet" and shows no time before the first message', () => {
@@ -104,10 +105,9 @@ describe('chat row', () => {
   });
 });
 
-function stubPatch(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** Answers the customer-status PATCH with `reply`; returns the calls made. */
+function stubPatch(reply: ApiReply) {
+  return stubApi({ 'PATCH /api/admin/users/:id/customer-status': reply });
 }
 
 async function markAs(label: string) {
@@ -125,38 +125,40 @@ async function markAs(label: string) {
 
 describe('"Mark Customer As" menu', () => {
   it('sends the new status and toasts "Status Updated"', async () => {
-    const fetchMock = stubPatch(
-      new Response(JSON.stringify(makeCustomer({ customerStatus: 'banned' })), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    const calls = stubPatch({ body: makeCustomer({ customerStatus: 'banned' }) });
     renderRow();
     await markAs('Ban Customer');
     // A ban asks first, naming the customer; nothing is sent until it is confirmed.
     const dialog = await screen.findByRole('dialog', { name: 'Ban this customer?' });
     expect(within(dialog).getByTestId('confirm-customer').textContent).toBe('Ada Obi');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ban Customer' }));
     await waitFor(() => expect(lastToast()?.title).toBe('Status Updated'));
     expect(lastToast()?.description).toBe('Customer status has been updated successfully');
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe(`/api/admin/users/${makeCustomer().id}/customer-status`);
-    expect(init?.method).toBe('PATCH');
-    expect(init?.body).toBe('{"status":"banned"}');
+    expect(calls).toMatchObject([
+      {
+        method: 'PATCH',
+        path: `/api/admin/users/${makeCustomer().id}/customer-status`,
+        body: { status: 'banned' },
+      },
+    ]);
   });
 
   it('bans no one when the agent cancels the question', async () => {
-    const fetchMock = stubPatch(new Response('{}'));
+    const calls = stubPatch({ body: makeCustomer({ customerStatus: 'paid' }) });
     renderRow();
     await markAs('Ban Customer');
     const dialog = await screen.findByRole('dialog', { name: 'Ban this customer?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchMock).not.toHaveBeenCalled();
+    // A change made after it is the only one the server hears of.
+    await markAs('Paid');
+    await waitFor(() => expect(lastToast()?.title).toBe('Status Updated'));
+    expect(calls.map((c) => c.body)).toEqual([{ status: 'paid' }]);
   });
 
   it('toasts "Error" / "Failed to update customer status" when the change fails', async () => {
-    stubPatch(new Response('{"error":"Customer not found"}', { status: 404 }));
+    stubPatch({ status: 404, body: { error: 'Customer not found' } });
     renderRow();
     await markAs('Paid');
     await waitFor(() => expect(lastToast()?.title).toBe('Error'));
@@ -168,7 +170,7 @@ describe('"Mark Customer As" menu', () => {
 
   it('on 401: "Session expired. Please login again.", then /api/login after 500 ms', async () => {
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
-    stubPatch(new Response('{"error":"Unauthorized"}', { status: 401 }));
+    stubPatch({ status: 401, body: { error: 'Unauthorized' } });
     renderRow();
     await markAs('Hold');
     await waitFor(() => expect(lastToast()?.title).toBe('Unauthorized'));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import type { Message } from '../../../../shared/api/messages';
-import { makeCustomer, makeSession } from '../testing';
 import { applyEvent, isOpenSession, listPredicate, type SessionPages } from './session-cache';
+import { makeCustomer, makeSession } from '../../../testing/fixtures';
 
 function pages(...lists: ChatSession[][]): SessionPages {
   return {

@@ -4,8 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Price } from '../../../../shared/api/prices';
-import { TEST_PRICES } from '../../../testing/render-app';
 import { PRICE_REFRESH_MS, PricesProvider, PricesStore, usePrices } from './get-prices';
+import { TEST_PRICES } from '../../../testing/fixtures';
 
 function Probe({ name }: { name: string }) {
   const { data, isPending, isError } = usePrices();

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  UNMANAGED_RATES,
-  json,
-  MANAGED_RATES,
-  pricesResponse,
-  renderWithApp,
-  stubApi,
-} from '../test-support';
 import { RateCalculator } from './rate-calculator';
+import { json, stubApi } from '../../../testing/api-stub';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +19,7 @@ describe('RateCalculator', () => {
   it('turns a BTC amount into naira and naira into BTC at the managed sell rate', async () => {
     stubApi({
       'GET /api/exchange-rates': () => json(MANAGED_RATES),
-      'GET /api/prices': () => pricesResponse(),
+      'GET /api/prices': { body: TEST_PRICES },
     });
     renderWithApp(<RateCalculator />, '/');
     await screen.findByTestId('calculator-rate');
@@ -51,7 +46,7 @@ describe('RateCalculator', () => {
   it('says what is wrong with the amount', async () => {
     stubApi({
       'GET /api/exchange-rates': () => json(MANAGED_RATES),
-      'GET /api/prices': () => pricesResponse(),
+      'GET /api/prices': { body: TEST_PRICES },
     });
     renderWithApp(<RateCalculator currency="usdt" lockCurrency />, '/');
     await screen.findByTestId('calculator-rate');
@@ -65,7 +60,7 @@ describe('RateCalculator', () => {
   it('uses the market price before rates are managed, and says so when there is none', async () => {
     stubApi({
       'GET /api/exchange-rates': () => json(UNMANAGED_RATES),
-      'GET /api/prices': () => pricesResponse(),
+      'GET /api/prices': { body: TEST_PRICES },
     });
     renderWithApp(<RateCalculator currency="usdt" />, '/');
     await screen.findByTestId('calculator-rate');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UNMANAGED_RATES, MANAGED_RATES, TEST_PRICES } from '../test-support';
 import { getAgentListRates } from './agent-list-rates';
 import { calculatorRate, convert } from './calculator';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
 
 describe('getAgentListRates', () => {
   it("shows the spec's ₦1,550 / ₦1,600 labelled as defaults before rates are managed", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../test-support';
 import { decimalError, groupDigits, normalizeDecimal } from './decimal-field';
 import {
   acceptSuggestion,
@@ -14,6 +13,7 @@ import {
   validateDraft,
   type RatesDraft,
 } from './rate-form';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
 
 const bitcoin = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'bitcoin')!;
 const usdt = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'usdt')!;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTransaction } from '../test-support';
 import { TransactionCard } from './transaction-card';
+import { makeTransaction } from '../../../testing/fixtures';
 
 afterEach(cleanup);
 

@@ -2,20 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../../lib/toast';
-import {
-  fakeRealtime,
-  json,
-  makeTransaction,
-  MANAGED_RATES,
-  renderWithApp,
-  stubApi,
-  TEST_PRICES,
-  type ApiCall,
-} from '../test-support';
 import { TransactionsPanel } from './transactions-panel';
+import { type ApiCall, json, stubApi } from '../../../testing/api-stub';
+import { fakeRealtime } from '../../../testing/fake-realtime';
+import { makeTransaction, MANAGED_RATES, TEST_PRICES } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render-app';
 
 vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../test-support')).useFakeRealtime,
+  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
 }));
 
 beforeEach(() => fakeRealtime.reset());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeTransaction } from '../test-support';
 import { upsertInList, upsertInPages } from './transaction-cache';
+import { makeTransaction } from '../../../testing/fixtures';
 
 describe('transaction caches', () => {
   it('replaces a known transaction in place and adds a new one newest first', () => {

@@ -1,0 +1,35 @@
+import type { User } from '../../shared/api/auth';
+import type { ChatSession } from '../../shared/api/chat-sessions';
+import type { Message } from '../../shared/api/messages';
+import type { Price } from '../../shared/api/prices';
+import type { RatesResponse } from '../../shared/api/rates';
+import type { Transaction } from '../../shared/api/transactions';
+import type { ApiRoutes } from './api-stub';
+import { makeSession, makeUser, TEST_PRICES, UNMANAGED_RATES } from './fixtures';
+
+export interface ConversationApi {
+  user?: User;
+  session?: ChatSession;
+  messages?: Message[];
+  transactions?: Transaction[];
+  rates?: RatesResponse;
+  prices?: Price[];
+}
+
+/**
+ * The routes a conversation reads when it opens, for `stubApi`: who is signed in, the chat
+ * (session 7 unless told), its messages and transactions (none unless told), the desk's rates
+ * (none managed unless told) and the market prices.
+ */
+export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
+  const session = api.session ?? makeSession();
+  const chat = `/api/chat-sessions/${session.id}`;
+  return {
+    'GET /api/auth/user': { body: api.user ?? makeUser() },
+    [`GET ${chat}`]: { body: session },
+    [`GET ${chat}/messages`]: { body: { items: api.messages ?? [], nextCursor: null } },
+    [`GET ${chat}/transactions`]: { body: api.transactions ?? [] },
+    'GET /api/exchange-rates': { body: api.rates ?? UNMANAGED_RATES },
+    'GET /api/prices': { body: api.prices ?? TEST_PRICES },
+  };
+}
