@@ -9,7 +9,7 @@ import { ConnectionIndicator } from './components/connection-indicator';
 import { FilterTabs } from './components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from './components/search-box';
-import { useDebouncedValue } from './lib/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLiveAgentSessions } from './lib/use-live-sessions';
 
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [

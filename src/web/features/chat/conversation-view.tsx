@@ -19,7 +19,7 @@ import type { ChatItem } from './components/message-bubble';
 import { MessageList } from './components/message-list';
 import { RestrictedNote } from './components/restricted-note';
 import { useOutbox, type OutgoingMessage } from './outbox';
-import { handleUnauthorized } from './sign-in';
+import { handleUnauthorized } from '../../lib/unauthorized';
 import { useLiveConversation } from './use-live-conversation';
 import { useSender } from './use-sender';
 import type { Viewer } from './viewer';

@@ -14,11 +14,16 @@ import { useManagedRates } from './api/get-rates';
 import { guardRefusal, useSaveRates } from './api/save-rates';
 import { GuardConfirmDialog } from './components/guard-confirm-dialog';
 import { MarketPricesCard } from './components/market-prices-card';
-import { MoneyField } from './components/money-field';
-import { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
+import { MoneyField } from '../../components/money-field';
+import {
+  PortalCard,
+  PortalNavButton,
+  PortalNavLink,
+  PortalPage,
+} from '../../components/portal-page';
 import { RateCard } from './components/rate-card';
 import { RateHistory } from './components/rate-history';
-import { ScreenMessage, ScreenSpinner } from './components/screen-states';
+import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import {
   acceptSuggestion,
   autoCalculateRate,

@@ -8,15 +8,14 @@ import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { AgentOnly, useAgentLogout } from '../auth';
+import { MoneyField } from '../../components/money-field';
 import {
-  MoneyField,
-  normalizeDecimal,
   PortalCard,
   PortalNavButton,
   PortalNavLink,
   PortalPage,
-  type DecimalRule,
-} from '../rates';
+} from '../../components/portal-page';
+import { normalizeDecimal, type DecimalRule } from '../rates';
 import { useChatSessionInfo } from './api/get-chat-session';
 import { useCreateTransaction } from './api/create-transaction';
 import { needsApproval, shortId } from './lib/display';

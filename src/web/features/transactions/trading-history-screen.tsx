@@ -10,9 +10,8 @@ import {
   PortalNavButton,
   PortalNavLink,
   PortalPage,
-  ScreenMessage,
-  ScreenSpinner,
-} from '../rates';
+} from '../../components/portal-page';
+import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import { useCustomerTransactions } from './api/list-customer-transactions';
 import { TransactionCard } from './components/transaction-card';
 import { shortId } from './lib/display';

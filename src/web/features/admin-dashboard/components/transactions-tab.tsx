@@ -9,7 +9,7 @@ import {
   type TransactionStatusFilter,
 } from '../api/list-transactions';
 import { formatDateTime } from '../lib/format';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from './badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 

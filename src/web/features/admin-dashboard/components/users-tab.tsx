@@ -8,7 +8,7 @@ import { useUsers, type UserRoleFilter } from '../api/list-users';
 import { useSetAgentStatus } from '../api/set-agent-status';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from './badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 

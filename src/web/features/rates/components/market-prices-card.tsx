@@ -4,7 +4,7 @@ import { dec } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
 import { CoinBadge } from './coin-badge';
-import { PortalCard } from './portal-page';
+import { PortalCard } from '../../../components/portal-page';
 
 export const PRICES_FAILED = 'Failed to fetch current market prices';
 

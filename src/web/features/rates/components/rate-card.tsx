@@ -6,8 +6,8 @@ import { formatDateTime, formatUsd } from '../../../lib/format';
 import { RATE_RULES, type RateDraft, type RateField } from '../lib/rate-form';
 import { RATE_NAMES, RATE_SYMBOLS } from '../lib/symbols';
 import { CoinBadge } from './coin-badge';
-import { MoneyField } from './money-field';
-import { PortalCard } from './portal-page';
+import { MoneyField } from '../../../components/money-field';
+import { PortalCard } from '../../../components/portal-page';
 
 const FIELD_LABELS: Record<RateField, string> = {
   spreadPercentage: 'Spread %',

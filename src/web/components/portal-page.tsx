@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../../../components/brand-mark';
-import { useAppConfig } from '../../../lib/app-config';
-import { cn } from '../../../lib/cn';
+import { BrandMark } from './brand-mark';
+import { useAppConfig } from '../lib/app-config';
+import { cn } from '../lib/cn';
 
 const actionClasses =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold text-white/90 hover:bg-white/10 hover:text-white disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0';
