@@ -7,7 +7,7 @@ import { useSessions, type SessionFilter } from '../api/list-sessions';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 
 const FILTER_OPTIONS = [
@@ -43,7 +43,7 @@ function SessionRow({ session }: { session: AdminSession }) {
       className={cn('grid grid-cols-2 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
     >
       <div className="flex min-w-0 items-center gap-2">
-        <Badge tone={category.tone} data-testid="session-category">
+        <Badge tone={category.tone} className="whitespace-nowrap" data-testid="session-category">
           {category.label}
         </Badge>
         <Link
@@ -55,7 +55,7 @@ function SessionRow({ session }: { session: AdminSession }) {
         </Link>
       </div>
       <div className="text-right md:text-left">
-        <Badge tone={status.tone} data-testid="session-status">
+        <Badge tone={status.tone} className="whitespace-nowrap" data-testid="session-status">
           {status.label}
         </Badge>
       </div>

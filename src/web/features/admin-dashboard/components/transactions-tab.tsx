@@ -10,7 +10,7 @@ import {
 } from '../api/list-transactions';
 import { formatDateTime } from '../lib/format';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 
 const STATUS_OPTIONS = [
@@ -50,7 +50,7 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
         <p className="text-xs text-ink-muted">{TRANSACTION_TYPE_LABELS[t.type]}</p>
       </div>
       <div className="text-right md:text-left">
-        <Badge tone={status.tone} data-testid="transaction-status">
+        <Badge tone={status.tone} className="whitespace-nowrap" data-testid="transaction-status">
           {status.label}
         </Badge>
       </div>

@@ -1,5 +1,5 @@
 import type { ChatCategory, ChatPriority } from '../../../../shared/domain';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '../../../components/badge';
 
 const CATEGORY_LABELS: Record<ChatCategory, string> = {
   bitcoin: 'Bitcoin',

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../../shared/domain';
-import { CUSTOMER_STATUS_STYLE, CustomerStatusBadge } from '../../agent-chats';
+import { CUSTOMER_STATUS_STYLE, CustomerStatusBadge } from '../../customers';
 import { useUpdateDemoCustomerStatus } from '../api/demo-sessions';
 
 /** The customer's status badge, and a dropdown that changes it. */

@@ -1,5 +1,5 @@
 import type { CustomerStatus } from '../../../../shared/domain';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '../../../components/badge';
 
 /** The spec's colours: active green, banned red, paid blue, dispute yellow, hold grey. */
 export const CUSTOMER_STATUS_STYLE: Record<CustomerStatus, { label: string; tone: BadgeTone }> = {
@@ -10,10 +10,17 @@ export const CUSTOMER_STATUS_STYLE: Record<CustomerStatus, { label: string; tone
   hold: { label: 'Hold', tone: 'grey' },
 };
 
-export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
+/** A customer's standing, as agents see it. */
+export function CustomerStatusBadge({
+  status,
+  className,
+}: {
+  status: CustomerStatus;
+  className?: string;
+}) {
   const { label, tone } = CUSTOMER_STATUS_STYLE[status];
   return (
-    <Badge tone={tone} data-testid="customer-status">
+    <Badge tone={tone} data-testid="customer-status" data-status={status} className={className}>
       {label}
     </Badge>
   );
