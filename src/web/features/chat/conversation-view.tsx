@@ -8,7 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
-import { useChatSession } from './api/get-chat-session';
+import { useChatSession } from '../chat-sessions';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
 import { ChatHeader, otherPartyName } from './components/chat-header';

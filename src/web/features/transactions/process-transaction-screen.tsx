@@ -16,7 +16,7 @@ import {
   PortalPage,
 } from '../../components/portal-page';
 import { normalizeDecimal, type DecimalRule } from '../rates';
-import { useChatSessionInfo } from './api/get-chat-session';
+import { useChatSession } from '../chat-sessions';
 import { useCreateTransaction } from './api/create-transaction';
 import { needsApproval, shortId } from './lib/display';
 import { figureError } from './lib/figure-error';
@@ -63,7 +63,7 @@ function InfoRow({
 }
 
 function CustomerInformation({ sessionId }: { sessionId: number | null }) {
-  const session = useChatSessionInfo(sessionId);
+  const session = useChatSession(sessionId);
   const missing =
     sessionId === null ||
     (session.error instanceof ApiError && [400, 404].includes(session.error.status));
@@ -132,7 +132,7 @@ export function ProcessTransaction() {
   const sessionId = parseSessionId(params.sessionId);
   const navigate = useNavigate();
   const logout = useAgentLogout();
-  const session = useChatSessionInfo(sessionId);
+  const session = useChatSession(sessionId);
   const create = useCreateTransaction();
   const idempotency = useIdempotencyKey();
   const [type, setType] = useState<AdjustmentType>('refund');
