@@ -9,12 +9,8 @@ import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { AgentOnly, useAgentLogout } from '../auth';
 import { MoneyField } from '../../components/money-field';
-import {
-  PortalCard,
-  PortalNavButton,
-  PortalNavLink,
-  PortalPage,
-} from '../../components/portal-page';
+import { PortalCard, PortalPage } from '../../components/portal-page';
+import { TopBarButton, TopBarLink } from '../../components/top-bar';
 import { normalizeDecimal, type DecimalRule } from '../rates';
 import { useChatSession } from '../chat-sessions';
 import { useCreateTransaction } from './api/create-transaction';
@@ -194,8 +190,8 @@ export function ProcessTransaction() {
       back={{ onClick: goBack, label: 'Back' }}
       actions={
         <>
-          <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-          <PortalNavButton
+          <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+          <TopBarButton
             icon={<LogOut aria-hidden />}
             label="Logout"
             onClick={logout.logout}
