@@ -1,1 +1,1 @@
-export { CUSTOMER_STATUS_STYLE, CustomerStatusBadge } from './components/customer-status-badge';
+export { CustomerStatusBadge } from './components/customer-status-badge';
