@@ -5,7 +5,7 @@ import { PricesProvider } from '../features/prices';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
 import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
-import { PageSpinner } from './page-spinner';
+import { ScreenSpinner } from '../components/screen-states';
 import { AppRoutes } from './routes';
 
 /**
@@ -46,7 +46,7 @@ export function AppShell() {
     <>
       <ScrollToTop />
       <ErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<ScreenSpinner />}>
           <AppRoutes />
         </Suspense>
       </ErrorBoundary>

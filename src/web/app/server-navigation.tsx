@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { PageSpinner } from './page-spinner';
+import { ScreenSpinner } from '../components/screen-states';
 
 /**
  * /api/login and /api/logout are the server's, not screens: reaching one through the app's
@@ -11,5 +11,5 @@ export function ServerNavigation() {
   useEffect(() => {
     window.location.replace(pathname + search);
   }, [pathname, search]);
-  return <PageSpinner />;
+  return <ScreenSpinner />;
 }

@@ -3,13 +3,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { RequireAgent, useAgentLogout, useGuardedUser } from '../auth';
 import { useChatSessions, type ChatListFilter } from './api/list-chat-sessions';
-import { AgentTopBar, TopBarButton, TopBarLink } from './components/agent-top-bar';
+import { TopBar, TopBarRow, TopBarButton, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { FilterTabs } from './components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from './components/search-box';
-import { useDebouncedValue } from './lib/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLiveAgentSessions } from './lib/use-live-sessions';
 
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
@@ -65,7 +65,8 @@ function AgentChats() {
 
   return (
     <div className="min-h-dvh bg-canvas">
-      <AgentTopBar
+      <TopBar
+        navLabel="Agent"
         title={
           <>
             <span className="sm:hidden">Chats</span>
@@ -107,14 +108,16 @@ function AgentChats() {
           </>
         }
       >
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <RatesStrip />
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <AlertControls />
-            <ConnectionIndicator state={connection} />
+        <TopBarRow>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <RatesStrip />
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <AlertControls />
+              <ConnectionIndicator state={connection} />
+            </div>
           </div>
-        </div>
-      </AgentTopBar>
+        </TopBarRow>
+      </TopBar>
       <main className="mx-auto max-w-5xl sm:px-6 sm:py-6">
         <section
           aria-label="Chat list"

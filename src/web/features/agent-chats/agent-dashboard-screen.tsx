@@ -7,7 +7,7 @@ import { useAgentAlerts, useAlertTitle } from '../agent-alerts';
 import { AgentOnly, useAgentLogout } from '../auth';
 import { activeCountQuery, useActiveSessionCount } from './api/count-active-sessions';
 import { useActiveSessions } from './api/list-active-sessions';
-import { AgentTopBar, TopBarButton } from './components/agent-top-bar';
+import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { DashboardRow } from './components/dashboard-row';
 import { LoadMore } from './components/load-more';
@@ -49,7 +49,8 @@ function AgentDashboard() {
 
   return (
     <div className="min-h-dvh bg-canvas">
-      <AgentTopBar
+      <TopBar
+        navLabel="Agent"
         title="Agent Dashboard"
         actions={
           <>
@@ -64,7 +65,7 @@ function AgentDashboard() {
           </>
         }
       >
-        <div className="flex items-center justify-between gap-2">
+        <TopBarRow className="flex items-center justify-between gap-2">
           <Link
             to="/"
             className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-white/90 hover:bg-white/10"
@@ -73,8 +74,8 @@ function AgentDashboard() {
             Back
           </Link>
           <ConnectionIndicator state={connection} />
-        </div>
-      </AgentTopBar>
+        </TopBarRow>
+      </TopBar>
       <main className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-6">
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Counter label="Active Chats" value={activeCount} testId="active-chats-count" />

@@ -15,7 +15,11 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { apiGet, apiPost } from '../../lib/api-client';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
-import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
+import {
+  handleUnauthorized,
+  resetUnauthorizedRedirect,
+  UNAUTHORIZED_REDIRECT_MS,
+} from '../../lib/unauthorized';
 import {
   ACCESS_DENIED_REDIRECT_MS,
   AgentOnly,
@@ -297,5 +301,37 @@ describe('RequireAdmin', () => {
     await waitFor(() => expect(currentToast()?.title).toBe('Unauthorized'));
     await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
     expect(assign).toHaveBeenCalledExactlyOnceWith('/api/login?returnTo=%2Fagent%2Fmanagement');
+  });
+});
+
+describe('two 401s from two different callers', () => {
+  /** Like the customer chat's sender: catches its own request's error and hands it on. */
+  function OwnCaller() {
+    useEffect(() => {
+      apiPost('/api/own', {}, undefinedSchema).catch((error: unknown) => {
+        handleUnauthorized(error);
+      });
+    }, []);
+    return null;
+  }
+
+  it('raise one "Unauthorized" toast and one redirect', async () => {
+    stubApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/data': () => UNAUTHORIZED,
+      'POST /api/own': () => UNAUTHORIZED,
+    });
+    window.history.replaceState(null, '', '/guarded');
+    renderGuarded(
+      <RequireAdmin>
+        <DataScreen />
+        <OwnCaller />
+      </RequireAdmin>,
+    );
+    await waitFor(() => expect(currentToast()?.title).toBe('Unauthorized'));
+    await act(() => vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS));
+    const unauthorized = toastStore.getSnapshot().filter((t) => t.title === 'Unauthorized');
+    expect(unauthorized).toHaveLength(1);
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/api/login?returnTo=%2Fguarded');
   });
 });

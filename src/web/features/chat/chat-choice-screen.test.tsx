@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import { toastStore } from '../../lib/toast';
 import ChatChoiceScreen from './chat-choice-screen';
-import { resetSignInRedirect, UNAUTHORIZED_REDIRECT_MS } from './sign-in';
+import { resetUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_MS } from '../../lib/unauthorized';
 import { json, stubApi } from '../../testing/api-stub';
 import { fakeRealtime } from '../../testing/fake-realtime';
 import { deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
@@ -24,7 +24,7 @@ function choice(category: 'bitcoin' | 'usdt') {
 
 beforeEach(() => {
   fakeRealtime.reset();
-  resetSignInRedirect();
+  resetUnauthorizedRedirect();
 });
 
 afterEach(() => {

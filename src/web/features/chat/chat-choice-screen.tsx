@@ -9,9 +9,10 @@ import type { TradeCategory } from './categories';
 import { ChoiceCards } from './components/choice-cards';
 import { PortalHeader } from './components/portal-header';
 import { RestrictedNote } from './components/restricted-note';
-import { ScreenError, ScreenSpinner } from './components/screen-states';
+import { ScreenError, ScreenSpinner } from '../../components/screen-states';
 import { SessionList } from './components/session-list';
-import { handleUnauthorized, isStaff, useSignedInUser } from './sign-in';
+import { handleUnauthorized } from '../../lib/unauthorized';
+import { isStaff, useSignedInUser } from './sign-in';
 import { useLiveSessionList } from './use-live-session-list';
 import { serverText } from './use-sender';
 

@@ -2,6 +2,5 @@
 export const chatKeys = {
   all: ['chat'] as const,
   sessions: () => ['chat', 'sessions'] as const,
-  session: (id: number) => ['chat', 'session', id] as const,
   messages: (id: number) => ['chat', 'messages', id] as const,
 };

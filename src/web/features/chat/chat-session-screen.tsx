@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { useAppConfig } from '../../lib/app-config';
 import { useChatSessions } from './api/list-chat-sessions';
-import { ScreenError, ScreenSpinner } from './components/screen-states';
+import { ScreenError, ScreenSpinner } from '../../components/screen-states';
 import { SessionList } from './components/session-list';
 import { ConversationView } from './conversation-view';
 import { isStaff, useSignedInUser } from './sign-in';

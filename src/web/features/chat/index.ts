@@ -1,5 +1,5 @@
 export { ConversationView } from './conversation-view';
 export type { Viewer } from './viewer';
-export { CategoryBadge, CustomerStatusBadge } from './components/badges';
+export { CategoryBadge } from './components/badges';
 export { formatChatListDate, formatMessageTime } from './chat-date';
 export { chatKeys } from './chat-keys';

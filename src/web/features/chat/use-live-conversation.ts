@@ -5,6 +5,7 @@ import type { Message } from '../../../shared/api/messages';
 import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../lib/realtime';
 import { catchUpMessages } from './api/list-messages';
+import { chatSessionKeys } from '../chat-sessions';
 import { chatKeys } from './chat-keys';
 import { addMessages } from './messages-cache';
 
@@ -61,11 +62,11 @@ export function useLiveConversation(
         case 'session.created':
         case 'session.updated':
           if (event.chatSessionId === chatSessionId) {
-            queryClient.setQueryData(chatKeys.session(chatSessionId), event.session);
+            queryClient.setQueryData(chatSessionKeys.detail(chatSessionId), event.session);
           }
           return;
         case 'customer.updated':
-          queryClient.setQueryData<ChatSession>(chatKeys.session(chatSessionId), (session) =>
+          queryClient.setQueryData<ChatSession>(chatSessionKeys.detail(chatSessionId), (session) =>
             session && session.customer.id === event.customer.id
               ? { ...session, customer: event.customer }
               : session,
@@ -77,7 +78,7 @@ export function useLiveConversation(
   );
 
   const onResync = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.session(chatSessionId) });
+    void queryClient.invalidateQueries({ queryKey: chatSessionKeys.detail(chatSessionId) });
     void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chatSessionId) });
   }, [queryClient, chatSessionId]);
 

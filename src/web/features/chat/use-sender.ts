@@ -7,7 +7,7 @@ import { uploadAttachment } from './api/upload-attachment';
 import { newClientMessageId } from './client-message-id';
 import { addMessages } from './messages-cache';
 import { outbox, type OutgoingMessage } from './outbox';
-import { handleUnauthorized } from './sign-in';
+import { handleUnauthorized } from '../../lib/unauthorized';
 
 /**
  * A 4xx that the same request would get again. 401 (sign in again), 408 and 429 (wait) are

@@ -14,11 +14,12 @@ import { useManagedRates } from './api/get-rates';
 import { guardRefusal, useSaveRates } from './api/save-rates';
 import { GuardConfirmDialog } from './components/guard-confirm-dialog';
 import { MarketPricesCard } from './components/market-prices-card';
-import { MoneyField } from './components/money-field';
-import { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
+import { MoneyField } from '../../components/money-field';
+import { PortalCard, PortalPage } from '../../components/portal-page';
+import { TopBarButton, TopBarLink } from '../../components/top-bar';
 import { RateCard } from './components/rate-card';
 import { RateHistory } from './components/rate-history';
-import { ScreenMessage, ScreenSpinner } from './components/screen-states';
+import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import {
   acceptSuggestion,
   autoCalculateRate,
@@ -99,8 +100,8 @@ function ExchangeRates() {
 
   const actions = (
     <>
-      <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <PortalNavButton
+      <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+      <TopBarButton
         icon={<LogOut aria-hidden />}
         label="Logout"
         onClick={logout.logout}

@@ -4,6 +4,3 @@ export { getAgentListRates, useAgentListRates, type AgentListRate } from './lib/
 export { calculatorRate, type CalculatorRate } from './lib/calculator';
 export { decimalError, groupDigits, normalizeDecimal, type DecimalRule } from './lib/decimal-field';
 export { RATE_NAMES, RATE_SYMBOLS } from './lib/symbols';
-export { MoneyField } from './components/money-field';
-export { PortalCard, PortalNavButton, PortalNavLink, PortalPage } from './components/portal-page';
-export { ScreenMessage, ScreenSpinner } from './components/screen-states';

@@ -8,16 +8,11 @@ import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { AgentOnly, useAgentLogout } from '../auth';
-import {
-  MoneyField,
-  normalizeDecimal,
-  PortalCard,
-  PortalNavButton,
-  PortalNavLink,
-  PortalPage,
-  type DecimalRule,
-} from '../rates';
-import { useChatSessionInfo } from './api/get-chat-session';
+import { MoneyField } from '../../components/money-field';
+import { PortalCard, PortalPage } from '../../components/portal-page';
+import { TopBarButton, TopBarLink } from '../../components/top-bar';
+import { normalizeDecimal, type DecimalRule } from '../rates';
+import { useChatSession } from '../chat-sessions';
 import { useCreateTransaction } from './api/create-transaction';
 import { needsApproval, shortId } from './lib/display';
 import { figureError } from './lib/figure-error';
@@ -64,7 +59,7 @@ function InfoRow({
 }
 
 function CustomerInformation({ sessionId }: { sessionId: number | null }) {
-  const session = useChatSessionInfo(sessionId);
+  const session = useChatSession(sessionId);
   const missing =
     sessionId === null ||
     (session.error instanceof ApiError && [400, 404].includes(session.error.status));
@@ -133,7 +128,7 @@ export function ProcessTransaction() {
   const sessionId = parseSessionId(params.sessionId);
   const navigate = useNavigate();
   const logout = useAgentLogout();
-  const session = useChatSessionInfo(sessionId);
+  const session = useChatSession(sessionId);
   const create = useCreateTransaction();
   const idempotency = useIdempotencyKey();
   const [type, setType] = useState<AdjustmentType>('refund');
@@ -195,8 +190,8 @@ export function ProcessTransaction() {
       back={{ onClick: goBack, label: 'Back' }}
       actions={
         <>
-          <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-          <PortalNavButton
+          <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+          <TopBarButton
             icon={<LogOut aria-hidden />}
             label="Logout"
             onClick={logout.logout}

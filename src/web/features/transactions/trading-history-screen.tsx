@@ -5,14 +5,9 @@ import type { User } from '../../../shared/api/auth';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
 import { RequireAgent, useAgentLogout, useCurrentUser, useGuardedUser } from '../auth';
-import {
-  PortalCard,
-  PortalNavButton,
-  PortalNavLink,
-  PortalPage,
-  ScreenMessage,
-  ScreenSpinner,
-} from '../rates';
+import { PortalCard, PortalPage } from '../../components/portal-page';
+import { TopBarButton, TopBarLink } from '../../components/top-bar';
+import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import { useCustomerTransactions } from './api/list-customer-transactions';
 import { TransactionCard } from './components/transaction-card';
 import { shortId } from './lib/display';
@@ -121,8 +116,8 @@ function AgentActions() {
   const logout = useAgentLogout();
   return (
     <>
-      <PortalNavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <PortalNavButton
+      <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+      <TopBarButton
         icon={<LogOut aria-hidden />}
         label="Logout"
         onClick={logout.logout}
@@ -135,8 +130,8 @@ function AgentActions() {
 function CustomerActions() {
   return (
     <>
-      <PortalNavLink to="/trade" icon={<MessagesSquare aria-hidden />} label="Chat" />
-      <PortalNavLink to="/api/logout" reload icon={<LogOut aria-hidden />} label="Sign out" />
+      <TopBarLink to="/trade" icon={<MessagesSquare aria-hidden />} label="Chat" />
+      <TopBarLink to="/api/logout" reload icon={<LogOut aria-hidden />} label="Sign out" />
     </>
   );
 }

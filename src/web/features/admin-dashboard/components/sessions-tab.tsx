@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminSession } from '../../../../shared/api/reports';
 import type { ChatCategory, ChatStatus } from '../../../../shared/domain';
+import { CATEGORY_LABELS, CHAT_STATUS_LABELS } from '../../../lib/labels';
 import { cn } from '../../../lib/cn';
 import { useSessions, type SessionFilter } from '../api/list-sessions';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
-import { Badge, type BadgeTone } from './badge';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 
 const FILTER_OPTIONS = [
@@ -17,25 +18,23 @@ const FILTER_OPTIONS = [
   { value: 'usdt', label: 'USDT' },
 ] as const satisfies readonly { value: SessionFilter; label: string }[];
 
-const CATEGORIES: Record<ChatCategory, { label: string; tone: BadgeTone }> = {
-  bitcoin: { label: 'Bitcoin', tone: 'orange' },
-  usdt: { label: 'USDT', tone: 'teal' },
-  payment: { label: 'Payment', tone: 'blue' },
-  subscription: { label: 'Subscription', tone: 'green' },
-  general: { label: 'General', tone: 'purple' },
+const CATEGORY_TONES: Record<ChatCategory, BadgeTone> = {
+  bitcoin: 'orange',
+  usdt: 'teal',
+  payment: 'blue',
+  subscription: 'green',
+  general: 'purple',
 };
 
-const STATUSES: Record<ChatStatus, { label: string; tone: BadgeTone }> = {
-  open: { label: 'Open', tone: 'blue' },
-  active: { label: 'Active', tone: 'green' },
-  closed: { label: 'Closed', tone: 'grey' },
+const STATUS_TONES: Record<ChatStatus, BadgeTone> = {
+  open: 'blue',
+  active: 'green',
+  closed: 'grey',
 };
 
 const GRID = 'md:grid-cols-[8.5rem_6rem_minmax(0,1fr)_minmax(0,1fr)_6.5rem_7.5rem] md:items-center';
 
 function SessionRow({ session }: { session: AdminSession }) {
-  const category = CATEGORIES[session.category];
-  const status = STATUSES[session.status];
   return (
     <li
       data-testid="session-row"
@@ -43,8 +42,12 @@ function SessionRow({ session }: { session: AdminSession }) {
       className={cn('grid grid-cols-2 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
     >
       <div className="flex min-w-0 items-center gap-2">
-        <Badge tone={category.tone} data-testid="session-category">
-          {category.label}
+        <Badge
+          tone={CATEGORY_TONES[session.category]}
+          className="whitespace-nowrap"
+          data-testid="session-category"
+        >
+          {CATEGORY_LABELS[session.category]}
         </Badge>
         <Link
           to={`/chat/${session.id}`}
@@ -55,8 +58,12 @@ function SessionRow({ session }: { session: AdminSession }) {
         </Link>
       </div>
       <div className="text-right md:text-left">
-        <Badge tone={status.tone} data-testid="session-status">
-          {status.label}
+        <Badge
+          tone={STATUS_TONES[session.status]}
+          className="whitespace-nowrap"
+          data-testid="session-status"
+        >
+          {CHAT_STATUS_LABELS[session.status]}
         </Badge>
       </div>
       <Field label="Customer" testId="session-customer">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
 import type { TransactionStatus } from '../../../../shared/domain';
+import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
 import { AMOUNT_SYMBOLS, formatCryptoAmount, formatNaira } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import {
@@ -9,8 +10,8 @@ import {
   type TransactionStatusFilter,
 } from '../api/list-transactions';
 import { formatDateTime } from '../lib/format';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
-import { Badge, type BadgeTone } from './badge';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 
 const STATUS_OPTIONS = [
@@ -20,17 +21,16 @@ const STATUS_OPTIONS = [
   { value: 'failed', label: 'Failed' },
 ] as const satisfies readonly { value: TransactionStatusFilter; label: string }[];
 
-const STATUSES: Record<TransactionStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'yellow' },
-  completed: { label: 'Completed', tone: 'green' },
-  failed: { label: 'Failed', tone: 'red' },
+const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
+  pending: 'yellow',
+  completed: 'green',
+  failed: 'red',
 };
 
 const GRID =
   'md:grid-cols-[minmax(0,1.3fr)_6.5rem_minmax(0,1fr)_minmax(0,1fr)_9.5rem] md:items-center';
 
 function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
-  const status = STATUSES[t.status];
   return (
     <li
       data-testid="transaction-row"
@@ -50,8 +50,12 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
         <p className="text-xs text-ink-muted">{TRANSACTION_TYPE_LABELS[t.type]}</p>
       </div>
       <div className="text-right md:text-left">
-        <Badge tone={status.tone} data-testid="transaction-status">
-          {status.label}
+        <Badge
+          tone={STATUS_TONES[t.status]}
+          className="whitespace-nowrap"
+          data-testid="transaction-status"
+        >
+          {TRANSACTION_STATUS_LABELS[t.status]}
         </Badge>
       </div>
       <Field label="Rate" testId="transaction-rate" className="md:text-right">

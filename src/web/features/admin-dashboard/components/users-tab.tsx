@@ -8,8 +8,8 @@ import { useUsers, type UserRoleFilter } from '../api/list-users';
 import { useSetAgentStatus } from '../api/set-agent-status';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../lib/use-debounced-value';
-import { Badge } from './badge';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Badge } from '../../../components/badge';
 import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
 
 const ROLE_OPTIONS = [
@@ -97,15 +97,19 @@ function RoleBadges({ user }: { user: AdminUser }) {
   return (
     <>
       {user.isAgent ? (
-        <Badge tone="teal" data-testid="user-role">
+        <Badge tone="teal" className="whitespace-nowrap" data-testid="user-role">
           Agent
         </Badge>
       ) : (
-        <Badge tone="gold" data-testid="user-role">
+        <Badge tone="gold" className="whitespace-nowrap" data-testid="user-role">
           Customer
         </Badge>
       )}
-      {user.isAdmin && <Badge tone="purple">Admin</Badge>}
+      {user.isAdmin && (
+        <Badge tone="purple" className="whitespace-nowrap">
+          Admin
+        </Badge>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { formatChatDate } from '../../../../shared/dates';
 import { initials } from '../../../../shared/names';
 import { UnreadBadge } from '../../agent-alerts';
 import { customerLabel } from '../lib/customer-label';
-import { CustomerStatusBadge } from './customer-status-badge';
+import { CustomerStatusBadge } from '../../customers';
 import { DeskBadge } from './session-badges';
 import { StatusMenu } from './status-menu';
 

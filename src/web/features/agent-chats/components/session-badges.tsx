@@ -1,13 +1,6 @@
 import type { ChatCategory, ChatPriority } from '../../../../shared/domain';
-import { Badge, type BadgeTone } from './badge';
-
-const CATEGORY_LABELS: Record<ChatCategory, string> = {
-  bitcoin: 'Bitcoin',
-  usdt: 'USDT',
-  payment: 'Payment',
-  subscription: 'Subscription',
-  general: 'General',
-};
+import { Badge, type BadgeTone } from '../../../components/badge';
+import { CATEGORY_LABELS, PRIORITY_LABELS } from '../../../lib/labels';
 
 /**
  * The desk a chat belongs to, "BTC" or "USDT", so one customer's two chats are told apart.
@@ -37,13 +30,6 @@ export function CategoryBadge({ category }: { category: ChatCategory | null | un
     </Badge>
   );
 }
-
-const PRIORITY_LABELS: Record<ChatPriority, string> = {
-  low: 'Low',
-  normal: 'Normal',
-  medium: 'Medium',
-  high: 'High',
-};
 
 /** High red, low grey, anything else orange; "Normal" when there is none. */
 export function PriorityBadge({ priority }: { priority: ChatPriority | null | undefined }) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../../lib/realtime';
-import { getChatSession } from '../api/get-chat-session';
+import { getChatSession } from '../../chat-sessions';
 import { AGENT_SESSIONS_KEY } from '../api/list-chat-sessions';
 import { applyEventToCaches, putSessionFirstInCaches } from './session-cache';
 

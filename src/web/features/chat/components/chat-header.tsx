@@ -4,7 +4,8 @@ import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName, initials } from '../../../../shared/names';
 import { categoryDetails } from '../categories';
 import type { Viewer } from '../viewer';
-import { CategoryBadge, CustomerStatusBadge } from './badges';
+import { CustomerStatusBadge } from '../../customers';
+import { CategoryBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
 /** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk. */

@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../../shared/domain';
-import { CUSTOMER_STATUS_STYLE, CustomerStatusBadge } from '../../agent-chats';
+import { CUSTOMER_STATUS_LABELS } from '../../../lib/labels';
+import { CustomerStatusBadge } from '../../customers';
 import { useUpdateDemoCustomerStatus } from '../api/demo-sessions';
 
 /** The customer's status badge, and a dropdown that changes it. */
@@ -22,7 +23,7 @@ export function DemoStatusMenu({
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Status of ${name}: ${CUSTOMER_STATUS_STYLE[status].label}. Change status`}
+        aria-label={`Status of ${name}: ${CUSTOMER_STATUS_LABELS[status]}. Change status`}
         disabled={mutation.isPending}
         className={cn(
           'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl px-1.5 disabled:opacity-60',
@@ -61,7 +62,7 @@ export function DemoStatusMenu({
                     <Check aria-hidden className="size-4" />
                   </DropdownMenu.ItemIndicator>
                 </span>
-                {CUSTOMER_STATUS_STYLE[value].label}
+                {CUSTOMER_STATUS_LABELS[value]}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { usePrices, type Price } from '../../prices';
 import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
-import { CoinIcon } from './coin-icon';
+import { CoinIcon } from '../../../components/coin-icon';
 import { ChangeBadge, PriceFigures, StaleNote } from './lazy-price-display';
 
 interface Asset {
@@ -40,7 +40,7 @@ function PriceRow({
   return (
     <li data-testid={`price-row-${asset.symbol}`} className="rounded-2xl border border-line p-4">
       <div className="flex items-center gap-3">
-        <CoinIcon symbol={asset.symbol} />
+        <CoinIcon currency={asset.symbol === 'BTC' ? 'bitcoin' : 'usdt'} size="lg" />
         <div className="min-w-0 flex-1">
           <h3 className="leading-tight font-semibold">{asset.name}</h3>
           <p className="text-sm text-ink-muted">{asset.symbol}</p>

@@ -3,8 +3,8 @@ import type { Price } from '../../../../shared/api/prices';
 import { dec } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
-import { CoinBadge } from './coin-badge';
-import { PortalCard } from './portal-page';
+import { CoinIcon } from '../../../components/coin-icon';
+import { PortalCard } from '../../../components/portal-page';
 
 export const PRICES_FAILED = 'Failed to fetch current market prices';
 
@@ -32,7 +32,7 @@ function PriceRow({ price }: { price: Price }) {
       data-stale={price.stale}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-line p-3"
     >
-      <CoinBadge currency={price.symbol === 'BTC' ? 'bitcoin' : 'usdt'} />
+      <CoinIcon currency={price.symbol === 'BTC' ? 'bitcoin' : 'usdt'} />
       <div className="min-w-0 flex-1">
         <p className="leading-tight font-semibold">
           {price.name} <span className="font-normal text-ink-muted">{price.symbol}</span>

@@ -5,9 +5,9 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { RATE_RULES, type RateDraft, type RateField } from '../lib/rate-form';
 import { RATE_NAMES, RATE_SYMBOLS } from '../lib/symbols';
-import { CoinBadge } from './coin-badge';
-import { MoneyField } from './money-field';
-import { PortalCard } from './portal-page';
+import { CoinIcon } from '../../../components/coin-icon';
+import { MoneyField } from '../../../components/money-field';
+import { PortalCard } from '../../../components/portal-page';
 
 const FIELD_LABELS: Record<RateField, string> = {
   spreadPercentage: 'Spread %',
@@ -140,7 +140,7 @@ export function RateCard({
   return (
     <PortalCard aria-labelledby={titleId} data-testid={`rate-card-${rate.currency}`}>
       <div className="flex items-start gap-3">
-        <CoinBadge currency={rate.currency} />
+        <CoinIcon currency={rate.currency} />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-lg leading-tight font-bold">
             {RATE_NAMES[rate.currency]} <span className="font-normal text-ink-muted">{symbol}</span>

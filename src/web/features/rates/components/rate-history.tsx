@@ -6,7 +6,7 @@ import { useRateHistory } from '../api/get-rate-history';
 import { groupDigits } from '../lib/decimal-field';
 import { describeHistory, type HistoryChange, type ValueKind } from '../lib/rate-history';
 import { RATE_NAMES } from '../lib/symbols';
-import { PortalCard } from './portal-page';
+import { PortalCard } from '../../../components/portal-page';
 
 function formatValue(value: string, kind: ValueKind): string {
   if (kind === 'percent') return `${value}%`;

@@ -5,5 +5,4 @@ export const transactionKeys = {
   /** A customer's trading history. */
   customer: (customerId: string) => ['transactions', 'customer', customerId] as const,
   customers: ['transactions', 'customer'] as const,
-  chatSession: (chatSessionId: number) => ['transactions', 'chat-session', chatSessionId] as const,
 };

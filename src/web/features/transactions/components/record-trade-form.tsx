@@ -13,13 +13,13 @@ import { toast } from '../../../lib/toast';
 import { usePrices } from '../../prices';
 import {
   calculatorRate,
-  MoneyField,
   normalizeDecimal,
   RATE_NAMES,
   RATE_SYMBOLS,
   useRates,
   type DecimalRule,
 } from '../../rates';
+import { MoneyField } from '../../../components/money-field';
 import { useCreateTransaction } from '../api/create-transaction';
 import { figureError } from '../lib/figure-error';
 import { CREATE_FAILED } from '../lib/messages';

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { TransactionStatus } from '../../../../shared/domain';
 import { cn } from '../../../lib/cn';
-import { STATUS_LABELS } from '../lib/display';
+import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
 
 const STYLES: Record<TransactionStatus, { classes: string; icon: typeof Clock }> = {
   pending: { classes: 'bg-yellow-50 text-yellow-900 ring-yellow-600/30', icon: Clock },
@@ -22,7 +22,7 @@ export function TransactionStatusBadge({ status }: { status: TransactionStatus }
       )}
     >
       <Icon aria-hidden className="size-3.5" />
-      {STATUS_LABELS[status]}
+      {TRANSACTION_STATUS_LABELS[status]}
     </span>
   );
 }

@@ -1,12 +1,5 @@
-import type { TransactionStatus } from '../../../../shared/domain';
 import { APPROVAL_THRESHOLD_USD } from '../../../../shared/api/transactions';
 import { dec } from '../../../../shared/money';
-
-export const STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-};
 
 /** The spec's "Approval Required" notice: amounts over $50 (50 itself does not). */
 export function needsApproval(amount: string): boolean {

@@ -1,15 +1,42 @@
-import { buttonClasses } from '../../../components/ui/button';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { buttonClasses } from './ui/button';
 
-/** While the signed-in user loads, or while leaving for sign-in. */
-export function ScreenSpinner() {
+/** While a screen's code loads, while it finds out who is looking, or while it leaves. */
+export function ScreenSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-dvh items-center justify-center bg-canvas">
       <span
         aria-hidden
         className="size-8 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700"
       />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{label}</span>
     </div>
+  );
+}
+
+/** A whole-screen message on the canvas: a failure, or nothing to show. */
+export function ScreenMessage({
+  title,
+  children,
+  tone = 'brand',
+}: {
+  title: string;
+  children?: ReactNode;
+  tone?: 'brand' | 'danger';
+}) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4">
+      <div
+        role={tone === 'danger' ? 'alert' : undefined}
+        className="w-full max-w-md rounded-3xl bg-surface p-8 text-center shadow-card ring-1 ring-black/5"
+      >
+        <h1 className={cn('text-2xl font-bold tracking-tight', tone === 'danger' && 'text-down')}>
+          {title}
+        </h1>
+        {children}
+      </div>
+    </main>
   );
 }
 

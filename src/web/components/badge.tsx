@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /** Colours for small labels; each text/background pair meets WCAG AA. */
 export const BADGE_TONES = {
@@ -10,6 +10,8 @@ export const BADGE_TONES = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-500/20',
   orange: 'bg-orange-50 text-orange-800 ring-orange-600/20',
   purple: 'bg-purple-50 text-purple-800 ring-purple-700/20',
+  teal: 'bg-brand-50 text-brand-800 ring-brand-700/20',
+  gold: 'bg-gold-200 text-brand-950 ring-gold-500/30',
   // The desks, in the customer's choice cards' colours.
   btc: 'bg-[#fff1de] text-[#9a4d00] ring-[#9a4d00]/20',
   usdt: 'bg-[#dcf5ec] text-[#0d6b4e] ring-[#0d6b4e]/20',
@@ -27,6 +29,7 @@ export function Badge({
   children: ReactNode;
   className?: string;
   'data-testid'?: string;
+  'data-status'?: string;
 }) {
   return (
     <span

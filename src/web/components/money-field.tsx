@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { inputClasses, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { caretAfter, groupTypedDecimal, ungroup } from '../../../lib/grouped-decimal';
+import { inputClasses, Label } from './ui/input';
+import { cn } from '../lib/cn';
+import { caretAfter, groupTypedDecimal, ungroup } from '../lib/grouped-decimal';
 
 /**
  * A labelled numeric input with its reason when invalid. A number input holds "" while what

@@ -1,0 +1,1 @@
+export { CustomerStatusBadge } from './components/customer-status-badge';
