@@ -37,11 +37,17 @@ export const appRoutes: RouteObject[] = [
   { path: '/', element: <LandingRoute /> },
 
   // Customer portal
-  { path: '/trade', Component: lazyWithData(() => import('../features/chat/chat-choice-screen')) },
-  { path: '/chat', Component: lazyWithData(() => import('../features/chat/chat-choice-screen')) },
+  {
+    path: '/trade',
+    Component: lazyWithData(() => import('../screens/customer-chat/chat-choice-screen')),
+  },
+  {
+    path: '/chat',
+    Component: lazyWithData(() => import('../screens/customer-chat/chat-choice-screen')),
+  },
   {
     path: '/chat/:sessionId',
-    Component: lazyWithData(() => import('../features/chat/chat-session-screen')),
+    Component: lazyWithData(() => import('../screens/customer-chat/chat-session-screen')),
   },
   {
     path: '/trading-history',
@@ -59,15 +65,15 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/agent',
-    Component: lazyWithData(() => import('../features/agent-chats/agent-chats-screen')),
+    Component: lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen')),
   },
   {
     path: '/agent/chats',
-    Component: lazyWithData(() => import('../features/agent-chats/agent-chats-screen')),
+    Component: lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen')),
   },
   {
     path: '/agent/dashboard',
-    Component: lazyWithData(() => import('../features/agent-chats/agent-dashboard-screen')),
+    Component: lazyWithData(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
   },
   {
     path: '/agent/exchange-rates',
@@ -93,11 +99,11 @@ export const appRoutes: RouteObject[] = [
   // Admin portal
   {
     path: '/agent/admin',
-    Component: lazyWithData(() => import('../features/admin-dashboard/admin-dashboard-screen')),
+    Component: lazyWithData(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
   },
   {
     path: '/admin-dashboard',
-    Component: lazyWithData(() => import('../features/admin-dashboard/admin-dashboard-screen')),
+    Component: lazyWithData(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
   },
   {
     path: '/agent/management',

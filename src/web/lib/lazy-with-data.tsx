@@ -5,7 +5,7 @@ import { lazy, type ComponentType } from 'react';
  * query library loads in parallel with the component's own code, never on the first load of
  * a page that does not need it (decision 004).
  *
- *   Component: lazyWithData(() => import('../features/chat/chat-choice-screen')),
+ *   Component: lazyWithData(() => import('../screens/customer-chat/chat-choice-screen')),
  */
 export function lazyWithData<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,

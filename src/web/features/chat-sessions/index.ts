@@ -1,2 +1,11 @@
 export { chatSessionKeys } from './api/keys';
 export { chatSessionQuery, getChatSession, useChatSession } from './api/get-chat-session';
+export { activeCountQuery, useActiveSessionCount } from './api/count-active-sessions';
+export { useCreateChatSession } from './api/create-chat-session';
+export { useActiveSessions } from './api/list-active-sessions';
+export { type ChatListFilter, useChatSessions } from './api/list-chat-sessions';
+export { useOwnChatSessions } from './api/list-own-chat-sessions';
+export { CategoryBadge, DeskBadge, PriorityBadge, isDesk } from './components/session-badges';
+export { applyCustomerToCaches } from './lib/session-cache';
+export { useLiveSessionList } from './lib/use-live-session-list';
+export { useLiveAgentSessions } from './lib/use-live-sessions';

@@ -6,4 +6,6 @@
 export const chatSessionKeys = {
   all: ['chat-sessions'] as const,
   detail: (id: number) => ['chat-sessions', 'detail', id] as const,
+  /** The signed-in customer's own conversations. */
+  own: () => ['chat-sessions', 'own'] as const,
 };

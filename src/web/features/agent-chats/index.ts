@@ -1,2 +1,0 @@
-export { CategoryBadge, PriorityBadge } from './components/session-badges';
-export { ConnectionIndicator } from './components/connection-indicator';

@@ -1,0 +1,1 @@
+export { useSetAgentStatus } from './api/set-agent-status';

@@ -1,0 +1,11 @@
+export { ConversationView } from './conversation-view';
+export type { Viewer } from './viewer';
+export { CategoryBadge } from './components/badges';
+export { formatChatListDate, formatMessageTime } from './chat-date';
+export { messageKeys } from './api/keys';
+export { TRADE_CATEGORIES, categoryDetails, type TradeCategory } from './categories';
+export { agentNameFor } from './components/chat-header';
+export { CoinAvatar } from './components/coin-avatar';
+export { PortalHeader } from './components/portal-header';
+export { RestrictedNote } from './components/restricted-note';
+export { serverText } from './use-sender';

@@ -1,0 +1,18 @@
+export { useAnalytics } from './api/get-analytics';
+export { ADMIN_DASHBOARD_KEY } from './api/keys';
+export { type SessionFilter, useSessions } from './api/list-sessions';
+export {
+  type AdminTransaction,
+  type TransactionStatusFilter,
+  useTransactions,
+} from './api/list-transactions';
+export { USERS_KEY, type AdminUserPage, type UserRoleFilter, useUsers } from './api/list-users';
+export {
+  formatDay,
+  formatRange,
+  lagosToday,
+  lastSevenDays,
+  periodLabel,
+  rangeProblem,
+  type DateRange,
+} from './lib/date-range';

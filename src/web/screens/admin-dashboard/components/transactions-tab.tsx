@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
+import type { TransactionStatus } from '../../../../shared/domain';
+import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
+import { AMOUNT_SYMBOLS, formatCryptoAmount, formatNaira } from '../../../../shared/money';
+import { cn } from '../../../lib/cn';
+import {
+  useTransactions,
+  type AdminTransaction,
+  type TransactionStatusFilter,
+} from '../../../features/reports';
+import { formatDateTime } from '../lib/format';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Badge, type BadgeTone } from '../../../components/badge';
+import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+] as const satisfies readonly { value: TransactionStatusFilter; label: string }[];
+
+const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
+  pending: 'yellow',
+  completed: 'green',
+  failed: 'red',
+};
+
+const GRID =
+  'md:grid-cols-[minmax(0,1.3fr)_6.5rem_minmax(0,1fr)_minmax(0,1fr)_9.5rem] md:items-center';
+
+function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
+  return (
+    <li
+      data-testid="transaction-row"
+      data-reference={t.reference}
+      className={cn(
+        'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-3 px-4 py-4 md:gap-4 md:px-6',
+        GRID,
+      )}
+    >
+      <div className="min-w-0">
+        <p data-testid="transaction-amount" className="font-bold tabular-nums">
+          {formatCryptoAmount(t.amount, t.currency)}
+        </p>
+        <p className="truncate text-sm text-ink-muted">
+          {t.customerName} · <span className="font-mono text-xs">{t.reference}</span>
+        </p>
+        <p className="text-xs text-ink-muted">{TRANSACTION_TYPE_LABELS[t.type]}</p>
+      </div>
+      <div className="text-right md:text-left">
+        <Badge
+          tone={STATUS_TONES[t.status]}
+          className="whitespace-nowrap"
+          data-testid="transaction-status"
+        >
+          {TRANSACTION_STATUS_LABELS[t.status]}
+        </Badge>
+      </div>
+      <Field label="Rate" testId="transaction-rate" className="md:text-right">
+        {formatNaira(t.rate)}
+        <span className="text-ink-muted">/{AMOUNT_SYMBOLS[t.currency]}</span>
+      </Field>
+      <Field label="Total" testId="transaction-total" className="text-right">
+        <span className="font-semibold">{formatNaira(t.total)}</span>
+      </Field>
+      <Field
+        label="Date"
+        testId="transaction-date"
+        className="col-span-2 md:col-span-1 md:text-right"
+      >
+        {formatDateTime(t.createdAt)}
+      </Field>
+    </li>
+  );
+}
+
+/** The Transactions tab: every transaction, by status, searchable by reference or customer. */
+export function TransactionsTab() {
+  const [status, setStatus] = useState<TransactionStatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const query = useTransactions(status, q);
+  const transactions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+
+  return (
+    <ListCard
+      label="Transactions"
+      testId="transactions-list"
+      toolbar={
+        <>
+          <div className="sm:w-[26rem]">
+            <FilterButtons
+              label="Status"
+              value={status}
+              onChange={setStatus}
+              options={STATUS_OPTIONS}
+            />
+          </div>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search reference or name" />
+        </>
+      }
+    >
+      <ListBody
+        query={query}
+        count={transactions.length}
+        loadingText="Loading transactions..."
+        emptyTitle="No transactions found"
+        emptyHint={
+          q || status !== 'all' ? 'Try adjusting your search' : 'Transactions will appear here'
+        }
+      >
+        <ListHeader
+          className={GRID}
+          columns={[
+            { label: 'Amount' },
+            { label: 'Status' },
+            { label: 'Rate', className: 'text-right' },
+            { label: 'Total', className: 'text-right' },
+            { label: 'Date', className: 'text-right' },
+          ]}
+        />
+        <ul className="divide-y divide-line">
+          {transactions.map((t) => (
+            <TransactionRow key={t.id} transaction={t} />
+          ))}
+        </ul>
+      </ListBody>
+    </ListCard>
+  );
+}

@@ -1,0 +1,171 @@
+import { ShieldMinus, ShieldPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { AdminUser } from '../../../../shared/api/reports';
+import { displayName, initials } from '../../../../shared/names';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useUsers, type UserRoleFilter } from '../../../features/reports';
+import { useSetAgentStatus } from '../../../features/agents';
+import { formatDate } from '../lib/format';
+import { formatCount } from '../lib/metrics';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Badge } from '../../../components/badge';
+import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
+
+const ROLE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'agents', label: 'Agents' },
+  { value: 'customers', label: 'Customers' },
+] as const satisfies readonly { value: UserRoleFilter; label: string }[];
+
+const GRID = 'md:grid-cols-[minmax(0,1fr)_8rem_5rem_6.5rem_7rem_11.5rem] md:items-center';
+
+export function UserRow({
+  user,
+  pending,
+  onToggle,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onToggle: (user: AdminUser) => void;
+}) {
+  const name = displayName(user);
+  const hasName = name !== user.email && name !== 'Unknown';
+  return (
+    <li
+      data-testid="user-row"
+      data-user-id={user.id}
+      className={cn('grid grid-cols-3 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
+    >
+      <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1">
+        <span
+          aria-hidden
+          className={cn(
+            'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+            user.isAgent ? 'bg-brand-100 text-brand-800' : 'bg-gold-200 text-brand-950',
+          )}
+        >
+          {initials(user)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p data-testid="user-name" className="truncate font-semibold">
+            {name}
+          </p>
+          {hasName && user.email && <p className="truncate text-sm text-ink-muted">{user.email}</p>}
+        </div>
+      </div>
+      <div className="flex flex-wrap content-center items-center justify-end gap-1 md:justify-start">
+        <RoleBadges user={user} />
+      </div>
+      <Field label="Sessions" testId="user-sessions" className="md:text-right">
+        {formatCount(user.sessionCount)}
+      </Field>
+      <Field label="Transactions" testId="user-transactions" className="md:text-right">
+        {formatCount(user.transactionCount)}
+      </Field>
+      <Field label="Joined" testId="user-joined" className="md:text-right">
+        {formatDate(user.createdAt)}
+      </Field>
+      <div className="col-span-3 md:col-span-1 md:text-right">
+        {user.isAgent ? (
+          <Button
+            variant="outline"
+            className="w-full border-down/30 whitespace-nowrap md:min-w-40 text-down hover:border-down hover:bg-down-soft md:w-auto"
+            disabled={pending}
+            onClick={() => onToggle(user)}
+          >
+            <ShieldMinus aria-hidden />
+            Remove Agent<span className="sr-only"> ({name})</span>
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            className="w-full whitespace-nowrap md:w-auto md:min-w-40"
+            disabled={pending}
+            onClick={() => onToggle(user)}
+          >
+            <ShieldPlus aria-hidden />
+            Make Agent<span className="sr-only"> ({name})</span>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RoleBadges({ user }: { user: AdminUser }) {
+  return (
+    <>
+      {user.isAgent ? (
+        <Badge tone="teal" className="whitespace-nowrap" data-testid="user-role">
+          Agent
+        </Badge>
+      ) : (
+        <Badge tone="gold" className="whitespace-nowrap" data-testid="user-role">
+          Customer
+        </Badge>
+      )}
+      {user.isAdmin && (
+        <Badge tone="purple" className="whitespace-nowrap">
+          Admin
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** The Users tab: every account, by role and search, with Make Agent / Remove Agent. */
+export function UsersTab() {
+  const [role, setRole] = useState<UserRoleFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const query = useUsers(role, q);
+  const setAgentStatus = useSetAgentStatus();
+  const users = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+
+  return (
+    <ListCard
+      label="Users"
+      testId="users-list"
+      toolbar={
+        <>
+          <div className="sm:w-80">
+            <FilterButtons label="Show" value={role} onChange={setRole} options={ROLE_OPTIONS} />
+          </div>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search by name or email" />
+        </>
+      }
+    >
+      <ListBody
+        query={query}
+        count={users.length}
+        loadingText="Loading users..."
+        emptyTitle="No users found"
+        failedTitle="Failed to fetch customers"
+        emptyHint={q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
+      >
+        <ListHeader
+          className={GRID}
+          columns={[
+            { label: 'User' },
+            { label: 'Role' },
+            { label: 'Sessions', className: 'text-right' },
+            { label: 'Transactions', className: 'text-right' },
+            { label: 'Joined', className: 'text-right' },
+            { label: 'Action', className: 'text-right' },
+          ]}
+        />
+        <ul className="divide-y divide-line">
+          {users.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              pending={setAgentStatus.isPending && setAgentStatus.variables.userId === user.id}
+              onToggle={(u) => setAgentStatus.mutate({ userId: u.id, isAgent: !u.isAgent })}
+            />
+          ))}
+        </ul>
+      </ListBody>
+    </ListCard>
+  );
+}

@@ -1,0 +1,134 @@
+import { ArrowLeft, Coffee, Inbox, LogOut } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
+import { AgentOnly, useAgentLogout } from '../../features/auth';
+import {
+  activeCountQuery,
+  useActiveSessionCount,
+  useActiveSessions,
+  useLiveAgentSessions,
+} from '../../features/chat-sessions';
+import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
+import { ConnectionIndicator } from '../../components/connection-indicator';
+import { DashboardRow } from './components/dashboard-row';
+import { LoadMore } from '../../components/load-more';
+
+function Counter({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <div className="rounded-2xl bg-surface p-3 shadow-card ring-1 ring-black/5 sm:p-5">
+      <dt className="text-xs font-semibold text-ink-muted sm:text-sm">{label}</dt>
+      <dd data-testid={testId} className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function AgentDashboard() {
+  const query = useActiveSessions();
+  const connection = useLiveAgentSessions();
+  const logout = useAgentLogout();
+  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  useAgentAlerts();
+  useAlertTitle(
+    'Agent Dashboard',
+    sessions.filter((s) => s.agentId === null).map((s) => s.id),
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const count = useActiveSessionCount();
+  const queryClient = useQueryClient();
+  // The list is kept live by the socket; when it changes, so may the count of every active chat.
+  useEffect(() => {
+    if (query.dataUpdatedAt) void queryClient.invalidateQueries(activeCountQuery);
+  }, [query.dataUpdatedAt, queryClient]);
+  const activeCount = count.data ? count.data.count.toLocaleString('en-NG') : '-';
+
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <TopBar
+        navLabel="Agent"
+        title="Agent Dashboard"
+        actions={
+          <>
+            {/* The spec shows a Break button without saying what it does. */}
+            <TopBarButton icon={<Coffee aria-hidden />} label="Break" />
+            <TopBarButton
+              icon={<LogOut aria-hidden />}
+              label="Logout"
+              onClick={logout.logout}
+              disabled={logout.isPending}
+            />
+          </>
+        }
+      >
+        <TopBarRow className="flex items-center justify-between gap-2">
+          <Link
+            to="/"
+            className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-white/90 hover:bg-white/10"
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+            Back
+          </Link>
+          <ConnectionIndicator state={connection} />
+        </TopBarRow>
+      </TopBar>
+      <main className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-6">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <Counter label="Active Chats" value={activeCount} testId="active-chats-count" />
+          <Counter label="Resolved Today" value="-" testId="resolved-today" />
+          <Counter label="Avg Response" value="-" testId="avg-response" />
+        </dl>
+        <section
+          aria-labelledby="active-conversations"
+          className="rounded-3xl bg-surface p-2 shadow-card ring-1 ring-black/5 sm:p-3"
+        >
+          <h2 id="active-conversations" className="px-3 pt-2 pb-1 text-lg font-bold sm:px-4">
+            Active Conversations
+          </h2>
+          {query.isPending ? (
+            <p role="status" className="px-4 py-10 text-center text-ink-muted">
+              Loading conversations...
+            </p>
+          ) : query.isError ? (
+            <div role="alert" className="px-4 py-10 text-center">
+              <p className="font-semibold text-down">Failed to fetch chat sessions</p>
+              <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : sessions.length === 0 ? (
+            <div className="px-4 py-10 text-center text-ink-muted">
+              <Inbox aria-hidden className="mx-auto size-8 text-brand-700" />
+              <p className="mt-2">No active conversations</p>
+            </div>
+          ) : (
+            <>
+              <ul className="flex flex-col divide-y divide-line">
+                {sessions.map((session) => (
+                  <DashboardRow key={session.id} session={session} />
+                ))}
+              </ul>
+              {hasNextPage && <LoadMore onLoad={loadMore} loading={isFetchingNextPage} />}
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** /agent/dashboard: open and active chats at a glance, live. */
+export default function AgentDashboardScreen() {
+  return (
+    <AgentOnly>
+      <AgentDashboard />
+    </AgentOnly>
+  );
+}

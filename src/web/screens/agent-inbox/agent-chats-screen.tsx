@@ -1,0 +1,160 @@
+import { Archive, Coins, LayoutDashboard, Lock, LogOut, ShieldCheck, Users } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
+import { RequireAgent, useAgentLogout, useGuardedUser } from '../../features/auth';
+import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
+import { TopBar, TopBarRow, TopBarButton, TopBarLink } from '../../components/top-bar';
+import { ChatList } from './components/chat-list';
+import { ConnectionIndicator } from '../../components/connection-indicator';
+import { FilterTabs } from './components/filter-tabs';
+import { RatesStrip } from './components/rates-strip';
+import { SearchBox } from './components/search-box';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useLiveAgentSessions } from '../../features/chat-sessions';
+
+const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'active', label: 'Active' },
+];
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The spec's "Locked chats" and "Archived" entries: shown, with no behaviour. */
+function FolderEntries() {
+  return (
+    <ul className="mt-2 flex flex-col border-b border-line pb-2">
+      {[
+        { icon: Lock, label: 'Locked chats' },
+        { icon: Archive, label: 'Archived' },
+      ].map(({ icon: Icon, label }) => (
+        <li
+          key={label}
+          className="flex min-h-11 items-center gap-4 px-4 text-sm font-medium text-ink-muted sm:px-5"
+        >
+          <Icon aria-hidden className="size-5 text-brand-700" />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AgentChats() {
+  const [filter, setFilter] = useState<ChatListFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useChatSessions(filter, q);
+  const connection = useLiveAgentSessions();
+  const logout = useAgentLogout();
+  // Admin screens answer 403 to plain agents: offer them only to admins.
+  const { isAdmin } = useGuardedUser();
+
+  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  useAgentAlerts();
+  // Unread items and chats still without an agent, so a waiting customer shows from another tab.
+  useAlertTitle(
+    'Chats',
+    sessions.filter((s) => s.agentId === null).map((s) => s.id),
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <TopBar
+        navLabel="Agent"
+        title={
+          <>
+            <span className="sm:hidden">Chats</span>
+            <span className="max-sm:hidden">Customer Chats</span>
+          </>
+        }
+        actions={
+          <>
+            <TopBarLink
+              to="/agent/exchange-rates"
+              icon={<Coins aria-hidden />}
+              label="Exchange Rates"
+            />
+            {isAdmin && (
+              <>
+                <TopBarLink
+                  to="/agent/admin"
+                  icon={<ShieldCheck aria-hidden />}
+                  label="Admin Dashboard"
+                />
+                <TopBarLink
+                  to="/agent/management"
+                  icon={<Users aria-hidden />}
+                  label="Manage Agents"
+                />
+              </>
+            )}
+            <TopBarLink
+              to="/agent/dashboard"
+              icon={<LayoutDashboard aria-hidden />}
+              label="Dashboard"
+            />
+            <TopBarButton
+              icon={<LogOut aria-hidden />}
+              label="Logout"
+              onClick={logout.logout}
+              disabled={logout.isPending}
+            />
+          </>
+        }
+      >
+        <TopBarRow>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <RatesStrip />
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <AlertControls />
+              <ConnectionIndicator state={connection} />
+            </div>
+          </div>
+        </TopBarRow>
+      </TopBar>
+      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6">
+        <section
+          aria-label="Chat list"
+          className="bg-surface sm:rounded-3xl sm:shadow-card sm:ring-1 sm:ring-black/5"
+        >
+          <div className="flex flex-col gap-3 p-3 sm:p-5">
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              placeholder="Search or start a new chat"
+            />
+          </div>
+          <FilterTabs value={filter} onChange={setFilter} options={FILTERS} label="Filter chats">
+            <FolderEntries />
+            <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
+              <ChatList
+                sessions={sessions}
+                search={q}
+                status={query.status}
+                hasMore={Boolean(hasNextPage)}
+                loadingMore={isFetchingNextPage}
+                onLoadMore={loadMore}
+                onRetry={() => void query.refetch()}
+              />
+            </div>
+          </FilterTabs>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** /agent and /agent/chats: every customer chat, live. */
+export default function AgentChatsScreen() {
+  return (
+    <RequireAgent>
+      <AgentChats />
+    </RequireAgent>
+  );
+}

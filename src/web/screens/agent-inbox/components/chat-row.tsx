@@ -1,0 +1,76 @@
+import { ImageIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ChatSession } from '../../../../shared/api/chat-sessions';
+import { formatChatDate } from '../../../../shared/dates';
+import { initials } from '../../../../shared/names';
+import { UnreadBadge } from '../../../features/agent-alerts';
+import { customerLabel } from '../lib/customer-label';
+import { CustomerStatusBadge } from '../../../features/customers';
+import { DeskBadge } from '../../../features/chat-sessions';
+import { StatusMenu } from './status-menu';
+
+function Preview({ session }: { session: ChatSession }) {
+  const last = session.lastMessage;
+  if (!last) return <span className="text-ink-muted italic">No messages yet</span>;
+  if (last.messageType === 'image') {
+    return (
+      <span className="inline-flex items-center gap-1.5">
+        <ImageIcon aria-hidden className="size-4 shrink-0" />
+        Photo
+      </span>
+    );
+  }
+  return <>{last.content}</>;
+}
+
+/** One chat in the agent list: opens the conversation; the menu sets the customer's status. */
+export function ChatRow({ session, now }: { session: ChatSession; now?: Date }) {
+  const label = customerLabel(session.customer);
+  const unassigned = session.agentId === null;
+  const at = session.lastMessage?.createdAt ?? session.lastMessageAt;
+  return (
+    <li data-testid="chat-row" data-session-id={session.id} className="flex items-center gap-1">
+      <Link
+        to={`/chat/${session.id}`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl px-2 py-3 hover:bg-brand-50/60 sm:px-3"
+      >
+        <span
+          aria-hidden
+          className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+        >
+          {initials(session.customer)}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span data-testid="chat-row-name" className="truncate font-semibold">
+              {label}
+            </span>
+            <DeskBadge category={session.category} />
+            <CustomerStatusBadge status={session.customer.customerStatus} />
+            <span data-testid="chat-row-time" className="ml-auto shrink-0 text-xs text-ink-muted">
+              {at ? formatChatDate(at, { now }) : ''}
+            </span>
+          </span>
+          <span className="mt-1 flex items-center gap-2">
+            <span
+              data-testid="chat-row-preview"
+              className="min-w-0 flex-1 truncate text-sm text-ink-muted"
+            >
+              <Preview session={session} />
+            </span>
+            <UnreadBadge sessionId={session.id} />
+            {unassigned && (
+              <span
+                role="img"
+                aria-label="No agent assigned"
+                data-testid="unassigned-dot"
+                className="size-2.5 shrink-0 rounded-full bg-up"
+              />
+            )}
+          </span>
+        </span>
+      </Link>
+      <StatusMenu customer={session.customer} />
+    </li>
+  );
+}
