@@ -6,15 +6,20 @@ import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const AGENT = {
   email: 'kemi.agent@example.com',
@@ -66,22 +71,6 @@ function makePng(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-}
-
-/** Both sizes of the same screen: phone first, then desktop, then back to the phone. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-360x740`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-1280x800`);
-  await page.setViewportSize(PHONE);
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -157,11 +146,11 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {

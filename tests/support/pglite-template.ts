@@ -27,7 +27,12 @@ export async function createPgliteTemplate(): Promise<string> {
   return dataDir;
 }
 
-/** Copies a template's database into `dataDir` (made if missing), ready for the app to open. */
+/**
+ * Copies a template's database into `dataDir` (made if missing), ready for the app to open;
+ * nothing when `dataDir` has a database already.
+ */
 export function copyPgliteTemplate(template: string, dataDir: string): void {
-  fs.cpSync(path.join(template, PGDATA), path.join(dataDir, PGDATA), { recursive: true });
+  const target = path.join(dataDir, PGDATA);
+  if (fs.existsSync(target)) return;
+  fs.cpSync(path.join(template, PGDATA), target, { recursive: true });
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from './pglite-template';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -47,6 +48,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Extra node flags, before the script (the chat benchmark's --cpu-prof). */
   nodeArgs?: string[];
+  /**
+   * A migrated PGlite (support/pglite-template) copied into the DATA_DIR, this helper's or the
+   * one `env` names, when that has no database yet: opens in a fraction of an empty folder's time.
+   */
+  template?: string;
 }
 
 /**
@@ -116,6 +122,9 @@ export class ServerProcess {
       ...(this.dataDir === undefined ? {} : { DATA_DIR: this.dataDir }),
       ...this.options.env,
     });
+    if (this.options.template && env.DATABASE_URL === undefined && env.DATA_DIR !== undefined) {
+      copyPgliteTemplate(this.options.template, env.DATA_DIR);
+    }
     this.lines = [];
     const child = spawn(
       process.execPath,
