@@ -231,14 +231,21 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     await page.getByRole('heading', { level: 1 }).click();
     await say(ada, chatA, 'Muted?');
     await row(chatA).getByText('Muted?').waitFor({ timeout: 5_000 });
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(0);
     await unmute.click();
     expect(
       await page
         .getByRole('button', { name: 'Mute notification sound' })
         .getAttribute('aria-pressed'),
     ).toBe('false');
+    // The sentinel: the next message rings (two notes). Events are handled in order, so a
+    // chime for "Muted?" would have come before it, and there would be four.
+    await say(ada, chatA, 'Unmuted?');
+    await page.waitForFunction(
+      () => (window as unknown as { __notes: number }).__notes >= 2,
+      null,
+      { timeout: 5_000 },
+    );
+    expect(await page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(2);
 
     // Visible: no notification. Hidden: one, tagged by chat.
     const notifications = () =>

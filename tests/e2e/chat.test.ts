@@ -29,6 +29,7 @@ const AGENT = {
 };
 const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
 const CAPTION = 'My wallet: 0.05 BTC sent';
+const SENTINEL = 'Thank you, the naira is on its way.';
 
 /** A small real PNG (the server checks the type from the bytes): a green and gold card. */
 function makePng(width: number, height: number): Buffer {
@@ -334,6 +335,10 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
         .getByTestId('message-text')
         .filter({ hasText: 'Sorry, my network dropped' })
         .waitFor();
+      // The sentinel for late duplicates: the agent's next message comes over the customer's
+      // socket after everything before it, so once it shows, anything doubled shows too.
+      await sendAndWait(agent, SENTINEL);
+      await customer.getByTestId('message-text').filter({ hasText: SENTINEL }).waitFor();
 
       const expectedCustomer = [
         'own: Hello, I want to sell 0.05 BTC',
@@ -342,11 +347,10 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
         'other: Are you still there?',
         'other: I will wait for your screenshot.',
         'own: Sorry, my network dropped',
+        `other: ${SENTINEL}`,
       ];
       const flip = (line: string) =>
         line.startsWith('own: ') ? `other: ${line.slice(5)}` : `own: ${line.slice(7)}`;
-      // Give any late duplicate the chance to show up before counting.
-      await customer.waitForTimeout(1_000);
       expect(await transcript(customer)).toEqual(expectedCustomer);
       expect(await transcript(agent)).toEqual(expectedCustomer.map(flip));
       expect((await bubbles(customer)).filter((b) => b.side === 'own').map((b) => b.state)).toEqual(
@@ -383,7 +387,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       const listed = customer.getByTestId('session-list').getByRole('link');
       await listed.first().waitFor();
       expect(await listed.count()).toBe(1);
-      expect(await listed.first().textContent()).toContain('Sorry, my network dropped');
+      expect(await listed.first().textContent()).toContain(SENTINEL);
       await screenshots(customer, 'chat-choice-returning');
       await listed.first().click();
       await customer.waitForURL(`${server.url}/chat/${sessionId}`);

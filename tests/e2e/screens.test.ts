@@ -414,7 +414,7 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     );
     for (const tab of ['Users', 'Sessions', 'Transactions']) {
       await admin.getByRole('tab', { name: tab }).click();
-      await admin.waitForTimeout(300);
+      await admin.getByRole('tab', { name: tab, selected: true }).waitFor();
       await checkScreen(admin, `admin-${tab.toLowerCase()}`, findings);
     }
 
