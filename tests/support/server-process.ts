@@ -67,6 +67,8 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
   private lines: string[] = [];
+  /** Set while this helper stops or kills the app, so that exit is not reported. */
+  private ending = false;
   /** Every pid this app has run as, oldest first. */
   readonly pids: number[] = [];
 
@@ -126,6 +128,7 @@ export class ServerProcess {
       copyPgliteTemplate(this.options.template, env.DATA_DIR);
     }
     this.lines = [];
+    this.ending = false;
     const child = spawn(
       process.execPath,
       [...(this.options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
@@ -134,6 +137,12 @@ export class ServerProcess {
     this.child = child;
     if (child.pid) this.pids.push(child.pid);
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.once('exit', (code, signal) => {
+      // Said at once: a test that finds the app gone only sees connections refused.
+      if (this.child === child && !this.ending) {
+        console.error(`${this.name} exited (${code ?? signal}) on its own:\n${this.output()}`);
+      }
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream?.setEncoding('utf8');
       stream?.on('data', (chunk: string) => {
@@ -156,6 +165,7 @@ export class ServerProcess {
   async kill(): Promise<void> {
     const child = this.child;
     if (!child || !this.running) return;
+    this.ending = true;
     child.kill('SIGKILL');
     await this.exited;
   }
@@ -167,6 +177,7 @@ export class ServerProcess {
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     const child = this.child;
     if (child && this.running) {
+      this.ending = true;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await this.exited;
