@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/e2e';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
 const favicon = fs.readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');

@@ -25,7 +25,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { DEMO_CUSTOMER_ID } from '../../src/shared/api/demo';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/sessions';
-import { AppProcess } from '../../tests/faults/support/app-process';
+import { SHARED_DATA_ENV, ServerProcess } from '../../tests/support/server-process';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 import { measureHttp } from '../lib/http-load';
@@ -429,18 +429,24 @@ export function rssKiB(pid: number): number {
 export async function withPglite<T>(
   pairs: number,
   extra: number,
-  work: (url: string, seeded: Seeded, app: AppProcess) => Promise<T>,
+  work: (url: string, seeded: Seeded, app: ServerProcess) => Promise<T>,
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-chat-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await migrateDatabase(database);
   const seeded = await seed(database, pairs, extra);
   await database.close();
-  const app = await AppProcess.start({
+  const app = await ServerProcess.start({
     name: 'bench',
     // The polling case drives the demo's calls; each pair is its own visitor behind a proxy
     // (X-Forwarded-For), as in production, so the per-address demo write limit applies per pair.
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'on', TRUST_PROXY: '1' },
+    env: {
+      ...SHARED_DATA_ENV,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'on',
+      TRUST_PROXY: '1',
+    },
     nodeArgs: NODE_ARGS,
   });
   try {
@@ -458,12 +464,12 @@ export async function withPglite<T>(
 export async function withPostgres<T>(
   pairs: number,
   instances: number,
-  work: (apps: AppProcess[], seeded: Seeded) => Promise<T>,
+  work: (apps: ServerProcess[], seeded: Seeded) => Promise<T>,
 ): Promise<T | undefined> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const created = await createPostgresTestDatabase(serverUrl);
-  const apps: AppProcess[] = [];
+  const apps: ServerProcess[] = [];
   try {
     const database = await openDatabase({ kind: 'postgres', url: created.url });
     await migrateDatabase(database);
@@ -471,9 +477,9 @@ export async function withPostgres<T>(
     await database.close();
     for (let i = 0; i < instances; i++) {
       apps.push(
-        await AppProcess.start({
+        await ServerProcess.start({
           name: String.fromCharCode(65 + i),
-          env: { DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
+          env: { ...SHARED_DATA_ENV, DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
           nodeArgs: NODE_ARGS,
         }),
       );

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/e2e';
 import { PriceServer } from '../../tests/support/price-server';
 import { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';

@@ -8,7 +8,7 @@
  *   npm run bench -- --only soak            # 60 s
  *   npm run bench -- --only soak --soak     # 5 minutes
  */
-import type { AppProcess } from '../../tests/faults/support/app-process';
+import type { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 import { realtimeRun, rssKiB, withPglite, withPostgres, type Seeded } from './chat';
 
@@ -18,7 +18,7 @@ const SAMPLE_MS = 5_000;
 /** "Flat": what the server may still grow by after the run has settled. */
 const GROWTH_BUDGET_MIB = 16;
 
-type Run = (url: string, seeded: Seeded, app: AppProcess) => Promise<BenchRow[]>;
+type Run = (url: string, seeded: Seeded, app: ServerProcess) => Promise<BenchRow[]>;
 
 /** The soak against one app process: delivery, errors and the server's memory over the run. */
 function soak(database: string, options: BenchOptions): Run {

@@ -5,16 +5,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  screenshots,
+  settle,
+  startServer,
+} from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const ADMIN = {
   email: 'funmi.admin@example.com',
   password: 'a long admin password',
@@ -31,25 +38,6 @@ const CUSTOMER = { name: 'Ada Obi', email: 'ada.obi@example.com' };
 /** Live updates wait ~1 s for a burst to pass, then load again. */
 const LIVE_TIMEOUT_MS = 8_000;
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    // Let layout, fonts and the chart's resize settle.
-    await page.waitForTimeout(250);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-    });
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}-full.png`),
-      fullPage: true,
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
 async function expectNoAxeViolations(page: Page): Promise<void> {
   // The shared toaster's own markup is not this screen's.
   const axe = await new AxeBuilder({ page })
@@ -65,7 +53,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 async function expectNoHorizontalOverflowOnPhone(page: Page): Promise<void> {
   const before = page.viewportSize();
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
+  await settle(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );
@@ -104,11 +92,11 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await createAccount(dataDir, ADMIN, true);
     await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     adminContext = await browser.newContext({ viewport: DESKTOP });
     page = await adminContext.newPage();
     await logIn(page, server.url, ADMIN);
@@ -144,7 +132,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(await text(page.getByTestId('distribution-usdt-value'))).toBe('-');
     // The chart (its own lazy chunk) draws one group of bars per day of the range.
     await page.locator('[data-testid="weekly-activity"] .recharts-surface').first().waitFor();
-    await screenshots(page, 'admin-analytics-empty');
+    await screenshots(page, 'admin-analytics-empty', { shots: 'both' });
 
     // A customer signs in and starts a Bitcoin chat: Active Chats counts it without a reload.
     await customerClient.signInCustomer(CUSTOMER);
@@ -227,7 +215,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
       '2 sessions · 2 transactions in this period',
     );
     await closeToast(page);
-    await screenshots(page, 'admin-analytics');
+    await screenshots(page, 'admin-analytics', { shots: 'both' });
     await expectNoHorizontalOverflowOnPhone(page);
     await expectNoAxeViolations(page);
 
@@ -322,7 +310,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Search by name or email').fill('');
     await expect.poll(() => rows.count()).toBe(3);
-    await screenshots(page, 'admin-users');
+    await screenshots(page, 'admin-users', { shots: 'both' });
     await expectNoHorizontalOverflowOnPhone(page);
     await expectNoAxeViolations(page);
   });
@@ -356,7 +344,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(created.status).toBe(201);
     await expect.poll(() => rows.count(), { timeout: LIVE_TIMEOUT_MS }).toBe(3);
     expect(await text(rows.first().getByTestId('session-agent'))).toBe('Unassigned');
-    await screenshots(page, 'admin-sessions');
+    await screenshots(page, 'admin-sessions', { shots: 'both' });
     await expectNoHorizontalOverflowOnPhone(page);
     await expectNoAxeViolations(page);
   });
@@ -383,7 +371,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Search reference or name').fill('');
     await expect.poll(() => rows.count()).toBe(2);
-    await screenshots(page, 'admin-transactions');
+    await screenshots(page, 'admin-transactions', { shots: 'both' });
     await expectNoHorizontalOverflowOnPhone(page);
     await expectNoAxeViolations(page);
   });

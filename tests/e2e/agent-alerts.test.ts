@@ -6,16 +6,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  startServer,
+} from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const AGENT = {
   email: 'amaka.agent@example.com',
   password: 'a long agent password',
@@ -116,11 +121,11 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-alerts-'));
     await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     context = await browser.newContext({ viewport: DESKTOP });
     await context.grantPermissions(['notifications'], { origin: server.url });
     await context.addInitScript(instrumentPage);
@@ -226,14 +231,21 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     await page.getByRole('heading', { level: 1 }).click();
     await say(ada, chatA, 'Muted?');
     await row(chatA).getByText('Muted?').waitFor({ timeout: 5_000 });
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(0);
     await unmute.click();
     expect(
       await page
         .getByRole('button', { name: 'Mute notification sound' })
         .getAttribute('aria-pressed'),
     ).toBe('false');
+    // The sentinel: the next message rings (two notes). Events are handled in order, so a
+    // chime for "Muted?" would have come before it, and there would be four.
+    await say(ada, chatA, 'Unmuted?');
+    await page.waitForFunction(
+      () => (window as unknown as { __notes: number }).__notes >= 2,
+      null,
+      { timeout: 5_000 },
+    );
+    expect(await page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(2);
 
     // Visible: no notification. Hidden: one, tagged by chat.
     const notifications = () =>

@@ -6,37 +6,27 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const AGENT = {
   email: 'tunde.agent@example.com',
   password: 'a long agent password',
   firstName: 'Tunde',
   lastName: 'Agent',
 };
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    // Let layout and fonts settle after the resize.
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(150);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   // The shared toaster's own markup (an <li role="status"> in an <ol>) is not this screen's.
@@ -72,11 +62,11 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-agent-'));
     await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
 
     agentContext = await browser.newContext({ viewport: DESKTOP });
     agentPage = await agentContext.newPage();

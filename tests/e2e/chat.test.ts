@@ -6,15 +6,20 @@ import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const AGENT = {
   email: 'kemi.agent@example.com',
@@ -24,6 +29,7 @@ const AGENT = {
 };
 const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
 const CAPTION = 'My wallet: 0.05 BTC sent';
+const SENTINEL = 'Thank you, the naira is on its way.';
 
 /** A small real PNG (the server checks the type from the bytes): a green and gold card. */
 function makePng(width: number, height: number): Buffer {
@@ -66,22 +72,6 @@ function makePng(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-}
-
-/** Both sizes of the same screen: phone first, then desktop, then back to the phone. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-360x740`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-1280x800`);
-  await page.setViewportSize(PHONE);
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -157,11 +147,11 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {
@@ -345,6 +335,10 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
         .getByTestId('message-text')
         .filter({ hasText: 'Sorry, my network dropped' })
         .waitFor();
+      // The sentinel for late duplicates: the agent's next message comes over the customer's
+      // socket after everything before it, so once it shows, anything doubled shows too.
+      await sendAndWait(agent, SENTINEL);
+      await customer.getByTestId('message-text').filter({ hasText: SENTINEL }).waitFor();
 
       const expectedCustomer = [
         'own: Hello, I want to sell 0.05 BTC',
@@ -353,11 +347,10 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
         'other: Are you still there?',
         'other: I will wait for your screenshot.',
         'own: Sorry, my network dropped',
+        `other: ${SENTINEL}`,
       ];
       const flip = (line: string) =>
         line.startsWith('own: ') ? `other: ${line.slice(5)}` : `own: ${line.slice(7)}`;
-      // Give any late duplicate the chance to show up before counting.
-      await customer.waitForTimeout(1_000);
       expect(await transcript(customer)).toEqual(expectedCustomer);
       expect(await transcript(agent)).toEqual(expectedCustomer.map(flip));
       expect((await bubbles(customer)).filter((b) => b.side === 'own').map((b) => b.state)).toEqual(
@@ -394,7 +387,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       const listed = customer.getByTestId('session-list').getByRole('link');
       await listed.first().waitFor();
       expect(await listed.count()).toBe(1);
-      expect(await listed.first().textContent()).toContain('Sorry, my network dropped');
+      expect(await listed.first().textContent()).toContain(SENTINEL);
       await screenshots(customer, 'chat-choice-returning');
       await listed.first().click();
       await customer.waitForURL(`${server.url}/chat/${sessionId}`);

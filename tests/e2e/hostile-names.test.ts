@@ -5,11 +5,17 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  startServer,
+} from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -23,7 +29,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
  * at each screen and as they appear, and for the CSP reports such an element would cause.
  */
 
-const DESKTOP = { width: 1280, height: 800 };
 const LIVE_TIMEOUT_MS = 8_000;
 
 const ADMIN = {
@@ -215,9 +220,9 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
     [, priceServer, browser] = await Promise.all([
       createAccount(dataDir, ADMIN, true).then(() => createAccount(dataDir, AGENT, false)),
       new PriceServer().start(),
-      launchChromium(),
+      connectChromium(),
     ]);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
@@ -512,7 +517,10 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
     const before = admin.url();
     const [download] = await Promise.all([admin.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-.*\.csv$/);
-    expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(response.body);
+    // Read through playwright: the browser is a shared one, its files not ours to open.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(response.body);
     expect(admin.url()).toBe(before);
     await expectInert(admin, 'admin: audit log export');
   });

@@ -1,20 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_PASSWORD_ALPHABET } from '../../src/shared/api/agents';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
 const ADMIN_SETUP_SECRET = 'e2e-admin-setup-secret';
-
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const ADMIN = { name: 'Ada Obi Lovelace', email: 'ada@example.com' };
 const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi@example.com' };
@@ -23,24 +27,6 @@ const AGENT = { firstName: 'Bola', lastName: 'Adeyemi', email: 'bola.agent@examp
 /** Each person gets their own browser context: their own cookies, like their own device. */
 function openContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ viewport });
-}
-
-/** The screen at both sizes; the page returns to the size it had. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const size = page.viewportSize() ?? DESKTOP;
-  await page.evaluate(() => document.fonts.ready);
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${viewport.width}x${viewport.height}.png`),
-    });
-  }
-  await page.setViewportSize(size);
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -89,11 +75,11 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { ADMIN_SETUP_SECRET },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     adminContext = await openContext(browser);
     adminPage = await adminContext.newPage();
     agentContext = await openContext(browser);
@@ -117,7 +103,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     );
     // The email field starts with the account's email: the one the setup must match.
     expect(await adminPage.getByLabel('Google Email').inputValue()).toBe(ADMIN.email);
-    await screenshots(adminPage, 'admin-setup');
+    await screenshots(adminPage, 'admin-setup', { noSidewaysScroll: true });
     await expectNoAxeViolations(adminPage);
   });
 
@@ -141,7 +127,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     expect(await adminPage.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe(
       '/',
     );
-    await screenshots(adminPage, 'admin-setup-done');
+    await screenshots(adminPage, 'admin-setup-done', { noSidewaysScroll: true });
 
     const me = await adminPage.evaluate(async () => (await fetch('/api/auth/user')).json());
     expect(me).toMatchObject({ email: ADMIN.email, isAdmin: true, isAgent: true });
@@ -152,7 +138,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await adminPage.getByRole('heading', { level: 1, name: 'Agent Management' }).waitFor();
     await adminPage.getByRole('heading', { name: 'Active Agents (1)' }).waitFor();
     expect(await agentRow(adminPage, ADMIN.email).textContent()).toContain('You');
-    await screenshots(adminPage, 'agent-management');
+    await screenshots(adminPage, 'agent-management', { noSidewaysScroll: true });
     await expectNoAxeViolations(adminPage);
 
     await adminPage.getByRole('button', { name: 'Create New Agent' }).click();
@@ -176,7 +162,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await dialog.getByRole('button', { name: 'Hide password' }).click();
     expect(await password.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Show password' }).click();
-    await screenshots(adminPage, 'agent-management-create');
+    await screenshots(adminPage, 'agent-management-create', { noSidewaysScroll: true });
     await expectNoAxeViolations(adminPage);
 
     await dialog.getByRole('button', { name: 'Create Agent' }).click();
@@ -207,7 +193,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     expect(
       await agentPage.getByRole('link', { name: 'Back to Customer Portal' }).getAttribute('href'),
     ).toBe('/');
-    await screenshots(agentPage, 'agent-login');
+    await screenshots(agentPage, 'agent-login', { noSidewaysScroll: true });
     await expectNoAxeViolations(agentPage);
 
     await agentPage.getByRole('button', { name: 'Sign In' }).click();
@@ -217,7 +203,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await agentPage.getByLabel('Password').fill(`${agentPassword}x`);
     await agentPage.getByRole('button', { name: 'Sign In' }).click();
     await agentPage.getByRole('alert').getByText('Invalid username or password').waitFor();
-    await screenshots(agentPage, 'agent-login-error');
+    await screenshots(agentPage, 'agent-login-error', { noSidewaysScroll: true });
 
     await agentPage.getByLabel('Password').fill(agentPassword);
     await agentPage.getByRole('button', { name: 'Sign In' }).click();
@@ -239,7 +225,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await expectToast(adminPage, 'Agent Deactivated');
     await row.getByText('Inactive', { exact: true }).waitFor();
     await row.getByRole('button', { name: /^Activate/ }).waitFor();
-    await screenshots(adminPage, 'agent-management-deactivated');
+    await screenshots(adminPage, 'agent-management-deactivated', { noSidewaysScroll: true });
 
     // The agent's browser still has its cookie, but the session is gone: the server closes
     // the agent's live socket, and the open screen finds out and sends the agent to sign in.

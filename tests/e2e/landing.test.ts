@@ -1,22 +1,24 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricesResponseSchema } from '../../src/shared/api/prices';
 import { formatNaira, usdToNaira } from '../../src/shared/money';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
 const WHATSAPP_NUMBER = '2348012345678';
 const BRAND_NAME = 'AgentChat';
-
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** What the landing page shows for a quote: USD at the default 1650, whole naira from ₦100,000. */
 function expectedNaira(usd: number): string {
@@ -32,12 +34,6 @@ async function waitForServerPrices(baseUrl: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the app never got prices from the price server');
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-full.png`), fullPage: true });
 }
 
 /** A page in its own context (axe needs one), closed with it. */
@@ -94,11 +90,11 @@ describe.skipIf(!hasChromium)('landing page in a real browser against the real s
 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { BRAND_NAME, WHATSAPP_NUMBER },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {
@@ -147,8 +143,10 @@ describe.skipIf(!hasChromium)('landing page in a real browser against the real s
     expect(await elementsOutside(page, PHONE.width)).toEqual([]);
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, 'landing-360x740');
+    await screenshot(page, 'landing-360x740' + '-full', { fullPage: true });
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'landing-1280x800');
+    await screenshot(page, 'landing-1280x800' + '-full', { fullPage: true });
 
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -172,6 +170,7 @@ describe.skipIf(!hasChromium)('landing page in a real browser against the real s
     expect(await page.getByTestId('price-ticker').count()).toBe(0);
     expect(await page.getByTestId('price-ngn').count()).toBe(0);
     await screenshot(page, 'landing-no-prices-360x740');
+    await screenshot(page, 'landing-no-prices-360x740' + '-full', { fullPage: true });
     await page.dispose();
   });
 
@@ -192,6 +191,7 @@ describe.skipIf(!hasChromium)('landing page in a real browser against the real s
     expect(await elementsOutside(page, PHONE.width)).toEqual([]);
     expect(await elementsOutsideOf(page, 'main > div')).toEqual([]);
     await screenshot(page, 'not-found-360x740');
+    await screenshot(page, 'not-found-360x740' + '-full', { fullPage: true });
 
     await agent.click();
     await page.waitForURL(`${server.url}/agent`);

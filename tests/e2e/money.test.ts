@@ -6,16 +6,20 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const AGENT = {
   email: 'kemi.rates@example.com',
@@ -33,26 +37,6 @@ const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi.money@example.com' };
 const BTC_SELL_USD = '95305.49';
 const BTC_SELL_NAIRA = '157254058.50';
 const TRADE_TOTAL = '₦7,862,702.93';
-
-/** Both sizes; `fullPage` takes the desktop one whole (a phone's sticky save bar would float mid-page). */
-async function screenshots(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(200);
-    // Nothing wider than the screen: no sideways scrolling on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      size.width,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-      fullPage: (options.fullPage ?? false) && size === DESKTOP,
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   // The shared toaster's own markup is not these screens'.
@@ -107,11 +91,11 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     const agentContext = await browser.newContext({ viewport: DESKTOP });
     const customerContext = await browser.newContext({ viewport: PHONE });
     contexts.push(agentContext, customerContext);
@@ -156,7 +140,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       'Last updated: never (no saved rate)',
     );
     await agent.getByText('No changes yet.', { exact: false }).waitFor();
-    await screenshots(agent, 'exchange-rates-default');
+    await screenshots(agent, 'exchange-rates-default', { noSidewaysScroll: true });
     await expectNoAxeViolations(agent);
 
     // Bad values say why, and nothing is saved while any remains.
@@ -174,7 +158,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     await agent
       .getByText('Some rates need fixing before they can be saved', { exact: false })
       .waitFor();
-    await screenshots(agent, 'exchange-rates-invalid');
+    await screenshots(agent, 'exchange-rates-invalid', { noSidewaysScroll: true });
 
     // Back to the default spreads, and Auto Calculate from the market prices.
     await agent.getByTestId('bitcoin-spreadPercentage').fill('2');
@@ -207,7 +191,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     expect(await entry.textContent()).toContain(`${AGENT.firstName} ${AGENT.lastName}`);
     expect(await entry.textContent()).toContain('₦157,254,058.50');
     await closeToast(agent);
-    await screenshots(agent, 'exchange-rates-saved', { fullPage: true });
+    await screenshots(agent, 'exchange-rates-saved', { noSidewaysScroll: true, shots: 'desktop' });
     await expectNoAxeViolations(agent);
 
     const saved = (await pageFetch(agent, '/api/exchange-rates')).body as {
@@ -230,7 +214,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     expect(await customer.getByRole('link', { name: 'Start Trading' }).getAttribute('href')).toBe(
       '/trade',
     );
-    await screenshots(customer, 'trading-history-empty');
+    await screenshots(customer, 'trading-history-empty', { noSidewaysScroll: true });
     await expectNoAxeViolations(customer);
 
     // The customer starts a Bitcoin chat (from their page: their cookie, their origin).
@@ -248,7 +232,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     await other.goto(`${server.url}/transaction/${sessionId}`);
     await other.getByText('Access denied. Agent privileges required.').waitFor();
     expect(await other.getByRole('button', { name: 'Go Back' }).count()).toBe(1);
-    await screenshots(other, 'process-transaction-denied');
+    await screenshots(other, 'process-transaction-denied', { noSidewaysScroll: true });
     await other.clock.runFor(1_000);
     await other.waitForURL(`${server.url}/`);
     await other.close();
@@ -272,7 +256,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     await agent.getByText('Transactions over $50 require supervisor approval.').waitFor();
     await agent.getByLabel('Reason').fill('Rate moved while the customer was sending');
     await closeToast(agent);
-    await screenshots(agent, 'process-transaction');
+    await screenshots(agent, 'process-transaction', { noSidewaysScroll: true });
     await expectNoAxeViolations(agent);
 
     // A double click makes one transaction: one Idempotency-Key per form.
@@ -367,7 +351,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     // After a reload it is the same, from the server.
     await customer.reload();
     await card.getByTestId('transaction-total').getByText(TRADE_TOTAL).waitFor();
-    await screenshots(customer, 'trading-history', { fullPage: true });
+    await screenshots(customer, 'trading-history', { noSidewaysScroll: true, shots: 'desktop' });
     await expectNoAxeViolations(customer);
   });
 
@@ -378,7 +362,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     expect(await agent.getByText(customerId.slice(-8)).count()).toBe(1);
     const totals = await agent.getByTestId('transaction-total').allTextContents();
     expect(totals).toEqual([TRADE_TOTAL, '₦82,516.50']);
-    await screenshots(agent, 'agent-trading-history');
+    await screenshots(agent, 'agent-trading-history', { noSidewaysScroll: true });
     await expectNoAxeViolations(agent);
   });
 });

@@ -6,16 +6,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinGuard } from '../../src/shared/market-guard';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  PHONE,
+  SCREENSHOTS,
+  startServer,
+} from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 360, height: 740 };
 
 const AGENT = {
   email: 'new.user.rates@example.com',
@@ -97,11 +102,11 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
       { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     const agentContext = await browser.newContext({ viewport: DESKTOP });
     const visitorContext = await browser.newContext({ viewport: PHONE });
     contexts.push(agentContext, visitorContext);

@@ -4,9 +4,17 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -14,10 +22,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
  * Issue 12's "what a new user tripped over", where only a browser shows it: the day chip on a
  * phone, and the screens changed for it, photographed at a phone's size and a desktop's.
  */
-
-const SCREENSHOTS = path.resolve('test-results/screenshots/new-user');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const ADMIN = {
   email: 'ifeoma.admin@example.com',
@@ -32,18 +36,6 @@ const AGENT = {
   lastName: 'Bello',
 };
 const CUSTOMER = { name: 'Emeka Nnadi', email: 'emeka.newuser@example.com' };
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    // One frame for the layout to follow the new size.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-    });
-  }
-}
 
 async function signInCustomer(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/trade`);
@@ -66,11 +58,11 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-new-user-'));
     await createAccount(dataDir, ADMIN, true);
     await createAccount(dataDir, AGENT, false);
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {
@@ -95,7 +87,7 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
       expect(await page.getByTestId('choice-usdt').textContent()).toContain(
         'Chat with our USDT desk',
       );
-      await screenshots(page, 'choice');
+      await screenshots(page, 'choice', { folder: 'new-user' });
       await page.setViewportSize(PHONE);
       // The header's history link fits beside the name and Sign out: nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
@@ -141,15 +133,15 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
       await input.fill('y'.repeat(4005));
       expect(await page.getByTestId('length-counter').textContent()).toContain('Too long to send');
       expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
-      await screenshots(page, 'chat-too-long');
+      await screenshots(page, 'chat-too-long', { folder: 'new-user' });
       await input.fill('');
-      await screenshots(page, 'chat');
+      await screenshots(page, 'chat', { folder: 'new-user' });
       await page.setViewportSize(PHONE);
 
       await page.getByRole('link', { name: 'Trading History' }).click();
       await page.waitForURL(`${server.url}/trading-history`);
       await page.getByText('No Trading History').waitFor();
-      await screenshots(page, 'trading-history');
+      await screenshots(page, 'trading-history', { folder: 'new-user' });
     },
   );
 
@@ -164,17 +156,17 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
     );
     await page.getByTestId('desk').first().waitFor();
     expect(await page.getByTestId('desk').first().textContent()).toBe('Desk: BTC');
-    await screenshots(page, 'agent-chats-admin');
+    await screenshots(page, 'agent-chats-admin', { folder: 'new-user' });
 
     await page.getByPlaceholder('Search or start a new chat').fill('nobody-by-this-name');
     await page.getByRole('heading', { name: 'No chats match “nobody-by-this-name”' }).waitFor();
-    await screenshots(page, 'agent-chats-no-match');
+    await screenshots(page, 'agent-chats-no-match', { folder: 'new-user' });
 
     // The setup ran long ago (the admin exists): the page says so before any form.
     await page.goto(`${server.url}/admin/setup`);
     await page.getByRole('heading', { name: 'Admin Setup Closed' }).waitFor();
     expect(await page.getByLabel('Setup Secret').count()).toBe(0);
-    await screenshots(page, 'admin-setup-closed');
+    await screenshots(page, 'admin-setup-closed', { folder: 'new-user' });
 
     // A bad email: one line, in words.
     await page.goto(`${server.url}/agent/management`);
@@ -187,7 +179,7 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
     await dialog.getByRole('button', { name: 'Create Agent' }).click();
     await page.getByText('Email Address: Enter a valid email address').waitFor();
     expect(await page.getByText('email:').count()).toBe(0);
-    await screenshots(page, 'create-agent-error');
+    await screenshots(page, 'create-agent-error', { folder: 'new-user' });
   });
 
   it('a plain agent is not offered the admin screens', async () => {
@@ -199,12 +191,12 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Manage Agents' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
-    await screenshots(page, 'agent-chats-agent');
+    await screenshots(page, 'agent-chats-agent', { folder: 'new-user' });
     await page.goto(`${server.url}/agent/dashboard`);
     await page.getByTestId('active-conversation').first().waitFor();
     expect(
       await page.getByTestId('active-conversation').first().getByTestId('desk').textContent(),
     ).toBe('Desk: BTC');
-    await screenshots(page, 'agent-dashboard');
+    await screenshots(page, 'agent-dashboard', { folder: 'new-user' });
   });
 });

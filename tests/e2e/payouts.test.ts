@@ -5,16 +5,20 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  screenshots,
+  startServer,
+} from '../support/e2e';
 import { NameEnquiryServer } from '../support/name-enquiry-server';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const ADMIN = {
   email: 'ngozi.admin@example.com',
@@ -25,24 +29,6 @@ const ADMIN = {
 const CUSTOMER = { name: 'Adaeze Nwosu', email: 'adaeze.payouts@example.com' };
 /** A GTBank NUBAN: serial 012345678, check digit 5 (worked in src/shared/payout-accounts). */
 const GTBANK_NUMBER = '0123456785';
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    // Nothing wider than the screen: no sideways scrolling on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      size.width,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-      fullPage: true,
-    });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   // The shared toaster's own markup is not these screens'.
@@ -68,11 +54,11 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
     priceServer = await new PriceServer().start();
     enquiry = await new NameEnquiryServer().start();
     enquiry.names.set(`058:${GTBANK_NUMBER}`, 'ADAEZE CHIOMA NWOSU');
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir, NAME_ENQUIRY_URL: enquiry.url, NAME_ENQUIRY_KEY: enquiry.key },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {
@@ -120,7 +106,7 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
     await saved.getByText('OPay ****4567', { exact: true }).waitFor();
     await saved.getByText('· not verified').waitFor();
     await saved.getByText('2 of 5').waitFor();
-    await screenshots(page, 'payout-accounts');
+    await screenshots(page, 'payout-accounts', { noSidewaysScroll: true, shots: 'page' });
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Delete OPay ****4567' }).click();
@@ -162,7 +148,7 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
     await page.getByRole('button', { name: 'Deactivate Genesis' }).click();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();
     await btc.getByText('1 active').waitFor();
-    await screenshots(page, 'desk-addresses');
+    await screenshots(page, 'desk-addresses', { noSidewaysScroll: true, shots: 'page' });
     await expectNoAxeViolations(page);
     await page.reload();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();

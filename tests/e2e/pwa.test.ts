@@ -8,16 +8,16 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_MISSING,
   CHROMIUM_PATH,
+  connectChromium,
   hasChromium,
-  launchChromium,
-} from '../support/browser';
+  PHONE,
+  SCREENSHOTS,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
 
 interface ManifestIcon {
   src: string;
@@ -57,8 +57,8 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({ priceApiUrl: priceServer.url });
-    browser = await launchChromium();
+    server = await startServer({ priceApiUrl: priceServer.url });
+    browser = await connectChromium();
     // One context throughout: the worker installed by one test is the one the next relies on.
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();

@@ -6,10 +6,18 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  settle,
+  startServer,
+} from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -21,8 +29,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
  */
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/screens');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const SIZES = [PHONE, DESKTOP];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -133,8 +139,7 @@ async function checkScreen(
   const seen = new Set<string>();
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(250);
+    await settle(page);
     const size_ = `${size.width}x${size.height}`;
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
@@ -201,11 +206,11 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     await createAccount(dataDir, ADMIN, true);
     await createAccount(dataDir, AGENT, false);
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     const page = async () => {
       const context = await browser.newContext({ viewport: PHONE });
       contexts.push(context);
@@ -409,7 +414,7 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     );
     for (const tab of ['Users', 'Sessions', 'Transactions']) {
       await admin.getByRole('tab', { name: tab }).click();
-      await admin.waitForTimeout(300);
+      await admin.getByRole('tab', { name: tab, selected: true }).waitFor();
       await checkScreen(admin, `admin-${tab.toLowerCase()}`, findings);
     }
 

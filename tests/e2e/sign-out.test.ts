@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import { CHROMIUM_MISSING, connectChromium, hasChromium, startServer } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -19,8 +19,8 @@ describe.skipIf(!hasChromium)('signing out in a real browser', () => {
 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({ priceApiUrl: priceServer.url });
-    browser = await launchChromium();
+    server = await startServer({ priceApiUrl: priceServer.url });
+    browser = await connectChromium();
     page = await browser.newPage();
   });
 

@@ -3,14 +3,19 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  PHONE,
+  SCREENSHOTS,
+  startServer,
+} from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
 const BRAND_NAME = 'Naija Desk';
 const WHATSAPP_NUMBER = '2348012345678';
 
@@ -32,11 +37,11 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { BRAND_NAME, WHATSAPP_NUMBER },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {

@@ -4,16 +4,21 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
-import { CHROMIUM_MISSING, hasChromium, launchChromium } from '../support/browser';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  startServer,
+} from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import { ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
-const SCREENSHOTS = path.resolve('test-results/screenshots');
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const LIVE_TIMEOUT_MS = 8_000;
 
 const ADMIN = {
@@ -90,11 +95,11 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-figures-'));
     await createAccount(dataDir, ADMIN, true);
     priceServer = await new PriceServer().start();
-    server = await ServerProcess.start({
+    server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir, DEMO_MODE: 'true' },
     });
-    browser = await launchChromium();
+    browser = await connectChromium();
     agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     const customer = await browser.newContext({ viewport: PHONE });
     chatList = await customer.newPage();

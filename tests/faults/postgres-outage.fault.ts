@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { messages } from '../../src/server/db/schema';
 import { makeAgent, makeCustomer, sessionCookie } from '../support/users';
-import { AppProcess } from './support/app-process';
+import { SHARED_DATA_ENV, ServerProcess } from '../support/server-process';
 import {
   ApiUser,
   planMessage,
@@ -40,8 +40,8 @@ if (skipReason) console.warn(`PostgreSQL outage tests skipped: ${skipReason}`);
 describe.skipIf(!!skipReason)('PostgreSQL going away under two app instances', () => {
   let server: ThrowawayPostgres;
   let database: Database;
-  let a: AppProcess;
-  let b: AppProcess;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let customerOnA: ApiUser;
   let customerOnB: ApiUser;
   let agentOnB: ApiUser;
@@ -61,8 +61,8 @@ describe.skipIf(!!skipReason)('PostgreSQL going away under two app instances', (
     const customerCookie = await sessionCookie(database.db, await makeCustomer(database.db));
     const agentCookie = await sessionCookie(database.db, await makeAgent(database.db));
     [a, b] = await Promise.all([
-      AppProcess.start({ name: 'A', env: { DATABASE_URL: url } }),
-      AppProcess.start({ name: 'B', env: { DATABASE_URL: url } }),
+      ServerProcess.start({ name: 'A', env: { ...SHARED_DATA_ENV, DATABASE_URL: url } }),
+      ServerProcess.start({ name: 'B', env: { ...SHARED_DATA_ENV, DATABASE_URL: url } }),
     ]);
     customerOnA = new ApiUser(a.url, customerCookie);
     customerOnB = new ApiUser(b.url, customerCookie);

@@ -4,14 +4,27 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from './pglite-template';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Generous: a cold start (tsx, PGlite, migrations) on a busy 2-core machine can take 20 s. */
 const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
-/** Lines of the server's output kept for the error message when it fails to start. */
-const OUTPUT_LINES = 200;
+const STOP_TIMEOUT_MS = 15_000;
+/** Lines of the server's output kept for failure messages. */
+const OUTPUT_LINES = 300;
+/** Nothing listens there: price refreshes fail at once unless a test gives its own server. */
+const NO_PRICE_API = 'http://127.0.0.1:9/api/v3';
+
+/**
+ * Fixed secrets and no price refreshes, for apps that share a database or start again on the
+ * same data (the fault tests, the chat benchmark): a session made in one stays valid in another.
+ */
+export const SHARED_DATA_ENV: Readonly<Record<string, string>> = {
+  SESSION_SECRET: 'faults-session-secret-0123456789abcdef',
+  ADMIN_SETUP_SECRET: 'faults-admin-setup-secret',
+  PRICE_REFRESH_MS: '3600000',
+};
 
 /** A port nothing listens on right now (this module stays free of server imports). */
 async function freePort(): Promise<number> {
@@ -23,35 +36,55 @@ async function freePort(): Promise<number> {
 }
 
 export interface ServerProcessOptions {
-  /** The price service the app reads (a PriceServer's `url`). */
-  priceApiUrl: string;
-  /** More environment on top of the test defaults. */
+  /** A label for failure messages ("A", "B"); "app" by default. */
+  name?: string;
+  /** The price service the app reads (a PriceServer's `url`); by default nothing answers. */
+  priceApiUrl?: string;
+  /**
+   * More environment on top of the test defaults. With DATABASE_URL (PostgreSQL) or DATA_DIR
+   * here the caller owns the database; without either the app gets a fresh temporary DATA_DIR
+   * of its own, removed on stop.
+   */
   env?: Record<string, string>;
+  /** Extra node flags, before the script (the chat benchmark's --cpu-prof). */
+  nodeArgs?: string[];
+  /**
+   * A migrated PGlite (support/pglite-template) copied into the DATA_DIR, this helper's or the
+   * one `env` names, when that has no database yet: opens in a fraction of an empty folder's time.
+   */
+  template?: string;
 }
 
 /**
  * The real app as a child process (`node --import tsx src/server/main.ts`), the way it runs in
- * production: its own port, embedded PostgreSQL in a fresh temporary DATA_DIR, the built web
- * app from dist/web. Ready once `GET /api/health` answers 200.
+ * production, for the browser tests, the fault tests and the benchmarks: a port of its own that
+ * stays the same across restarts (clients reconnect to the same address), the built web app from
+ * dist/web. Ready once `GET /api/health` answers 200. It can be stopped gracefully, killed with
+ * SIGKILL, and started again on the same data.
  */
 export class ServerProcess {
-  readonly port: number;
-  private dataDir: string;
+  private dataDir: string | undefined;
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  private output: string[] = [];
+  private lines: string[] = [];
+  /** Set while this helper stops or kills the app, so that exit is not reported. */
+  private ending = false;
+  /** Every pid this app has run as, oldest first. */
+  readonly pids: number[] = [];
 
   private constructor(
-    port: number,
+    readonly port: number,
     private readonly options: ServerProcessOptions,
   ) {
-    this.port = port;
-    this.dataDir = ServerProcess.freshDataDir();
+    const env = options.env ?? {};
+    if (env.DATABASE_URL === undefined && env.DATA_DIR === undefined) {
+      this.dataDir = ServerProcess.freshDataDir();
+    }
   }
 
-  static async start(options: ServerProcessOptions): Promise<ServerProcess> {
+  static async start(options: ServerProcessOptions = {}): Promise<ServerProcess> {
     const server = new ServerProcess(await freePort(), options);
-    await server.spawn();
+    await server.start();
     return server;
   }
 
@@ -59,62 +92,104 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Stops the app and starts it again on the same port, by default on a fresh DATA_DIR. */
-  async restart(options: { freshDataDir?: boolean } = {}): Promise<void> {
-    await this.stop({ keepData: options.freshDataDir === false });
-    if (options.freshDataDir !== false) this.dataDir = ServerProcess.freshDataDir();
-    await this.spawn();
+  private get name(): string {
+    return this.options.name ?? 'app';
   }
 
-  /** SIGTERM (graceful shutdown), SIGKILL if that takes too long; removes the DATA_DIR. */
+  /** Whether the process started last is still running. */
+  get running(): boolean {
+    const child = this.child;
+    return !!child && child.exitCode === null && child.signalCode === null;
+  }
+
+  /** The last lines the app printed, for failure messages. */
+  output(): string {
+    return this.lines.join('\n');
+  }
+
+  /** Starts the app again (after `kill` or `stop({ keepData: true })`) on the same data. */
+  async start(): Promise<void> {
+    if (this.running) throw new Error(`${this.name} is already running`);
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    // The database the options name, and the built app, whatever the calling shell has.
+    delete env.DATABASE_URL;
+    delete env.VITE_DEV;
+    Object.assign(env, {
+      NODE_ENV: 'test',
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: this.url,
+      PRICE_API_URL: this.options.priceApiUrl ?? NO_PRICE_API,
+      LOG_LEVEL: 'warn',
+      ...(this.dataDir === undefined ? {} : { DATA_DIR: this.dataDir }),
+      ...this.options.env,
+    });
+    if (this.options.template && env.DATABASE_URL === undefined && env.DATA_DIR !== undefined) {
+      copyPgliteTemplate(this.options.template, env.DATA_DIR);
+    }
+    this.lines = [];
+    this.ending = false;
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+      { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    if (child.pid) this.pids.push(child.pid);
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.once('exit', (code, signal) => {
+      // Said at once: a test that finds the app gone only sees connections refused.
+      if (this.child === child && !this.ending) {
+        console.error(`${this.name} exited (${code ?? signal}) on its own:\n${this.output()}`);
+      }
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        this.lines.push(...chunk.split('\n').filter(Boolean));
+        this.lines.splice(0, Math.max(0, this.lines.length - OUTPUT_LINES));
+      });
+    }
+    await this.waitUntilHealthy(child);
+  }
+
+  /** Stops the app and starts it again on the same port, by default on a fresh DATA_DIR. */
+  async restart(options: { freshDataDir?: boolean } = {}): Promise<void> {
+    const fresh = options.freshDataDir !== false && this.dataDir !== undefined;
+    await this.stop({ keepData: !fresh });
+    if (fresh) this.dataDir = ServerProcess.freshDataDir();
+    await this.start();
+  }
+
+  /** SIGKILL: no shutdown, no cleanup, the lock file and open transactions left behind. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    this.ending = true;
+    child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /**
+   * SIGTERM (graceful shutdown), SIGKILL if that takes too long; removes the DATA_DIR this
+   * helper made unless `keepData`.
+   */
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     const child = this.child;
-    this.child = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) {
+    if (child && this.running) {
+      this.ending = true;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await this.exited;
       clearTimeout(killer);
     }
-    if (!options.keepData) fs.rmSync(this.dataDir, { recursive: true, force: true });
+    if (!options.keepData && this.dataDir !== undefined) {
+      fs.rmSync(this.dataDir, { recursive: true, force: true });
+    }
   }
 
   private static freshDataDir(): string {
-    return fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-'));
-  }
-
-  private async spawn(): Promise<void> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: this.url,
-      DATA_DIR: this.dataDir,
-      PRICE_API_URL: this.options.priceApiUrl,
-      LOG_LEVEL: 'warn',
-      ...this.options.env,
-    };
-    // The embedded database in DATA_DIR, and the built app, whatever the calling shell has.
-    delete env.DATABASE_URL;
-    delete env.VITE_DEV;
-
-    this.output = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: rootDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.setEncoding('utf8');
-      stream?.on('data', (chunk: string) => {
-        this.output.push(...chunk.split('\n').filter(Boolean));
-        this.output.splice(0, Math.max(0, this.output.length - OUTPUT_LINES));
-      });
-    }
-    await this.waitUntilHealthy(child);
+    return fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-app-'));
   }
 
   private async waitUntilHealthy(child: ChildProcess): Promise<void> {
@@ -122,12 +197,12 @@ export class ServerProcess {
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(
-          `the app exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${this.output.join('\n')}`,
+          `${this.name} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${this.output()}`,
         );
       }
       try {
         const response = await fetch(`${this.url}/api/health`, {
-          signal: AbortSignal.timeout(1_000),
+          signal: AbortSignal.timeout(3_000),
         });
         if (response.ok) return;
       } catch {
@@ -137,7 +212,7 @@ export class ServerProcess {
     }
     await this.stop();
     throw new Error(
-      `the app was not healthy within ${START_TIMEOUT_MS} ms:\n${this.output.join('\n')}`,
+      `${this.name} was not healthy within ${START_TIMEOUT_MS} ms:\n${this.output()}`,
     );
   }
 }

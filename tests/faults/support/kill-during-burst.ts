@@ -15,7 +15,7 @@ import { migrateDatabase } from '../../../src/server/db/migrate';
 import { messages, realtimeEvents } from '../../../src/server/db/schema';
 import { createPostgresTestDatabase } from '../../support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../support/users';
-import { AppProcess } from './app-process';
+import { SHARED_DATA_ENV, ServerProcess } from '../../support/server-process';
 import {
   ApiUser,
   eachLimited,
@@ -85,7 +85,7 @@ export function describeKillDuringBurst(kind: 'pglite' | 'postgres'): void {
   }
   describe(`SIGKILL during a burst of 1,000 sends on ${kind}`, () => {
     let backing: Backing;
-    let app: AppProcess | undefined;
+    let app: ServerProcess | undefined;
     const clients: Client[] = [];
     let agentReader: ApiUser;
 
@@ -115,7 +115,10 @@ export function describeKillDuringBurst(kind: 'pglite' | 'postgres'): void {
       } finally {
         await database.close();
       }
-      app = await AppProcess.start({ name: backing.name, env: backing.env });
+      app = await ServerProcess.start({
+        name: backing.name,
+        env: { ...SHARED_DATA_ENV, ...backing.env },
+      });
 
       const customers = cookies.filter((c) => !c.agent);
       const sessionIds: number[] = [];

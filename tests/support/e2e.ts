@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { ServerProcess, type ServerProcessOptions } from './server-process';
+
+/**
+ * What every browser test shares: the chromium they connect to, the app as a server process,
+ * the two screen sizes and the screenshots taken at them.
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The e2e project's one chromium (tests/e2e/global-setup.ts). */
+    chromiumWsEndpoint: string;
+  }
+}
+
+// ---- The browser --------------------------------------------------------------------------
+
+/** Debian's chromium; CHROMIUM_PATH points elsewhere on other machines. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags known to work here (ARCHITECTURE.md): no sandbox, no GPU, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+
+export const CHROMIUM_MISSING = `chromium not found at ${CHROMIUM_PATH}: browser tests skipped`;
+
+/** The chromium the e2e files share, started once by the project's global setup. */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A connection to the e2e project's shared chromium. Closing it drops this file's contexts and
+ * disconnects; the browser stays up for the other files.
+ */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumWsEndpoint'));
+}
+
+// ---- The app ------------------------------------------------------------------------------
+
+/** The app as a server process on a copy of the run's migrated PGlite template. */
+export function startServer(options: ServerProcessOptions): Promise<ServerProcess> {
+  return ServerProcess.start({ template: inject('pgliteTemplate'), ...options });
+}
+
+// ---- Screen sizes and screenshots ---------------------------------------------------------
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const PHONE: Viewport = { width: 360, height: 740 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+
+/** Where the screenshots go (CI keeps test-results/ as an artifact). */
+export const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+/**
+ * Waits for the page to follow a change of size: fonts loaded and two frames drawn, so layout
+ * and what measures it (ResizeObserver, the charts) have run. No fixed sleep.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** Fails when the page is wider than its viewport: no sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+export interface ScreenshotOptions {
+  /** A folder under SCREENSHOTS. */
+  folder?: string;
+  /** The whole page rather than the viewport. */
+  fullPage?: boolean;
+}
+
+/** `<name>.png` of the page as it is. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: ScreenshotOptions = {},
+): Promise<void> {
+  const dir = path.join(SCREENSHOTS, options.folder ?? '');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage });
+}
+
+export interface ScreenshotsOptions {
+  folder?: string;
+  /**
+   * 'viewport' (the default) shoots what is on screen; 'page' the whole page; 'both' writes
+   * `-full` shots beside the viewport ones; 'desktop' the whole page at desktop size only.
+   */
+  shots?: 'viewport' | 'page' | 'both' | 'desktop';
+  /** Fail at a size where the page scrolls sideways. */
+  noSidewaysScroll?: boolean;
+}
+
+/**
+ * `<name>-<width>x<height>.png` at phone then desktop size, each once the page has followed
+ * the resize; the page gets its size back after.
+ */
+export async function screenshots(
+  page: Page,
+  name: string,
+  options: ScreenshotsOptions = {},
+): Promise<void> {
+  const shots = options.shots ?? 'viewport';
+  const before = page.viewportSize();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    if (options.noSidewaysScroll) await expectNoSidewaysScroll(page);
+    const sized = `${name}-${size.width}x${size.height}`;
+    const fullPage = shots === 'page' || (shots === 'desktop' && size === DESKTOP);
+    await screenshot(page, sized, { folder: options.folder, fullPage });
+    if (shots === 'both') {
+      await screenshot(page, `${sized}-full`, { folder: options.folder, fullPage: true });
+    }
+  }
+  if (before) await page.setViewportSize(before);
+}
