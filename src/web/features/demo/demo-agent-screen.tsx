@@ -1,4 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import { FilterTabs } from '../../components/filter-tabs';
 import { format } from 'date-fns';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -178,25 +178,15 @@ function SessionList({ onOpen }: { onOpen: (id: number) => void }) {
               />
             </div>
           </div>
-          <Tabs.Root value={filter} onValueChange={(v) => setFilter(v as Filter)}>
-            <Tabs.List
-              aria-label="Filter conversations"
-              className="mx-3 flex gap-1 rounded-2xl bg-canvas p-1 sm:mx-5"
-            >
-              {FILTERS.map((f) => (
-                <Tabs.Trigger
-                  key={f.value}
-                  value={f.value}
-                  className="min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
-                >
-                  {f.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value={filter} className="p-1 focus-visible:outline-none sm:p-2">
-              {body}
-            </Tabs.Content>
-          </Tabs.Root>
+          <FilterTabs
+            value={filter}
+            onChange={setFilter}
+            options={FILTERS}
+            label="Filter conversations"
+            contentClassName="p-1 sm:p-2"
+          >
+            {body}
+          </FilterTabs>
         </section>
       </main>
     </>

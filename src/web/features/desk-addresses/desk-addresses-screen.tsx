@@ -1,5 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackLinkPage } from '../../components/back-link-page';
 import type { DeskAddress } from '../../../shared/api/desk-addresses';
 import {
   DESK_NETWORK_LABELS,
@@ -7,7 +6,6 @@ import {
   type DeskNetwork,
 } from '../../../shared/desk-addresses/networks';
 import { ErrorAlert } from '../../components/ui/alert';
-import { buttonClasses } from '../../components/ui/button';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { RequireAdmin } from '../auth';
@@ -66,52 +64,37 @@ function NetworkBook({ network, addresses }: { network: DeskNetwork; addresses: 
 function DeskAddresses() {
   const addresses = useDeskAddresses();
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <header className="on-dark bg-brand-950 text-white">
-        <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-3 sm:px-6 sm:py-4">
-          <Link
-            to="/admin-dashboard"
-            className={buttonClasses({
-              variant: 'ghost',
-              className: 'px-2.5 text-white hover:bg-white/10',
-            })}
-          >
-            <ArrowLeft aria-hidden />
-            <span className="max-sm:sr-only">Admin Dashboard</span>
-          </Link>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl">
-            Deposit addresses
-          </h1>
-        </div>
-      </header>
-      <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-4 px-3 pt-4 pb-12 sm:gap-6 sm:px-6 sm:pt-8">
-        <p className="text-ink-muted">
-          The desk&apos;s wallets. Each order gets the next active address of its network, in turn.
-          Deactivate an address to stop giving it out; orders that have it keep it.
-        </p>
-        <section
-          aria-labelledby="add-address"
-          className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-black/5 sm:p-6"
-        >
-          <h2 id="add-address" className="mb-4 text-base font-semibold text-ink">
-            Add an address
-          </h2>
-          <AddAddressForm />
-        </section>
-        {addresses.isPending && <p className="text-ink-muted">Loading…</p>}
-        {addresses.isError && (
-          <ErrorAlert>{errorText(addresses.error, 'Could not load the addresses.')}</ErrorAlert>
-        )}
-        {addresses.data &&
-          DESK_NETWORKS.map((network) => (
-            <NetworkBook
-              key={network}
-              network={network}
-              addresses={addresses.data.filter((a) => a.network === network)}
-            />
-          ))}
-      </main>
-    </div>
+    <BackLinkPage
+      back={{ to: '/admin-dashboard', label: 'Admin Dashboard' }}
+      title="Deposit addresses"
+      width="max-w-5xl"
+    >
+      <p className="text-ink-muted">
+        The desk&apos;s wallets. Each order gets the next active address of its network, in turn.
+        Deactivate an address to stop giving it out; orders that have it keep it.
+      </p>
+      <section
+        aria-labelledby="add-address"
+        className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-black/5 sm:p-6"
+      >
+        <h2 id="add-address" className="mb-4 text-base font-semibold text-ink">
+          Add an address
+        </h2>
+        <AddAddressForm />
+      </section>
+      {addresses.isPending && <p className="text-ink-muted">Loading…</p>}
+      {addresses.isError && (
+        <ErrorAlert>{errorText(addresses.error, 'Could not load the addresses.')}</ErrorAlert>
+      )}
+      {addresses.data &&
+        DESK_NETWORKS.map((network) => (
+          <NetworkBook
+            key={network}
+            network={network}
+            addresses={addresses.data.filter((a) => a.network === network)}
+          />
+        ))}
+    </BackLinkPage>
   );
 }
 

@@ -1,10 +1,9 @@
-import { ArrowLeft } from 'lucide-react';
+import { BackLinkPage } from '../../components/back-link-page';
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { MAX_PAYOUT_ACCOUNTS } from '../../../shared/api/payout-accounts';
 import { payoutAccountLabel } from '../../../shared/payout-accounts/masked-account';
 import { ErrorAlert } from '../../components/ui/alert';
-import { buttonClasses } from '../../components/ui/button';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth';
@@ -112,40 +111,24 @@ export default function PayoutAccountsScreen() {
   if (me.data && (me.data.isAgent || me.data.isAdmin))
     return <Navigate replace to="/agent/chats" />;
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <header className="on-dark bg-brand-950 text-white">
-        <div className="mx-auto flex max-w-3xl items-center gap-2 px-3 py-3 sm:px-6 sm:py-4">
-          <Link
-            to="/trade"
-            className={buttonClasses({
-              variant: 'ghost',
-              className: 'px-2.5 text-white hover:bg-white/10',
-            })}
-          >
-            <ArrowLeft aria-hidden />
-            <span className="max-sm:sr-only">Back to trading</span>
-          </Link>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl">
-            Payout accounts
-          </h1>
-        </div>
-      </header>
-      <main className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 px-3 pt-4 pb-12 sm:gap-6 sm:px-6 sm:pt-8">
-        <p className="text-ink-muted">
-          Where we send your naira when you sell. Your agent sees the account you choose for a
-          trade.
-        </p>
-        {me.isError ? (
-          <ErrorAlert>We could not reach the server. Please reload the page.</ErrorAlert>
-        ) : (
-          me.data && (
-            <>
-              <AccountsCard />
-              <AddCard />
-            </>
-          )
-        )}
-      </main>
-    </div>
+    <BackLinkPage
+      back={{ to: '/trade', label: 'Back to trading' }}
+      title="Payout accounts"
+      width="max-w-3xl"
+    >
+      <p className="text-ink-muted">
+        Where we send your naira when you sell. Your agent sees the account you choose for a trade.
+      </p>
+      {me.isError ? (
+        <ErrorAlert>We could not reach the server. Please reload the page.</ErrorAlert>
+      ) : (
+        me.data && (
+          <>
+            <AccountsCard />
+            <AddCard />
+          </>
+        )
+      )}
+    </BackLinkPage>
   );
 }

@@ -6,9 +6,9 @@ import { useChatSessions, type ChatListFilter } from '../../features/chat-sessio
 import { TopBar, TopBarRow, TopBarButton, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
-import { FilterTabs } from './components/filter-tabs';
+import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
-import { SearchBox } from './components/search-box';
+import { SearchBox } from '../../components/search-box';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLiveAgentSessions } from '../../features/chat-sessions';
 

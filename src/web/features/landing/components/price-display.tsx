@@ -3,8 +3,8 @@
  * (and decimal.js with it), so it loads in its own chunk, alongside the prices request, off the
  * landing page's first load.
  */
-import { TrendingDown, TrendingUp } from 'lucide-react';
 import { dec } from '../../../../shared/money';
+import { ChangeBadge, isDown } from '../../../components/change-badge';
 import { cn } from '../../../lib/cn';
 import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
 import type { Price } from '../../prices';
@@ -18,27 +18,7 @@ function displayNaira(ngn: string): string {
   return formatNaira(ngn, { whole: dec(ngn).gte(WHOLE_NAIRA_FROM) });
 }
 
-function isDown(change: string): boolean {
-  return dec(change).isNegative() && !dec(change).isZero();
-}
-
-/** The 24 h change, green up or red down. */
-export function ChangeBadge({ change }: { change: string }) {
-  const down = isDown(change);
-  const Icon = down ? TrendingDown : TrendingUp;
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums',
-        down ? 'bg-down-soft text-down' : 'bg-up-soft text-up',
-      )}
-    >
-      <Icon aria-hidden className="size-3.5" />
-      {formatChange(change)}
-      <span className="sr-only"> in 24 hours</span>
-    </span>
-  );
-}
+export { ChangeBadge };
 
 /** Same shape as the row's figures, while the rates load. */
 function FiguresSkeleton() {

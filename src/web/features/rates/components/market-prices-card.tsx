@@ -1,29 +1,10 @@
-import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { Price } from '../../../../shared/api/prices';
-import { dec } from '../../../../shared/money';
-import { cn } from '../../../lib/cn';
-import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
+import { ChangeBadge } from '../../../components/change-badge';
 import { CoinIcon } from '../../../components/coin-icon';
 import { PortalCard } from '../../../components/portal-page';
 
 export const PRICES_FAILED = 'Failed to fetch current market prices';
-
-function Change({ change }: { change: string }) {
-  const down = dec(change).isNegative() && !dec(change).isZero();
-  const Icon = down ? TrendingDown : TrendingUp;
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums',
-        down ? 'bg-down-soft text-down' : 'bg-up-soft text-up',
-      )}
-    >
-      <Icon aria-hidden className="size-3.5" />
-      {formatChange(change)}
-      <span className="sr-only"> in 24 hours</span>
-    </span>
-  );
-}
 
 function PriceRow({ price }: { price: Price }) {
   return (
@@ -41,7 +22,7 @@ function PriceRow({ price }: { price: Price }) {
         <p className="text-sm text-ink-muted tabular-nums">{formatNaira(price.ngn)}</p>
       </div>
       <div className="flex flex-col items-end gap-1">
-        {price.change24h !== null && <Change change={price.change24h} />}
+        {price.change24h !== null && <ChangeBadge change={price.change24h} />}
         {price.stale && (
           <span className="rounded-md bg-yellow-50 px-1.5 py-0.5 text-xs font-semibold text-yellow-900 ring-1 ring-yellow-600/30 ring-inset">
             Stale

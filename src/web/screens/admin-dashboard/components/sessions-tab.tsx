@@ -9,7 +9,8 @@ import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
+import { SearchBox } from '../../../components/search-box';
+import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -106,7 +107,12 @@ export function SessionsTab() {
               options={FILTER_OPTIONS}
             />
           </div>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search name, email or id" />
+          <SearchBox
+            className="flex-1"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search name, email or id"
+          />
         </>
       }
     >

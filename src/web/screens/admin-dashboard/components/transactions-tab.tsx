@@ -12,7 +12,8 @@ import {
 import { formatDateTime } from '../lib/format';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
+import { SearchBox } from '../../../components/search-box';
+import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -98,7 +99,12 @@ export function TransactionsTab() {
               options={STATUS_OPTIONS}
             />
           </div>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search reference or name" />
+          <SearchBox
+            className="flex-1"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search reference or name"
+          />
         </>
       }
     >

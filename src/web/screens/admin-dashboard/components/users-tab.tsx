@@ -10,7 +10,8 @@ import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from '../../../components/badge';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader, SearchBox } from './list-parts';
+import { SearchBox } from '../../../components/search-box';
+import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -132,7 +133,12 @@ export function UsersTab() {
           <div className="sm:w-80">
             <FilterButtons label="Show" value={role} onChange={setRole} options={ROLE_OPTIONS} />
           </div>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search by name or email" />
+          <SearchBox
+            className="flex-1"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by name or email"
+          />
         </>
       }
     >

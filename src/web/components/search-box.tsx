@@ -1,16 +1,24 @@
 import { Search, X } from 'lucide-react';
+import { cn } from '../lib/cn';
 
+/**
+ * A search field with a clear button: the agents' inbox and the admin lists. At most 100
+ * characters, the server's limit for `q`.
+ */
 export function SearchBox({
   value,
   onChange,
   placeholder,
+  className,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  /** The wrapper's layout in its row (e.g. flex-1). */
+  className?: string;
 }) {
   return (
-    <div className="relative">
+    <div className={cn('relative min-w-0', className)}>
       <Search
         aria-hidden
         className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-muted"
@@ -21,7 +29,8 @@ export function SearchBox({
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
         aria-label={placeholder}
-        className="h-12 w-full rounded-2xl border border-line bg-canvas pr-11 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        maxLength={100}
+        className="h-12 w-full rounded-xl border border-line bg-canvas pr-11 pl-11 text-base placeholder:text-ink-muted focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none sm:text-[15px] [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button

@@ -1,19 +1,23 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
 
-/** All / Unread / Active, as tabs over one list. */
+/** Filters as tabs over one list (the inbox's All / Unread / Active). */
 export function FilterTabs<T extends string>({
   value,
   onChange,
   options,
   label,
   children,
+  contentClassName,
 }: {
   value: T;
   onChange: (value: T) => void;
   options: readonly { value: T; label: string }[];
   label: string;
   children: ReactNode;
+  /** Padding around the list, where the screen wants it. */
+  contentClassName?: string;
 }) {
   return (
     <Tabs.Root value={value} onValueChange={(v) => onChange(v as T)}>
@@ -28,7 +32,7 @@ export function FilterTabs<T extends string>({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value={value} className="focus-visible:outline-none">
+      <Tabs.Content value={value} className={cn('focus-visible:outline-none', contentClassName)}>
         {children}
       </Tabs.Content>
     </Tabs.Root>
