@@ -28,9 +28,11 @@ export default defineConfig({
           // Builds the web app and starts one chromium for all the browser tests (only when they
           // are selected); each file connects to it and starts its own server process.
           globalSetup: ['tests/setup/global-pglite-template.ts', 'tests/e2e/global-setup.ts'],
-          // After the unit tests, two files at a time: most of a browser test is waiting on
-          // the server and the page, so two keep both cores busy without crowding timings.
+          // After the unit tests, one file at a time: on a 2-core machine two files (two
+          // servers beside one chromium) took longer in all (437 s against 344 s) and once
+          // lost a server process mid-file.
           sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
