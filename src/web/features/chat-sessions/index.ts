@@ -9,3 +9,4 @@ export { CategoryBadge, DeskBadge, PriorityBadge, isDesk } from './components/se
 export { applyCustomerToCaches } from './lib/session-cache';
 export { useLiveSessionList } from './lib/use-live-session-list';
 export { useLiveAgentSessions } from './lib/use-live-sessions';
+export { useSessionPages } from './lib/use-session-pages';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Coffee, Inbox, LogOut } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
@@ -10,6 +10,7 @@ import {
   useActiveSessionCount,
   useActiveSessions,
   useLiveAgentSessions,
+  useSessionPages,
 } from '../../features/chat-sessions';
 import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
 import { ConnectionIndicator } from '../../components/connection-indicator';
@@ -31,16 +32,12 @@ function AgentDashboard() {
   const query = useActiveSessions();
   const connection = useLiveAgentSessions();
   const logout = useAgentLogout();
-  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
   useAlertTitle(
     'Agent Dashboard',
     sessions.filter((s) => s.agentId === null).map((s) => s.id),
   );
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const count = useActiveSessionCount();
   const queryClient = useQueryClient();
@@ -115,7 +112,9 @@ function AgentDashboard() {
                   <DashboardRow key={session.id} session={session} />
                 ))}
               </ul>
-              {hasNextPage && <LoadMore onLoad={loadMore} loading={isFetchingNextPage} />}
+              {query.hasNextPage && (
+                <LoadMore onLoad={loadMore} loading={query.isFetchingNextPage} />
+              )}
             </>
           )}
         </section>

@@ -1,5 +1,5 @@
 import { Archive, Coins, LayoutDashboard, Lock, LogOut, ShieldCheck, Users } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { RequireAgent, useAgentLogout, useGuardedUser } from '../../features/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
@@ -10,7 +10,7 @@ import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from '../../components/search-box';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useLiveAgentSessions } from '../../features/chat-sessions';
+import { useLiveAgentSessions, useSessionPages } from '../../features/chat-sessions';
 
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -50,18 +50,13 @@ function AgentChats() {
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const { isAdmin } = useGuardedUser();
 
-  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
   // Unread items and chats still without an agent, so a waiting customer shows from another tab.
   useAlertTitle(
     'Chats',
     sessions.filter((s) => s.agentId === null).map((s) => s.id),
   );
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <div className="min-h-dvh bg-canvas">
@@ -137,8 +132,8 @@ function AgentChats() {
                 sessions={sessions}
                 search={q}
                 status={query.status}
-                hasMore={Boolean(hasNextPage)}
-                loadingMore={isFetchingNextPage}
+                hasMore={Boolean(query.hasNextPage)}
+                loadingMore={query.isFetchingNextPage}
                 onLoadMore={loadMore}
                 onRetry={() => void query.refetch()}
               />

@@ -1,0 +1,16 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ChatSession, ChatSessionPage } from '../../../../shared/api/chat-sessions';
+
+/** A paged session list as one array, and a "load more" that never asks twice at once. */
+export function useSessionPages(query: UseInfiniteQueryResult<InfiniteData<ChatSessionPage>>): {
+  sessions: ChatSession[];
+  loadMore: () => void;
+} {
+  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return { sessions, loadMore };
+}
