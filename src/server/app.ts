@@ -32,7 +32,7 @@ import { PriceFeed, pricesRoutes } from './features/prices';
 import { installErrorHandler } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
-import { requireDeclaredRoles } from './platform/roles';
+import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
@@ -281,10 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
   await app.register(deskAddressesRoutes, { db });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
-  app.get(
-    '/api/config',
-    { config: { role: 'public' }, schema: { response: { 200: publicConfigSchema } } },
-    async () => publicConfig(config),
+  app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
+    publicConfig(config),
   );
   await app.register(healthRoutes, { database, notifications, uploadDir: config.uploadDir });
   await app.register(pricesRoutes, { priceFeed });

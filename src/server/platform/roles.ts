@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { API_DOCS_PREFIX } from './openapi';
 
 /**
@@ -16,6 +16,14 @@ declare module 'fastify' {
     /** Every route with the role it declared, for the tests that walk them all. */
     declaredRoutes: DeclaredRoute[];
   }
+}
+
+/**
+ * A route's options: the role it needs, checked before its handler (see auth.ts), and its zod
+ * schemas, which type the handler and make the OpenAPI document.
+ */
+export function forRole<const S extends FastifySchema>(role: Role, schema: S) {
+  return { config: { role }, schema };
 }
 
 export interface DeclaredRoute {

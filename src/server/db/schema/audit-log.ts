@@ -1,18 +1,18 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigIdentityId, createdAt, userRef } from './columns';
 
 /** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    actorId: uuid('actor_id').references(() => users.id),
+    id: bigIdentityId(),
+    actorId: userRef('actor_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
 /** Server-side sign-in sessions. The cookie holds a random token; only its SHA-256 is stored. */
@@ -11,9 +12,9 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** How the session was opened: 'oidc' (Google) or 'password' (agent login). */
     method: text('method', { enum: ['oidc', 'password'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
     userAgent: text('user_agent'),
   },
   (t) => [
@@ -30,7 +31,7 @@ export const loginAttempts = pgTable(
     /** 'account' | 'address' | 'admin-setup' */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('login_attempts_lookup_idx').on(t.scope, t.key, t.createdAt)],
 );

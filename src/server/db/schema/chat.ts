@@ -1,32 +1,28 @@
 import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+  identityId,
+  bigIdentityId,
+  createdAt,
+  updatedAt,
+  requiredUserRef,
+  userRef,
+  timestamptz,
+} from './columns';
 import { chatCategoryEnum, chatPriorityEnum, chatStatusEnum, messageTypeEnum } from './enums';
-import { users } from './users';
 
 export const chatSessions = pgTable(
   'chat_sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
-    agentId: uuid('agent_id').references(() => users.id),
+    id: identityId(),
+    customerId: requiredUserRef('customer_id'),
+    agentId: userRef('agent_id'),
     category: chatCategoryEnum('category').notNull(),
     status: chatStatusEnum('status').notNull().default('open'),
     priority: chatPriorityEnum('priority').notNull().default('normal'),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamptz('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('chat_sessions_customer_idx').on(t.customerId, t.updatedAt),
@@ -54,19 +50,17 @@ export interface AttachmentMeta {
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentityId(),
     chatSessionId: integer('chat_session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id),
+    senderId: requiredUserRef('sender_id'),
     content: text('content').notNull().default(''),
     messageType: messageTypeEnum('message_type').notNull().default('text'),
     attachment: jsonb('attachment').$type<AttachmentMeta>(),
     /** The sender's own id for the message: a retry with the same id never makes a duplicate. */
     clientMessageId: text('client_message_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('messages_client_id_uq').on(t.chatSessionId, t.clientMessageId),
@@ -82,7 +76,7 @@ export const messages = pgTable(
 export const realtimeEvents = pgTable(
   'realtime_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentityId(),
     type: text('type').notNull(),
     chatSessionId: integer('chat_session_id'),
     customerId: uuid('customer_id'),
@@ -94,7 +88,7 @@ export const realtimeEvents = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('realtime_events_customer_idx').on(t.customerId, t.id),

@@ -1,22 +1,12 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt, userRef, timestamptz } from './columns';
 import { deskNetworkEnum } from './enums';
-import { users } from './users';
 
 /** The desk's own deposit addresses, per network. Never deleted once used: deactivated instead. */
 export const deskAddresses = pgTable(
   'desk_addresses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     network: deskNetworkEnum('network').notNull(),
     address: text('address').notNull(),
     label: text('label').notNull(),
@@ -24,10 +14,10 @@ export const deskAddresses = pgTable(
     timesUsed: integer('times_used').notNull().default(0),
     /** The network's pick counter when this address was last handed out; null: never. */
     lastPick: bigint('last_pick', { mode: 'number' }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('desk_addresses_network_address_uq').on(t.network, t.address),

@@ -1,13 +1,5 @@
-import {
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, updatedAt, requiredUserRef, userRef, timestamptz } from './columns';
 import {
   rateCurrencyEnum,
   transactionCurrencyEnum,
@@ -15,23 +7,18 @@ import {
   transactionStatusEnum,
 } from './enums';
 import { chatSessions } from './chat';
-import { users } from './users';
 
 /** Money columns are `numeric`: drizzle hands them over as strings, and decimal.js does the math. */
 export const transactions = pgTable(
   'transactions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     reference: text('reference').notNull(),
     chatSessionId: integer('chat_session_id')
       .notNull()
       .references(() => chatSessions.id),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: requiredUserRef('customer_id'),
+    agentId: requiredUserRef('agent_id'),
     kind: transactionKindEnum('kind').notNull(),
     currency: transactionCurrencyEnum('currency').notNull(),
     /** Crypto to 8 places (satoshi), dollars to 2. */
@@ -45,8 +32,8 @@ export const transactions = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request body that first used the idempotency key. */
     requestHash: text('request_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('transactions_reference_uq').on(t.reference),
@@ -65,15 +52,15 @@ export const exchangeRates = pgTable('exchange_rates', {
   buyRateNaira: numeric('buy_rate_naira', { precision: 30, scale: 2 }).notNull(),
   sellRateNaira: numeric('sell_rate_naira', { precision: 30, scale: 2 }).notNull(),
   spreadPercentage: numeric('spread_percentage', { precision: 6, scale: 2 }).notNull(),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: userRef('updated_by'),
+  lastUpdated: timestamptz('last_updated').notNull().defaultNow(),
 });
 
 /** Every saved version of a rate, newest last; the row before a version holds the old values. */
 export const exchangeRateHistory = pgTable(
   'exchange_rate_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     currency: rateCurrencyEnum('currency').notNull(),
     buyRateUsd: numeric('buy_rate_usd', { precision: 30, scale: 8 }).notNull(),
     sellRateUsd: numeric('sell_rate_usd', { precision: 30, scale: 8 }).notNull(),
@@ -81,8 +68,8 @@ export const exchangeRateHistory = pgTable(
     sellRateNaira: numeric('sell_rate_naira', { precision: 30, scale: 2 }).notNull(),
     spreadPercentage: numeric('spread_percentage', { precision: 6, scale: 2 }).notNull(),
     usdToNaira: numeric('usd_to_naira', { precision: 20, scale: 4 }).notNull(),
-    changedBy: uuid('changed_by').references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedBy: userRef('changed_by'),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
   },
   (t) => [index('exchange_rate_history_currency_idx').on(t.currency, t.changedAt)],
 );
@@ -91,19 +78,19 @@ export const exchangeRateHistory = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: userRef('updated_by'),
+  updatedAt: updatedAt(),
 });
 
 /** The price feed's good answers, so a restart still shows the last known price. */
 export const priceSnapshots = pgTable(
   'price_snapshots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     symbol: text('symbol').notNull(),
     usd: numeric('usd', { precision: 30, scale: 8 }).notNull(),
     change24h: numeric('change_24h', { precision: 12, scale: 4 }),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
   },
   (t) => [index('price_snapshots_symbol_idx').on(t.symbol, t.fetchedAt)],
 );

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, createdAt, requiredUserRef, timestamptz } from './columns';
 
 /**
  * A customer's bank accounts for naira payouts. Deleting one only hides it (`deleted_at`): the
@@ -18,18 +9,16 @@ import { users } from './users';
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    customerId: requiredUserRef('customer_id'),
     /** A code from src/shared/payout-accounts/banks.ts. */
     bankCode: text('bank_code').notNull(),
     accountNumber: text('account_number').notNull(),
     accountName: text('account_name').notNull(),
     /** True when the name came from the name-enquiry provider, false when the customer typed it. */
     verified: boolean('verified').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     uniqueIndex('payout_accounts_live_uq')

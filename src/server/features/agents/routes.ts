@@ -17,6 +17,7 @@ import { listAgents } from './list-agents';
 import { setAgentActive } from './set-agent-active';
 import { setAgentStatus } from './set-agent-status';
 import { toAgent } from './to-agent';
+import { forRole } from '../../platform/roles';
 
 export interface AgentsRoutesOptions {
   db: Db;
@@ -28,18 +29,13 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   app,
   { db, bus },
 ) => {
-  app.get(
-    '/api/agents/all',
-    { config: { role: 'admin' }, schema: { response: { 200: agentListSchema } } },
-    async () => listAgents({ db }),
+  app.get('/api/agents/all', forRole('admin', { response: { 200: agentListSchema } }), async () =>
+    listAgents({ db }),
   );
 
   app.post(
     '/api/agents/create',
-    {
-      config: { role: 'admin' },
-      schema: { body: createAgentRequestSchema, response: { 201: agentSchema } },
-    },
+    forRole('admin', { body: createAgentRequestSchema, response: { 201: agentSchema } }),
     async (request, reply) => {
       const agent = await createAgent({
         db,
@@ -56,10 +52,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   ] as const) {
     app.post(
       `/api/agents/:id/${action}`,
-      {
-        config: { role: 'admin' },
-        schema: { params: agentIdParamsSchema, response: { 200: agentSchema } },
-      },
+      forRole('admin', { params: agentIdParamsSchema, response: { 200: agentSchema } }),
       async (request) =>
         setAgentActive({
           db,
@@ -73,14 +66,11 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
 
   app.patch(
     '/api/admin/users/:id/agent-status',
-    {
-      config: { role: 'admin' },
-      schema: {
-        params: userIdParamsSchema,
-        body: agentStatusRequestSchema,
-        response: { 200: userSchema },
-      },
-    },
+    forRole('admin', {
+      params: userIdParamsSchema,
+      body: agentStatusRequestSchema,
+      response: { 200: userSchema },
+    }),
     async (request) =>
       toUser(
         await setAgentStatus({

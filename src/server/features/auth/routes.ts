@@ -29,6 +29,7 @@ import { adminSetupAvailable } from './admin-setup-available';
 import { initializeAdmin } from './initialize-admin';
 import { syncProfile } from './sync-profile';
 import { toUser } from './user-dto';
+import { forRole } from '../../platform/roles';
 
 const LOGIN_STATE_COOKIE = 'ac_oidc';
 const loginStateSchema = z.object({
@@ -61,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/login',
-    { config: { role: 'public' }, schema: { querystring: loginQuerySchema } },
+    forRole('public', { querystring: loginQuerySchema }),
     async (request, reply) => {
       const { url, state } = await signIn.start(safeReturnTo(request.query.returnTo));
       reply.setCookie(LOGIN_STATE_COOKIE, JSON.stringify(state), {
@@ -78,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/callback',
-    { config: { role: 'public' }, schema: { querystring: callbackQuerySchema } },
+    forRole('public', { querystring: callbackQuerySchema }),
     async (request, reply) => {
       const raw = request.cookies[LOGIN_STATE_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -135,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/auth/user',
-    { config: { role: 'customer' }, schema: { response: { 200: userSchema } } },
+    forRole('customer', { response: { 200: userSchema } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toUser(requireUser(request));
@@ -144,10 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/login',
-    {
-      config: { role: 'public' },
-      schema: { body: agentLoginRequestSchema, response: { 200: userSchema } },
-    },
+    forRole('public', { body: agentLoginRequestSchema, response: { 200: userSchema } }),
     async (request, reply) => {
       const user = await agentLogin({
         db,
@@ -168,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/logout',
-    { config: { role: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    forRole('public', { response: { 200: okResponseSchema } }),
     async (request, reply) => {
       await endSession(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, { secure });
@@ -178,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/agent/user',
-    { config: { role: 'agent' }, schema: { response: { 200: userSchema } } },
+    forRole('agent', { response: { 200: userSchema } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toUser(requireUser(request));
@@ -187,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/admin/setup-status',
-    { config: { role: 'public' }, schema: { response: { 200: adminSetupStatusSchema } } },
+    forRole('public', { response: { 200: adminSetupStatusSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
@@ -198,10 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/admin/initialize',
-    {
-      config: { role: 'customer' },
-      schema: { body: adminInitializeRequestSchema, response: { 200: userSchema } },
-    },
+    forRole('customer', { body: adminInitializeRequestSchema, response: { 200: userSchema } }),
     async (request) => {
       const user = await initializeAdmin({
         db,

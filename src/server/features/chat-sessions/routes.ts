@@ -22,6 +22,7 @@ import {
   sharedChatSessionsJson,
   type ListChatSessionsOptions,
 } from './list-chat-sessions';
+import { forRole } from '../../platform/roles';
 
 export interface ChatSessionsRoutesOptions {
   db: Db;
@@ -64,23 +65,23 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
     ['/api/chat-sessions/all', 'agent', 'all'],
     ['/api/chat-sessions/active', 'agent', 'open'],
   ] as const) {
-    app.get(url, { config: { role }, schema: listSchema }, async (request, reply) =>
+    app.get(url, forRole(role, listSchema), async (request, reply) =>
       answerList({ db, caller: requireUser(request), scope, ...request.query }, reply),
     );
   }
 
   app.get(
     '/api/chat-sessions/active/count',
-    { config: { role: 'agent' }, schema: { response: { 200: activeChatCountSchema } } },
+    forRole('agent', { response: { 200: activeChatCountSchema } }),
     async () => countActiveSessions({ db }),
   );
 
   app.post(
     '/api/chat-sessions',
-    {
-      config: { role: 'customer' },
-      schema: { body: createChatSessionRequestSchema, response: { 201: chatSessionSchema } },
-    },
+    forRole('customer', {
+      body: createChatSessionRequestSchema,
+      response: { 201: chatSessionSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -91,10 +92,10 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
 
   app.get(
     '/api/chat-sessions/:id',
-    {
-      config: { role: 'customer' },
-      schema: { params: chatSessionIdParamsSchema, response: { 200: chatSessionSchema } },
-    },
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      response: { 200: chatSessionSchema },
+    }),
     async (request) => getChatSession({ db, caller: requireUser(request), id: request.params.id }),
   );
 };

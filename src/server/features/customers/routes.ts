@@ -8,6 +8,7 @@ import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
 import { listUsers } from '../reports';
 import { setCustomerStatus } from './set-customer-status';
+import { forRole } from '../../platform/roles';
 
 interface CustomersRoutesOptions {
   db: Db;
@@ -25,14 +26,11 @@ export const customerStatusRoute: FastifyPluginAsyncZod<
 > = async (app, { db, events, bus, url }) => {
   app.patch(
     url,
-    {
-      config: { role: 'agent' },
-      schema: {
-        params: userIdParamsSchema,
-        body: customerStatusRequestSchema,
-        response: { 200: customerSummarySchema },
-      },
-    },
+    forRole('agent', {
+      params: userIdParamsSchema,
+      body: customerStatusRequestSchema,
+      response: { 200: customerSummarySchema },
+    }),
     async (request) =>
       setCustomerStatus({
         db,
@@ -52,10 +50,10 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
   // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).
   app.get(
     '/api/admin/users',
-    {
-      config: { role: 'agent' },
-      schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserPageSchema } },
-    },
+    forRole('agent', {
+      querystring: adminUsersQuerySchema,
+      response: { 200: adminUserPageSchema },
+    }),
     async (request) => listUsers({ db: options.db, ...request.query }),
   );
 

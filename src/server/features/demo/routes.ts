@@ -15,6 +15,7 @@ import { createDemoSession } from './create-demo-session';
 import { listDemoMessages } from './list-demo-messages';
 import { listDemoSessions } from './list-demo-sessions';
 import { sendDemoMessage } from './send-demo-message';
+import { forRole } from '../../platform/roles';
 
 /**
  * The spec's demo calls for /test-customer and /test-agent, registered only in DEMO_MODE.
@@ -28,10 +29,10 @@ export const demoRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, events, bus }) => {
   app.post(
     '/api/test/chat-sessions',
-    {
-      config: { role: 'public' },
-      schema: { body: demoCreateSessionRequestSchema, response: { 201: demoSessionSchema } },
-    },
+    forRole('public', {
+      body: demoCreateSessionRequestSchema,
+      response: { 201: demoSessionSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -40,16 +41,16 @@ export const demoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/test/chat-sessions',
-    { config: { role: 'public' }, schema: { response: { 200: z.array(demoSessionSchema) } } },
+    forRole('public', { response: { 200: z.array(demoSessionSchema) } }),
     async () => listDemoSessions({ db }),
   );
 
   app.get(
     '/api/test/messages/:id',
-    {
-      config: { role: 'public' },
-      schema: { params: chatSessionIdParamsSchema, response: { 200: z.array(demoMessageSchema) } },
-    },
+    forRole('public', {
+      params: chatSessionIdParamsSchema,
+      response: { 200: z.array(demoMessageSchema) },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listDemoMessages({ db, chatSessionId: request.params.id });
@@ -58,10 +59,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/test/messages',
-    {
-      config: { role: 'public' },
-      schema: { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } },
-    },
+    forRole('public', { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } }),
     async (request, reply) =>
       reply
         .status(201)

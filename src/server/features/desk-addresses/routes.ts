@@ -12,20 +12,21 @@ import { addDeskAddress } from './add-desk-address';
 import { deleteDeskAddress } from './delete-desk-address';
 import { listDeskAddresses } from './list-desk-addresses';
 import { updateDeskAddress } from './update-desk-address';
+import { forRole } from '../../platform/roles';
 
 export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/admin/desk-addresses',
-    { config: { role: 'admin' }, schema: { response: { 200: deskAddressListSchema } } },
+    forRole('admin', { response: { 200: deskAddressListSchema } }),
     async () => listDeskAddresses({ db }),
   );
 
   app.post(
     '/api/admin/desk-addresses',
-    {
-      config: { role: 'admin' },
-      schema: { body: createDeskAddressRequestSchema, response: { 201: deskAddressSchema } },
-    },
+    forRole('admin', {
+      body: createDeskAddressRequestSchema,
+      response: { 201: deskAddressSchema },
+    }),
     async (request, reply) => {
       const address = await addDeskAddress({
         db,
@@ -38,14 +39,11 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.patch(
     '/api/admin/desk-addresses/:id',
-    {
-      config: { role: 'admin' },
-      schema: {
-        params: deskAddressIdParamsSchema,
-        body: updateDeskAddressRequestSchema,
-        response: { 200: deskAddressSchema },
-      },
-    },
+    forRole('admin', {
+      params: deskAddressIdParamsSchema,
+      body: updateDeskAddressRequestSchema,
+      response: { 200: deskAddressSchema },
+    }),
     async (request) =>
       updateDeskAddress({
         db,
@@ -57,7 +55,7 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.delete(
     '/api/admin/desk-addresses/:id',
-    { config: { role: 'admin' }, schema: { params: deskAddressIdParamsSchema } },
+    forRole('admin', { params: deskAddressIdParamsSchema }),
     async (request, reply) => {
       await deleteDeskAddress({ db, admin: requireUser(request), id: request.params.id });
       return reply.status(204).send();

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/health';
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../db/notifications';
+import { forRole } from '../../platform/roles';
 
 /** A load balancer polls every few seconds: a check that hangs must fail, not pile up. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -38,10 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, notifications, uploadDir }) => {
   app.get(
     '/api/health',
-    {
-      config: { role: 'public' },
-      schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
-    },
+    forRole('public', { response: { 200: healthResponseSchema, 503: healthResponseSchema } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
@@ -57,7 +55,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // No I/O: a process that answers is alive; a restart would not mend a database outage.
   app.get(
     '/api/health/live',
-    { config: { role: 'public' }, schema: { response: { 200: livenessResponseSchema } } },
+    forRole('public', { response: { 200: livenessResponseSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
@@ -66,10 +64,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/health/ready',
-    {
-      config: { role: 'public' },
-      schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } },
-    },
+    forRole('public', { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const [databaseCheck, storageCheck] = await Promise.allSettled([

@@ -19,6 +19,7 @@ import { listMessages } from './list-messages';
 import { openAttachment } from './open-attachment';
 import { sendAttachment } from './send-attachment';
 import { sendMessage } from './send-message';
+import { forRole } from '../../platform/roles';
 
 export interface MessagesRoutesOptions {
   db: Db;
@@ -36,14 +37,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
 
   app.get(
     '/api/chat-sessions/:id/messages',
-    {
-      config: { role: 'customer' },
-      schema: {
-        params: chatSessionIdParamsSchema,
-        querystring: messageListQuerySchema,
-        response: { 200: messagePageSchema },
-      },
-    },
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      querystring: messageListQuerySchema,
+      response: { 200: messagePageSchema },
+    }),
     async (request) =>
       listMessages({
         db,
@@ -56,14 +54,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   // A new message answers 201; a retry of a stored one (same client message id) 200.
   app.post(
     '/api/chat-sessions/:id/messages',
-    {
-      config: { role: 'customer' },
-      schema: {
-        params: chatSessionIdParamsSchema,
-        body: sendMessageRequestSchema,
-        response: { 200: messageSchema, 201: messageSchema },
-      },
-    },
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      body: sendMessageRequestSchema,
+      response: { 200: messageSchema, 201: messageSchema },
+    }),
     async (request, reply) => {
       const { message, created } = await sendMessage({
         db,
@@ -78,13 +73,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
 
   app.post(
     '/api/chat-sessions/:id/attachments',
-    {
-      config: { role: 'customer' },
-      schema: {
-        params: chatSessionIdParamsSchema,
-        response: { 200: messageSchema, 201: messageSchema },
-      },
-    },
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      response: { 200: messageSchema, 201: messageSchema },
+    }),
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('bad_request', 'Send the image as multipart/form-data');
@@ -103,7 +95,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   for (const variant of ['full', 'thumbnail'] as const) {
     app.get(
       variant === 'full' ? '/api/attachments/:messageId' : '/api/attachments/:messageId/thumbnail',
-      { config: { role: 'customer' }, schema: { params: attachmentParamsSchema } },
+      forRole('customer', { params: attachmentParamsSchema }),
       async (request, reply) => {
         const file = await openAttachment({
           db,
@@ -126,10 +118,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
 
   app.get(
     '/api/messages/all',
-    {
-      config: { role: 'agent' },
-      schema: { querystring: allMessagesQuerySchema, response: { 200: messagePageSchema } },
-    },
+    forRole('agent', { querystring: allMessagesQuerySchema, response: { 200: messagePageSchema } }),
     async (request) => listAllMessages({ db, ...request.query }),
   );
 };

@@ -13,6 +13,7 @@ import { requireUser } from '../../platform/auth';
 import { addPayoutAccount } from './add-payout-account';
 import { deletePayoutAccount } from './delete-payout-account';
 import { listPayoutAccounts } from './list-payout-accounts';
+import { forRole } from '../../platform/roles';
 
 const bankList = BANKS.map(({ code, name, shortName, scheme }) => ({
   code,
@@ -27,25 +28,22 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, nameEnquiry }) => {
   app.get(
     '/api/banks',
-    { config: { role: 'public' }, schema: { response: { 200: bankListSchema } } },
+    forRole('public', { response: { 200: bankListSchema } }),
     async () => bankList,
   );
 
   app.get(
     '/api/payout-accounts',
-    { config: { role: 'customer' }, schema: { response: { 200: payoutAccountListSchema } } },
+    forRole('customer', { response: { 200: payoutAccountListSchema } }),
     async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
   );
 
   app.post(
     '/api/payout-accounts',
-    {
-      config: { role: 'customer' },
-      schema: {
-        body: createPayoutAccountRequestSchema,
-        response: { 201: payoutAccountSchema },
-      },
-    },
+    forRole('customer', {
+      body: createPayoutAccountRequestSchema,
+      response: { 201: payoutAccountSchema },
+    }),
     async (request, reply) => {
       const account = await addPayoutAccount({
         db,
@@ -60,7 +58,7 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/payout-accounts/:id',
-    { config: { role: 'customer' }, schema: { params: payoutAccountIdParamsSchema } },
+    forRole('customer', { params: payoutAccountIdParamsSchema }),
     async (request, reply) => {
       await deletePayoutAccount({ db, caller: requireUser(request), id: request.params.id });
       return reply.status(204).send();

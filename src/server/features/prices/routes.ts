@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pricesResponseSchema } from '../../../shared/api/prices';
 import type { PriceFeed } from './price-feed';
+import { forRole } from '../../platform/roles';
 
 export const pricesRoutes: FastifyPluginAsyncZod<{ priceFeed: PriceFeed }> = async (
   app,
@@ -8,7 +9,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ priceFeed: PriceFeed }> = asy
 ) => {
   app.get(
     '/api/prices',
-    { config: { role: 'public' }, schema: { response: { 200: pricesResponseSchema } } },
+    forRole('public', { response: { 200: pricesResponseSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return priceFeed.current();

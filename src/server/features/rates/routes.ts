@@ -12,6 +12,7 @@ import { listRateHistory } from './list-rate-history';
 import { listRates } from './list-rates';
 import type { MarketUsd } from './market-guard';
 import { saveRates } from './save-rates';
+import { forRole } from '../../platform/roles';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -26,7 +27,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
   app.get(
     '/api/exchange-rates',
-    { config: { role: 'public' }, schema: { response: { 200: ratesResponseSchema } } },
+    forRole('public', { response: { 200: ratesResponseSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listRates({ ...market, audience: 'public' });
@@ -36,7 +37,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   // Agents: every managed rate, published or not, for the rates screen and the agent list.
   app.get(
     '/api/exchange-rates/manage',
-    { config: { role: 'agent' }, schema: { response: { 200: ratesResponseSchema } } },
+    forRole('agent', { response: { 200: ratesResponseSchema } }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listRates({ ...market, audience: 'agent' });
@@ -45,20 +46,17 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/exchange-rates',
-    {
-      config: { role: 'agent' },
-      schema: { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } },
-    },
+    forRole('agent', { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } }),
     async (request) =>
       saveRates({ ...market, bus, actor: requireUser(request), input: request.body }),
   );
 
   app.get(
     '/api/exchange-rates/history',
-    {
-      config: { role: 'agent' },
-      schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistoryResponseSchema } },
-    },
+    forRole('agent', {
+      querystring: rateHistoryQuerySchema,
+      response: { 200: rateHistoryResponseSchema },
+    }),
     async (request) => listRateHistory({ db, ...request.query }),
   );
 };

@@ -14,35 +14,30 @@ import { exportAuditLog } from './export-audit-log';
 import { exportTransactions } from './export-transactions';
 import { listAdminSessions } from './list-admin-sessions';
 import { listAdminTransactions } from './list-admin-transactions';
+import { forRole } from '../../platform/roles';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/admin/analytics',
-    {
-      config: { role: 'admin' },
-      schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } },
-    },
+    forRole('admin', { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } }),
     async (request) => computeAnalytics({ db, ...request.query }),
   );
 
   app.get(
     '/api/admin/chat-sessions',
-    {
-      config: { role: 'admin' },
-      schema: { querystring: adminSessionsQuerySchema, response: { 200: adminSessionPageSchema } },
-    },
+    forRole('admin', {
+      querystring: adminSessionsQuerySchema,
+      response: { 200: adminSessionPageSchema },
+    }),
     async (request) => listAdminSessions({ db, ...request.query }),
   );
 
   app.get(
     '/api/admin/transactions',
-    {
-      config: { role: 'admin' },
-      schema: {
-        querystring: adminTransactionsQuerySchema,
-        response: { 200: adminTransactionPageSchema },
-      },
-    },
+    forRole('admin', {
+      querystring: adminTransactionsQuerySchema,
+      response: { 200: adminTransactionPageSchema },
+    }),
     async (request) => listAdminTransactions({ db, ...request.query }),
   );
 
@@ -52,7 +47,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   ] as const) {
     app.get(
       `/api/admin/export/${name}.csv`,
-      { config: { role: 'admin' }, schema: { querystring: exportQuerySchema } },
+      forRole('admin', { querystring: exportQuerySchema }),
       async (request, reply) => {
         const { from, to } = request.query;
         return reply

@@ -17,6 +17,7 @@ import { createTransaction, type TradeLimits } from './create-transaction';
 import { listCustomerTransactions } from './list-customer-transactions';
 import { listSessionTransactions } from './list-session-transactions';
 import { setTransactionStatus } from './set-transaction-status';
+import { forRole } from '../../platform/roles';
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -25,14 +26,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, events, limits }) => {
   app.post(
     '/api/transactions',
-    {
-      config: { role: 'agent' },
-      schema: {
-        headers: idempotencyHeadersSchema,
-        body: createTransactionRequestSchema,
-        response: { 200: transactionSchema, 201: transactionSchema },
-      },
-    },
+    forRole('agent', {
+      headers: idempotencyHeadersSchema,
+      body: createTransactionRequestSchema,
+      response: { 200: transactionSchema, 201: transactionSchema },
+    }),
     async (request, reply) => {
       const { transaction, created } = await createTransaction({
         db,
@@ -48,14 +46,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/api/transactions/:id/status',
-    {
-      config: { role: 'agent' },
-      schema: {
-        params: transactionIdParamsSchema,
-        body: transactionStatusRequestSchema,
-        response: { 200: transactionSchema },
-      },
-    },
+    forRole('agent', {
+      params: transactionIdParamsSchema,
+      body: transactionStatusRequestSchema,
+      response: { 200: transactionSchema },
+    }),
     async (request) =>
       setTransactionStatus({
         events,
@@ -67,23 +62,20 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/transactions/customer',
-    {
-      config: { role: 'customer' },
-      schema: {
-        querystring: customerTransactionsQuerySchema,
-        response: { 200: transactionPageSchema },
-      },
-    },
+    forRole('customer', {
+      querystring: customerTransactionsQuerySchema,
+      response: { 200: transactionPageSchema },
+    }),
     async (request) =>
       listCustomerTransactions({ db, caller: requireUser(request), ...request.query }),
   );
 
   app.get(
     '/api/chat-sessions/:id/transactions',
-    {
-      config: { role: 'customer' },
-      schema: { params: chatSessionIdParamsSchema, response: { 200: z.array(transactionSchema) } },
-    },
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      response: { 200: z.array(transactionSchema) },
+    }),
     async (request) =>
       listSessionTransactions({
         db,
