@@ -10,7 +10,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { createAgent } from '../src/server/features/agents';
+import { createAgent, parseAgentInput } from '../src/server/features/agents';
 import { AppError } from '../src/server/platform/errors';
 
 const USAGE =
@@ -40,6 +40,23 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // Bad details are refused before the database is opened (or, in an empty folder, created).
+  let input;
+  try {
+    input = parseAgentInput({
+      email: values.email ?? '',
+      password: values.password ?? '',
+      firstName: values['first-name'] ?? '',
+      lastName: values['last-name'] ?? '',
+      ...(values.type ? { agentType: values.type } : {}),
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(`Could not create the account: ${error.message}\n${USAGE}`);
+      return 1;
+    }
+    throw error;
+  }
   const config = loadConfig();
   let database;
   try {
@@ -63,13 +80,7 @@ async function main(): Promise<number> {
       db: database.db,
       actorId: null,
       admin: values.admin,
-      input: {
-        email: values.email ?? '',
-        password: values.password ?? '',
-        firstName: values['first-name'] ?? '',
-        lastName: values['last-name'] ?? '',
-        ...(values.type ? { agentType: values.type as 'general' } : {}),
-      },
+      input,
     });
     console.log(`Created ${agent.isAdmin ? 'admin' : 'agent'} ${agent.email} (id ${agent.id}).`);
     return 0;

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { copyPgliteTemplate } from '../../../tests/support/pglite-template';
 import { acquireDirLock, DataDirLockedError } from './lock';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
@@ -184,7 +185,13 @@ describe('the server on one DATA_DIR', () => {
     return { child, output: new Output(child) };
   }
 
-  async function startServer(): Promise<Server> {
+  /**
+   * A server on this test's DATA_DIR. `fromTemplate`: the folder first gets a copy of the run's
+   * migrated database, as after an earlier start; without it the server makes its database in the
+   * empty folder, as on a fresh machine (seconds more).
+   */
+  async function startServer(options: { fromTemplate: boolean }): Promise<Server> {
+    if (options.fromTemplate) copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
     const { child, output } = startProcess();
     const [, url] = await output.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, child);
     await output.waitFor(/AgentChat is running/, child);
@@ -198,7 +205,7 @@ describe('the server on one DATA_DIR', () => {
   }
 
   it('refuses a second server, which exits non-zero with a clear message', async () => {
-    const first = await startServer();
+    const first = await startServer({ fromTemplate: false });
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
 
     const second = startProcess();
@@ -215,14 +222,14 @@ describe('the server on one DATA_DIR', () => {
   }, 240_000);
 
   it('shuts down on SIGTERM and SIGINT: exit 0, lock released, the next start works', async () => {
-    const first = await startServer();
+    const first = await startServer({ fromTemplate: true });
     expect(await health(first)).toEqual({ status: 'ok', database: 'ok' });
     first.child.kill('SIGTERM');
     expect(await exited(first.child)).toBe(0);
     expect(first.output.text).toContain('SIGTERM received: finishing requests and shutting down');
     expect(fs.existsSync(lockFile())).toBe(false);
 
-    const next = await startServer();
+    const next = await startServer({ fromTemplate: false });
     expect(await health(next)).toEqual({ status: 'ok', database: 'ok' });
     next.child.kill('SIGINT');
     expect(await exited(next.child)).toBe(0);
@@ -231,12 +238,12 @@ describe('the server on one DATA_DIR', () => {
   }, 240_000);
 
   it('starts after a crash: the dead process lock is taken over and the database opens', async () => {
-    const first = await startServer();
+    const first = await startServer({ fromTemplate: true });
     first.child.kill('SIGKILL');
     await exited(first.child);
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
 
-    const next = await startServer();
+    const next = await startServer({ fromTemplate: false });
     expect(await health(next)).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(next.child.pid));
     next.child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { createAgentRequestSchema, type CreateAgentRequest } from '../../../shared/api/agents';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -14,6 +15,15 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A new agent's details checked by the API's rules: an AppError names every problem at once. */
+export function parseAgentInput(input: unknown): z.output<typeof createAgentRequestSchema> {
+  const parsed = createAgentRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('bad_request', parsed.error.issues.map((i) => i.message).join('; '));
+  }
+  return parsed.data;
+}
+
 /**
  * Creates an agent (or, from the operator's command line, an admin) with a password.
  * Used by POST /api/agents/create and `npm run agent:create`, with the same rules.
@@ -24,11 +34,7 @@ export async function createAgent(options: {
   actorId: string | null;
   admin?: boolean;
 }): Promise<SessionUser> {
-  const parsed = createAgentRequestSchema.safeParse(options.input);
-  if (!parsed.success) {
-    throw new AppError('bad_request', parsed.error.issues.map((i) => i.message).join('; '));
-  }
-  const input = parsed.data;
+  const input = parseAgentInput(options.input);
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const isAdmin = options.admin ?? false;

@@ -1,2 +1,2 @@
 export { agentsRoutes } from './routes';
-export { createAgent } from './create-agent';
+export { createAgent, parseAgentInput } from './create-agent';
