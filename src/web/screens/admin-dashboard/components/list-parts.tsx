@@ -1,8 +1,27 @@
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { NextPageButton, type NextPages } from '../../../components/load-more';
+import { SearchBox } from '../../../components/search-box';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** A list's filter and search as chosen; `q`, the search the server gets, once typing pauses. */
+export interface ListControls<F extends string> {
+  filter: F;
+  setFilter: (filter: F) => void;
+  search: string;
+  setSearch: (search: string) => void;
+  q: string;
+}
+
+export function useListControls<F extends string>(initialFilter: F): ListControls<F> {
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  return { filter, setFilter, search, setSearch, q };
+}
 
 /** A row of mutually exclusive filters (All / Agents / Customers ...). */
 export function FilterButtons<T extends string>({
@@ -37,17 +56,26 @@ export function FilterButtons<T extends string>({
   );
 }
 
-/** The card around a list: its toolbar (filters, search), then the rows. */
-export function ListCard({
+/** The card around a list: its toolbar (the filters, then the search box), then the rows. */
+export function ListCard<F extends string>({
   label,
-  toolbar,
-  children,
   testId,
+  controls,
+  filter,
+  searchPlaceholder,
+  children,
 }: {
   label: string;
-  toolbar: ReactNode;
-  children: ReactNode;
   testId?: string;
+  controls: ListControls<F>;
+  filter: {
+    label: string;
+    options: readonly { value: F; label: string }[];
+    /** Its width beside the search box on wider screens. */
+    className: string;
+  };
+  searchPlaceholder: string;
+  children: ReactNode;
 }) {
   return (
     <section
@@ -56,7 +84,20 @@ export function ListCard({
       className="min-w-0 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5"
     >
       <div className="flex flex-col gap-2 border-b border-line p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4">
-        {toolbar}
+        <div className={filter.className}>
+          <FilterButtons
+            label={filter.label}
+            value={controls.filter}
+            onChange={controls.setFilter}
+            options={filter.options}
+          />
+        </div>
+        <SearchBox
+          className="flex-1"
+          value={controls.search}
+          onChange={controls.setSearch}
+          placeholder={searchPlaceholder}
+        />
       </div>
       {children}
     </section>
@@ -123,14 +164,11 @@ export function ListBody({
   failedTitle = 'Failed to load',
   children,
 }: {
-  query: {
+  query: NextPages & {
     isPending: boolean;
     isError: boolean;
     error: unknown;
     refetch: () => unknown;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    fetchNextPage: () => unknown;
   };
   count: number;
   loadingText: string;
@@ -172,17 +210,7 @@ export function ListBody({
   return (
     <>
       {children}
-      {query.hasNextPage && (
-        <div className="flex justify-center border-t border-line p-3">
-          <Button
-            variant="ghost"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <NextPageButton query={query} className="border-t border-line p-3" />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
 import type { TransactionStatus } from '../../../../shared/domain';
 import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
@@ -10,10 +9,9 @@ import {
   type TransactionStatusFilter,
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageItems } from '../../../lib/use-page-items';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { SearchBox } from '../../../components/search-box';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
+import { Field, ListBody, ListCard, ListHeader, useListControls } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -79,34 +77,17 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
 
 /** The Transactions tab: every transaction, by status, searchable by reference or customer. */
 export function TransactionsTab() {
-  const [status, setStatus] = useState<TransactionStatusFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const query = useTransactions(status, q);
-  const transactions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const controls = useListControls<TransactionStatusFilter>('all');
+  const query = useTransactions(controls.filter, controls.q);
+  const transactions = usePageItems(query);
 
   return (
     <ListCard
       label="Transactions"
       testId="transactions-list"
-      toolbar={
-        <>
-          <div className="sm:w-[26rem]">
-            <FilterButtons
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
-          </div>
-          <SearchBox
-            className="flex-1"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search reference or name"
-          />
-        </>
-      }
+      controls={controls}
+      filter={{ label: 'Status', options: STATUS_OPTIONS, className: 'sm:w-[26rem]' }}
+      searchPlaceholder="Search reference or name"
     >
       <ListBody
         query={query}
@@ -114,7 +95,9 @@ export function TransactionsTab() {
         loadingText="Loading transactions..."
         emptyTitle="No transactions found"
         emptyHint={
-          q || status !== 'all' ? 'Try adjusting your search' : 'Transactions will appear here'
+          controls.q || controls.filter !== 'all'
+            ? 'Try adjusting your search'
+            : 'Transactions will appear here'
         }
       >
         <ListHeader

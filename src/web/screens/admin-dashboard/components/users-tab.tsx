@@ -1,5 +1,4 @@
 import { ShieldMinus, ShieldPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import type { AdminUser } from '../../../../shared/api/reports';
 import { displayName, initials } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
@@ -8,10 +7,9 @@ import { useUsers, type UserRoleFilter } from '../../../features/reports';
 import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageItems } from '../../../lib/use-page-items';
 import { Badge } from '../../../components/badge';
-import { SearchBox } from '../../../components/search-box';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
+import { Field, ListBody, ListCard, ListHeader, useListControls } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -117,30 +115,18 @@ function RoleBadges({ user }: { user: AdminUser }) {
 
 /** The Users tab: every account, by role and search, with Make Agent / Remove Agent. */
 export function UsersTab() {
-  const [role, setRole] = useState<UserRoleFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const query = useUsers(role, q);
+  const controls = useListControls<UserRoleFilter>('all');
+  const query = useUsers(controls.filter, controls.q);
   const setAgentStatus = useSetAgentStatus();
-  const users = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const users = usePageItems(query);
 
   return (
     <ListCard
       label="Users"
       testId="users-list"
-      toolbar={
-        <>
-          <div className="sm:w-80">
-            <FilterButtons label="Show" value={role} onChange={setRole} options={ROLE_OPTIONS} />
-          </div>
-          <SearchBox
-            className="flex-1"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search by name or email"
-          />
-        </>
-      }
+      controls={controls}
+      filter={{ label: 'Show', options: ROLE_OPTIONS, className: 'sm:w-80' }}
+      searchPlaceholder="Search by name or email"
     >
       <ListBody
         query={query}
@@ -148,7 +134,7 @@ export function UsersTab() {
         loadingText="Loading users..."
         emptyTitle="No users found"
         failedTitle="Failed to fetch customers"
-        emptyHint={q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
+        emptyHint={controls.q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
       >
         <ListHeader
           className={GRID}
