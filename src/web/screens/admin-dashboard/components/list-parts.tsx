@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NextPageButton, type NextPages } from '../../../components/load-more';
@@ -6,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageItems } from '../../../lib/use-page-items';
 
 /** A list's filter and search as chosen; `q`, the search the server gets, once typing pauses. */
 export interface ListControls<F extends string> {
@@ -56,17 +58,35 @@ export function FilterButtons<T extends string>({
   );
 }
 
-/** The card around a list: its toolbar (the filters, then the search box), then the rows. */
-export function ListCard<F extends string>({
+/** A paged admin list as its rows need it, and how it stands. */
+type ListQuery<T> = NextPages & {
+  data?: InfiniteData<{ items: T[] }>;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * An admin list in its card: the toolbar (the filters, then the search box), then loading,
+ * failure, nothing found, or the column names, the rows and "Load more". Its loading and empty
+ * texts follow its label ("Loading users...", "No users found").
+ */
+export function ListCard<F extends string, T>({
   label,
   testId,
   controls,
   filter,
   searchPlaceholder,
-  children,
+  query,
+  failedTitle,
+  emptyHint,
+  grid,
+  columns,
+  row,
 }: {
   label: string;
-  testId?: string;
+  testId: string;
   controls: ListControls<F>;
   filter: {
     label: string;
@@ -75,8 +95,18 @@ export function ListCard<F extends string>({
     className: string;
   };
   searchPlaceholder: string;
-  children: ReactNode;
+  query: ListQuery<T>;
+  /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
+  failedTitle?: string;
+  emptyHint: string;
+  /** The grid template of the column names and the rows. */
+  grid: string;
+  columns: { label: string; className?: string }[];
+  /** An item's row: an `li` with its key. */
+  row: (item: T) => ReactNode;
 }) {
+  const items = usePageItems(query);
+  const noun = label.toLowerCase();
   return (
     <section
       aria-label={label}
@@ -99,13 +129,23 @@ export function ListCard<F extends string>({
           placeholder={searchPlaceholder}
         />
       </div>
-      {children}
+      <ListBody
+        query={query}
+        count={items.length}
+        loadingText={`Loading ${noun}...`}
+        emptyTitle={`No ${noun} found`}
+        failedTitle={failedTitle}
+        emptyHint={emptyHint}
+      >
+        <ListHeader className={grid} columns={columns} />
+        <ul className="divide-y divide-line">{items.map(row)}</ul>
+      </ListBody>
     </section>
   );
 }
 
 /** The column names over the rows, on screens wide enough for columns. */
-export function ListHeader({
+function ListHeader({
   columns,
   className,
 }: {
@@ -155,7 +195,7 @@ export function Field({
 }
 
 /** Loading, failure, empty, or the rows and "Load more". */
-export function ListBody({
+function ListBody({
   query,
   count,
   loadingText,
@@ -164,17 +204,11 @@ export function ListBody({
   failedTitle = 'Failed to load',
   children,
 }: {
-  query: NextPages & {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    refetch: () => unknown;
-  };
+  query: ListQuery<unknown>;
   count: number;
   loadingText: string;
   emptyTitle: string;
   emptyHint: string;
-  /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
   failedTitle?: string;
   children: ReactNode;
 }) {

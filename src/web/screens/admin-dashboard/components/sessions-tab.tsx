@@ -6,9 +6,8 @@ import { cn } from '../../../lib/cn';
 import { useSessions, type SessionFilter } from '../../../features/reports';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { usePageItems } from '../../../lib/use-page-items';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListBody, ListCard, ListHeader, useListControls } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -87,7 +86,6 @@ function SessionRow({ session }: { session: AdminSession }) {
 export function SessionsTab() {
   const controls = useListControls<SessionFilter>('all');
   const query = useSessions(controls.filter, controls.q);
-  const sessions = usePageItems(query);
 
   return (
     <ListCard
@@ -96,31 +94,18 @@ export function SessionsTab() {
       controls={controls}
       filter={{ label: 'Show', options: FILTER_OPTIONS, className: 'sm:w-96' }}
       searchPlaceholder="Search name, email or id"
-    >
-      <ListBody
-        query={query}
-        count={sessions.length}
-        loadingText="Loading sessions..."
-        emptyTitle="No sessions found"
-        emptyHint={controls.q ? 'Try adjusting your search' : 'New chats will appear here'}
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'Session' },
-            { label: 'Status' },
-            { label: 'Customer' },
-            { label: 'Agent' },
-            { label: 'Transactions', className: 'text-right' },
-            { label: 'Created', className: 'text-right' },
-          ]}
-        />
-        <ul className="divide-y divide-line">
-          {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      query={query}
+      emptyHint={controls.q ? 'Try adjusting your search' : 'New chats will appear here'}
+      grid={GRID}
+      columns={[
+        { label: 'Session' },
+        { label: 'Status' },
+        { label: 'Customer' },
+        { label: 'Agent' },
+        { label: 'Transactions', className: 'text-right' },
+        { label: 'Created', className: 'text-right' },
+      ]}
+      row={(session) => <SessionRow key={session.id} session={session} />}
+    />
   );
 }

@@ -9,9 +9,8 @@ import {
   type TransactionStatusFilter,
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
-import { usePageItems } from '../../../lib/use-page-items';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListBody, ListCard, ListHeader, useListControls } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -79,7 +78,6 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
 export function TransactionsTab() {
   const controls = useListControls<TransactionStatusFilter>('all');
   const query = useTransactions(controls.filter, controls.q);
-  const transactions = usePageItems(query);
 
   return (
     <ListCard
@@ -88,34 +86,21 @@ export function TransactionsTab() {
       controls={controls}
       filter={{ label: 'Status', options: STATUS_OPTIONS, className: 'sm:w-[26rem]' }}
       searchPlaceholder="Search reference or name"
-    >
-      <ListBody
-        query={query}
-        count={transactions.length}
-        loadingText="Loading transactions..."
-        emptyTitle="No transactions found"
-        emptyHint={
-          controls.q || controls.filter !== 'all'
-            ? 'Try adjusting your search'
-            : 'Transactions will appear here'
-        }
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'Amount' },
-            { label: 'Status' },
-            { label: 'Rate', className: 'text-right' },
-            { label: 'Total', className: 'text-right' },
-            { label: 'Date', className: 'text-right' },
-          ]}
-        />
-        <ul className="divide-y divide-line">
-          {transactions.map((t) => (
-            <TransactionRow key={t.id} transaction={t} />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      query={query}
+      emptyHint={
+        controls.q || controls.filter !== 'all'
+          ? 'Try adjusting your search'
+          : 'Transactions will appear here'
+      }
+      grid={GRID}
+      columns={[
+        { label: 'Amount' },
+        { label: 'Status' },
+        { label: 'Rate', className: 'text-right' },
+        { label: 'Total', className: 'text-right' },
+        { label: 'Date', className: 'text-right' },
+      ]}
+      row={(t) => <TransactionRow key={t.id} transaction={t} />}
+    />
   );
 }

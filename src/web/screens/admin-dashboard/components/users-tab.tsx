@@ -7,9 +7,8 @@ import { useUsers, type UserRoleFilter } from '../../../features/reports';
 import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { usePageItems } from '../../../lib/use-page-items';
 import { Badge } from '../../../components/badge';
-import { Field, ListBody, ListCard, ListHeader, useListControls } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -118,7 +117,6 @@ export function UsersTab() {
   const controls = useListControls<UserRoleFilter>('all');
   const query = useUsers(controls.filter, controls.q);
   const setAgentStatus = useSetAgentStatus();
-  const users = usePageItems(query);
 
   return (
     <ListCard
@@ -127,37 +125,26 @@ export function UsersTab() {
       controls={controls}
       filter={{ label: 'Show', options: ROLE_OPTIONS, className: 'sm:w-80' }}
       searchPlaceholder="Search by name or email"
-    >
-      <ListBody
-        query={query}
-        count={users.length}
-        loadingText="Loading users..."
-        emptyTitle="No users found"
-        failedTitle="Failed to fetch customers"
-        emptyHint={controls.q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'User' },
-            { label: 'Role' },
-            { label: 'Sessions', className: 'text-right' },
-            { label: 'Transactions', className: 'text-right' },
-            { label: 'Joined', className: 'text-right' },
-            { label: 'Action', className: 'text-right' },
-          ]}
+      query={query}
+      failedTitle="Failed to fetch customers"
+      emptyHint={controls.q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
+      grid={GRID}
+      columns={[
+        { label: 'User' },
+        { label: 'Role' },
+        { label: 'Sessions', className: 'text-right' },
+        { label: 'Transactions', className: 'text-right' },
+        { label: 'Joined', className: 'text-right' },
+        { label: 'Action', className: 'text-right' },
+      ]}
+      row={(user) => (
+        <UserRow
+          key={user.id}
+          user={user}
+          pending={setAgentStatus.isPending && setAgentStatus.variables.userId === user.id}
+          onToggle={(u) => setAgentStatus.mutate({ userId: u.id, isAgent: !u.isAgent })}
         />
-        <ul className="divide-y divide-line">
-          {users.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              pending={setAgentStatus.isPending && setAgentStatus.variables.userId === user.id}
-              onToggle={(u) => setAgentStatus.mutate({ userId: u.id, isAgent: !u.isAgent })}
-            />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      )}
+    />
   );
 }
