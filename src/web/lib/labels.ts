@@ -1,44 +1,29 @@
-import type {
-  ChatCategory,
-  ChatPriority,
-  ChatStatus,
-  CustomerStatus,
-  TransactionStatus,
+import {
+  CHAT_CATEGORIES,
+  CHAT_PRIORITIES,
+  CHAT_STATUSES,
+  CUSTOMER_STATUSES,
+  TRANSACTION_STATUSES,
 } from '../../shared/domain';
 
 /** How the screens name the domain's values: one place, so every list says the same words. */
 
-export const CATEGORY_LABELS: Record<ChatCategory, string> = {
-  bitcoin: 'Bitcoin',
-  usdt: 'USDT',
-  payment: 'Payment',
-  subscription: 'Subscription',
-  general: 'General',
-};
+/** Each value capitalised ('bitcoin' → 'Bitcoin'), but for the names spelt otherwise. */
+function labelsOf<T extends string>(
+  values: readonly T[],
+  spelt: Partial<Record<T, string>> = {},
+): Record<T, string> {
+  return Object.fromEntries(
+    values.map((value) => [value, spelt[value] ?? value.charAt(0).toUpperCase() + value.slice(1)]),
+  ) as Record<T, string>;
+}
 
-export const CHAT_STATUS_LABELS: Record<ChatStatus, string> = {
-  open: 'Open',
-  active: 'Active',
-  closed: 'Closed',
-};
+export const CATEGORY_LABELS = labelsOf(CHAT_CATEGORIES, { usdt: 'USDT' });
 
-export const PRIORITY_LABELS: Record<ChatPriority, string> = {
-  low: 'Low',
-  normal: 'Normal',
-  medium: 'Medium',
-  high: 'High',
-};
+export const CHAT_STATUS_LABELS = labelsOf(CHAT_STATUSES);
 
-export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
-  active: 'Active',
-  banned: 'Banned',
-  paid: 'Paid',
-  dispute: 'Dispute',
-  hold: 'Hold',
-};
+export const PRIORITY_LABELS = labelsOf(CHAT_PRIORITIES);
 
-export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-};
+export const CUSTOMER_STATUS_LABELS = labelsOf(CUSTOMER_STATUSES);
+
+export const TRANSACTION_STATUS_LABELS = labelsOf(TRANSACTION_STATUSES);

@@ -7,7 +7,7 @@ import {
   LogOut,
   UserRound,
 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { displayName } from '../../../shared/names';
@@ -22,6 +22,7 @@ import { useInitializeAdmin } from './api/initialize-admin';
 import { useSetupStatus } from './api/get-setup-status';
 import { AccessCheckFailed } from './components/access-check-failed';
 import { AuthCardHeading, AuthPageLayout, CheckingAccess } from './components/auth-page-layout';
+import { useCredentials } from './lib/use-credentials';
 
 export const ENTER_EMAIL_AND_SECRET = 'Please enter both email and secret';
 
@@ -73,19 +74,10 @@ function SetupDone({ user }: { user: User }) {
 
 function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void }) {
   const initialize = useInitializeAdmin();
-  const [email, setEmail] = useState(user.email ?? '');
-  const [secret, setSecret] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim() || !secret.trim()) {
-      setError(ENTER_EMAIL_AND_SECRET);
-      return;
-    }
-    setError(null);
+  const form = useCredentials({ account: user.email ?? '', missing: ENTER_EMAIL_AND_SECRET });
+  const submit = form.onSubmit((email, secret) =>
     initialize.mutate(
-      { email: email.trim(), secret },
+      { email, secret },
       {
         onSuccess: (admin) => {
           toast({
@@ -103,8 +95,8 @@ function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void
           });
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <>
@@ -114,7 +106,7 @@ function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void
         description="Make your Google account the admin. This works once, with the setup secret from the server's configuration."
       />
       <form className="mt-6 grid gap-4" onSubmit={submit} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+        {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
         <div className="grid gap-1.5">
           <Label htmlFor="admin-email">Google Email</Label>
           <Input
@@ -126,8 +118,8 @@ function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void
             autoCapitalize="none"
             spellCheck={false}
             aria-describedby="admin-email-hint"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={form.account}
+            onChange={(e) => form.setAccount(e.target.value)}
           />
           <p id="admin-email-hint" className="text-sm text-ink-muted">
             The email you signed in with Google.
@@ -140,8 +132,8 @@ function SetupForm({ user, onDone }: { user: User; onDone: (admin: User) => void
             name="secret"
             type="password"
             autoComplete="off"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
+            value={form.secret}
+            onChange={(e) => form.setSecret(e.target.value)}
           />
         </div>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={initialize.isPending}>

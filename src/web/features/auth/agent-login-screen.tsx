@@ -1,5 +1,4 @@
 import { ArrowLeft, Headset, LogIn } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -7,6 +6,7 @@ import { Input, Label } from '../../components/ui/input';
 import { errorText } from '../../lib/error-text';
 import { useAgentLogin } from './api/agent-login';
 import { AuthCardHeading, AuthPageLayout } from './components/auth-page-layout';
+import { useCredentials } from './lib/use-credentials';
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 export const LOGIN_FAILED = 'Login failed';
@@ -15,25 +15,16 @@ export const LOGIN_FAILED = 'Login failed';
 export default function AgentLoginScreen() {
   const navigate = useNavigate();
   const login = useAgentLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!username.trim() || !password.trim()) {
-      setError(FILL_IN_ALL_FIELDS);
-      return;
-    }
-    setError(null);
+  const form = useCredentials({ missing: FILL_IN_ALL_FIELDS });
+  const submit = form.onSubmit((username, password) =>
     login.mutate(
-      { username: username.trim(), password },
+      { username, password },
       {
         onSuccess: () => navigate('/agent/chats', { replace: true }),
-        onError: (e) => setError(errorText(e, LOGIN_FAILED)),
+        onError: (e) => form.setError(errorText(e, LOGIN_FAILED)),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <AuthPageLayout>
@@ -43,7 +34,7 @@ export default function AgentLoginScreen() {
         description="Sign in to the agent portal to answer customer chats."
       />
       <form className="mt-6 grid gap-4" onSubmit={submit} noValidate>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+        {form.error && <ErrorAlert>{form.error}</ErrorAlert>}
         <div className="grid gap-1.5">
           <Label htmlFor="agent-username">Username</Label>
           <Input
@@ -55,8 +46,8 @@ export default function AgentLoginScreen() {
             autoCapitalize="none"
             spellCheck={false}
             placeholder="you@example.com"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            value={form.account}
+            onChange={(e) => form.setAccount(e.target.value)}
           />
         </div>
         <div className="grid gap-1.5">
@@ -66,8 +57,8 @@ export default function AgentLoginScreen() {
             name="password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            value={form.secret}
+            onChange={(e) => form.setSecret(e.target.value)}
           />
         </div>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>

@@ -1,9 +1,11 @@
 import { ArrowRight, LogOut, MessagesSquare, ReceiptText, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { NextPageButton } from '../../components/load-more';
 import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
+import { usePageItems } from '../../lib/use-page-items';
 import { RequireAgent, useAgentLogout, useCurrentUser, useGuardedUser } from '../auth';
 import { PortalCard, PortalPage } from '../../components/portal-page';
 import { TopBarButton, TopBarLink } from '../../components/top-bar';
@@ -22,7 +24,7 @@ function isStaff(user: User): boolean {
 function HistoryList({ customerId, own }: { customerId: string; own: boolean }) {
   const query = useCustomerTransactions(customerId);
   useLiveTransactions();
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const items = usePageItems(query);
 
   if (query.isPending) {
     return (
@@ -76,17 +78,7 @@ function HistoryList({ customerId, own }: { customerId: string; own: boolean }) 
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <NextPageButton query={query} variant="outline" />
     </>
   );
 }

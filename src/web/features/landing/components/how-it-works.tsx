@@ -1,4 +1,6 @@
 import { Banknote, BadgePercent, Images, MessageCircle } from 'lucide-react';
+import { LandingSection } from './landing-section';
+import { SectionHeading } from './section-heading';
 
 const STEPS = [
   {
@@ -25,40 +27,35 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="bg-canvas">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Four simple steps
-          </p>
-          <h2 id="how-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            How It Works
-          </h2>
-          <p className="mt-4 text-lg text-ink-muted">From crypto in your wallet to cash in hand.</p>
-        </div>
-        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(({ icon: Icon, title, text }, i) => (
-            <li
-              key={title}
-              className="relative rounded-2xl border border-line bg-surface p-6 shadow-sm"
-            >
-              <div className="flex items-center justify-between">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon aria-hidden className="size-5" />
-                </span>
-                <span aria-hidden className="text-4xl font-extrabold text-brand-100">
-                  {i + 1}
-                </span>
-              </div>
-              <h3 className="mt-5 text-lg font-semibold">
-                <span className="sr-only">Step {i + 1}: </span>
-                {title}
-              </h3>
-              <p className="mt-2 leading-relaxed text-ink-muted">{text}</p>
-            </li>
-          ))}
-        </ol>
+    <LandingSection id="how-it-works" labelledBy="how-title" tone="canvas">
+      <div className="max-w-2xl">
+        <SectionHeading id="how-title" eyebrow="Four simple steps">
+          How It Works
+        </SectionHeading>
+        <p className="mt-4 text-lg text-ink-muted">From crypto in your wallet to cash in hand.</p>
       </div>
-    </section>
+      <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {STEPS.map(({ icon: Icon, title, text }, i) => (
+          <li
+            key={title}
+            className="relative rounded-2xl border border-line bg-surface p-6 shadow-sm"
+          >
+            <div className="flex items-center justify-between">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <span aria-hidden className="text-4xl font-extrabold text-brand-100">
+                {i + 1}
+              </span>
+            </div>
+            <h3 className="mt-5 text-lg font-semibold">
+              <span className="sr-only">Step {i + 1}: </span>
+              {title}
+            </h3>
+            <p className="mt-2 leading-relaxed text-ink-muted">{text}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
   );
 }

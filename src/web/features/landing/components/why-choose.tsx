@@ -1,4 +1,7 @@
 import { Headset, LockKeyhole, MessagesSquare, ShieldCheck, TrendingUp, Zap } from 'lucide-react';
+import { IconPoint } from './icon-point';
+import { LandingSection } from './landing-section';
+import { SectionHeading } from './section-heading';
 
 const REASONS = [
   {
@@ -35,28 +38,17 @@ const REASONS = [
 
 export function WhyChoose({ brandName }: { brandName: string }) {
   return (
-    <section id="why" aria-labelledby="why-title" className="bg-surface">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Why us</p>
-          <h2 id="why-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            Why Choose {brandName}
-          </h2>
-        </div>
-        <ul className="mt-10 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-          {REASONS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <Icon aria-hidden className="size-5" />
-              </span>
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 leading-relaxed text-ink-muted">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <LandingSection id="why" labelledBy="why-title" tone="surface">
+      <div className="max-w-2xl">
+        <SectionHeading id="why-title" eyebrow="Why us">
+          Why Choose {brandName}
+        </SectionHeading>
       </div>
-    </section>
+      <ul className="mt-10 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+        {REASONS.map((reason) => (
+          <IconPoint key={reason.title} {...reason} textClassName="leading-relaxed" />
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,7 +1,9 @@
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
+import { NextPageButton } from '../../../components/load-more';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatNaira } from '../../../lib/format';
+import { usePageItems } from '../../../lib/use-page-items';
 import { useRateHistory } from '../api/get-rate-history';
 import { groupDigits } from '../lib/decimal-field';
 import { describeHistory, type HistoryChange, type ValueKind } from '../lib/rate-history';
@@ -37,7 +39,7 @@ function Change({ change }: { change: HistoryChange }) {
 /** Every save of the rates: who, when, and each value with the one it replaced. */
 export function RateHistory() {
   const query = useRateHistory();
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const items = usePageItems(query);
   const saves = useMemo(() => describeHistory(items), [items]);
   return (
     <PortalCard aria-labelledby="rate-history-title" data-testid="rate-history">
@@ -95,17 +97,7 @@ export function RateHistory() {
               </li>
             ))}
           </ol>
-          {query.hasNextPage && (
-            <div className="mt-2 flex justify-center">
-              <Button
-                variant="ghost"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <NextPageButton query={query} className="mt-2" />
         </>
       )}
     </PortalCard>

@@ -1,8 +1,29 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { NextPageButton, type NextPages } from '../../../components/load-more';
+import { SearchBox } from '../../../components/search-box';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
+import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageItems } from '../../../lib/use-page-items';
+
+/** A list's filter and search as chosen; `q`, the search the server gets, once typing pauses. */
+export interface ListControls<F extends string> {
+  filter: F;
+  setFilter: (filter: F) => void;
+  search: string;
+  setSearch: (search: string) => void;
+  q: string;
+}
+
+export function useListControls<F extends string>(initialFilter: F): ListControls<F> {
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  return { filter, setFilter, search, setSearch, q };
+}
 
 /** A row of mutually exclusive filters (All / Agents / Customers ...). */
 export function FilterButtons<T extends string>({
@@ -37,18 +58,55 @@ export function FilterButtons<T extends string>({
   );
 }
 
-/** The card around a list: its toolbar (filters, search), then the rows. */
-export function ListCard({
+/** A paged admin list as its rows need it, and how it stands. */
+type ListQuery<T> = NextPages & {
+  data?: InfiniteData<{ items: T[] }>;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * An admin list in its card: the toolbar (the filters, then the search box), then loading,
+ * failure, nothing found, or the column names, the rows and "Load more". Its loading and empty
+ * texts follow its label ("Loading users...", "No users found").
+ */
+export function ListCard<F extends string, T>({
   label,
-  toolbar,
-  children,
   testId,
+  controls,
+  filter,
+  searchPlaceholder,
+  query,
+  failedTitle,
+  emptyHint,
+  grid,
+  columns,
+  row,
 }: {
   label: string;
-  toolbar: ReactNode;
-  children: ReactNode;
-  testId?: string;
+  testId: string;
+  controls: ListControls<F>;
+  filter: {
+    label: string;
+    options: readonly { value: F; label: string }[];
+    /** Its width beside the search box on wider screens. */
+    className: string;
+  };
+  searchPlaceholder: string;
+  query: ListQuery<T>;
+  /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
+  failedTitle?: string;
+  emptyHint: string;
+  /** The grid template of the column names and the rows. */
+  grid: string;
+  columns: { label: string; className?: string }[];
+  /** An item's row: an `li` with its key. */
+  row: (item: T) => ReactNode;
 }) {
+  const items = usePageItems(query);
+  const noun = label.toLowerCase();
   return (
     <section
       aria-label={label}
@@ -56,15 +114,38 @@ export function ListCard({
       className="min-w-0 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5"
     >
       <div className="flex flex-col gap-2 border-b border-line p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4">
-        {toolbar}
+        <div className={filter.className}>
+          <FilterButtons
+            label={filter.label}
+            value={controls.filter}
+            onChange={controls.setFilter}
+            options={filter.options}
+          />
+        </div>
+        <SearchBox
+          className="flex-1"
+          value={controls.search}
+          onChange={controls.setSearch}
+          placeholder={searchPlaceholder}
+        />
       </div>
-      {children}
+      <ListBody
+        query={query}
+        count={items.length}
+        loadingText={`Loading ${noun}...`}
+        emptyTitle={`No ${noun} found`}
+        failedTitle={failedTitle}
+        emptyHint={emptyHint}
+      >
+        <ListHeader className={grid} columns={columns} />
+        <ul className="divide-y divide-line">{items.map(row)}</ul>
+      </ListBody>
     </section>
   );
 }
 
 /** The column names over the rows, on screens wide enough for columns. */
-export function ListHeader({
+function ListHeader({
   columns,
   className,
 }: {
@@ -114,7 +195,7 @@ export function Field({
 }
 
 /** Loading, failure, empty, or the rows and "Load more". */
-export function ListBody({
+function ListBody({
   query,
   count,
   loadingText,
@@ -123,20 +204,11 @@ export function ListBody({
   failedTitle = 'Failed to load',
   children,
 }: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    refetch: () => unknown;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    fetchNextPage: () => unknown;
-  };
+  query: ListQuery<unknown>;
   count: number;
   loadingText: string;
   emptyTitle: string;
   emptyHint: string;
-  /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
   failedTitle?: string;
   children: ReactNode;
 }) {
@@ -172,17 +244,7 @@ export function ListBody({
   return (
     <>
       {children}
-      {query.hasNextPage && (
-        <div className="flex justify-center border-t border-line p-3">
-          <Button
-            variant="ghost"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <NextPageButton query={query} className="border-t border-line p-3" />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminSession } from '../../../../shared/api/reports';
 import type { ChatCategory, ChatStatus } from '../../../../shared/domain';
@@ -7,10 +6,8 @@ import { cn } from '../../../lib/cn';
 import { useSessions, type SessionFilter } from '../../../features/reports';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { SearchBox } from '../../../components/search-box';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -87,59 +84,28 @@ function SessionRow({ session }: { session: AdminSession }) {
 
 /** The Sessions tab: every chat, by state or currency, searchable by customer or id. */
 export function SessionsTab() {
-  const [filter, setFilter] = useState<SessionFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const query = useSessions(filter, q);
-  const sessions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const controls = useListControls<SessionFilter>('all');
+  const query = useSessions(controls.filter, controls.q);
 
   return (
     <ListCard
       label="Sessions"
       testId="sessions-list"
-      toolbar={
-        <>
-          <div className="sm:w-96">
-            <FilterButtons
-              label="Show"
-              value={filter}
-              onChange={setFilter}
-              options={FILTER_OPTIONS}
-            />
-          </div>
-          <SearchBox
-            className="flex-1"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search name, email or id"
-          />
-        </>
-      }
-    >
-      <ListBody
-        query={query}
-        count={sessions.length}
-        loadingText="Loading sessions..."
-        emptyTitle="No sessions found"
-        emptyHint={q ? 'Try adjusting your search' : 'New chats will appear here'}
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'Session' },
-            { label: 'Status' },
-            { label: 'Customer' },
-            { label: 'Agent' },
-            { label: 'Transactions', className: 'text-right' },
-            { label: 'Created', className: 'text-right' },
-          ]}
-        />
-        <ul className="divide-y divide-line">
-          {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      controls={controls}
+      filter={{ label: 'Show', options: FILTER_OPTIONS, className: 'sm:w-96' }}
+      searchPlaceholder="Search name, email or id"
+      query={query}
+      emptyHint={controls.q ? 'Try adjusting your search' : 'New chats will appear here'}
+      grid={GRID}
+      columns={[
+        { label: 'Session' },
+        { label: 'Status' },
+        { label: 'Customer' },
+        { label: 'Agent' },
+        { label: 'Transactions', className: 'text-right' },
+        { label: 'Created', className: 'text-right' },
+      ]}
+      row={(session) => <SessionRow key={session.id} session={session} />}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
 import type { TransactionStatus } from '../../../../shared/domain';
 import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
@@ -10,10 +9,8 @@ import {
   type TransactionStatusFilter,
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { SearchBox } from '../../../components/search-box';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -79,60 +76,31 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
 
 /** The Transactions tab: every transaction, by status, searchable by reference or customer. */
 export function TransactionsTab() {
-  const [status, setStatus] = useState<TransactionStatusFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const query = useTransactions(status, q);
-  const transactions = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const controls = useListControls<TransactionStatusFilter>('all');
+  const query = useTransactions(controls.filter, controls.q);
 
   return (
     <ListCard
       label="Transactions"
       testId="transactions-list"
-      toolbar={
-        <>
-          <div className="sm:w-[26rem]">
-            <FilterButtons
-              label="Status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
-          </div>
-          <SearchBox
-            className="flex-1"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search reference or name"
-          />
-        </>
+      controls={controls}
+      filter={{ label: 'Status', options: STATUS_OPTIONS, className: 'sm:w-[26rem]' }}
+      searchPlaceholder="Search reference or name"
+      query={query}
+      emptyHint={
+        controls.q || controls.filter !== 'all'
+          ? 'Try adjusting your search'
+          : 'Transactions will appear here'
       }
-    >
-      <ListBody
-        query={query}
-        count={transactions.length}
-        loadingText="Loading transactions..."
-        emptyTitle="No transactions found"
-        emptyHint={
-          q || status !== 'all' ? 'Try adjusting your search' : 'Transactions will appear here'
-        }
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'Amount' },
-            { label: 'Status' },
-            { label: 'Rate', className: 'text-right' },
-            { label: 'Total', className: 'text-right' },
-            { label: 'Date', className: 'text-right' },
-          ]}
-        />
-        <ul className="divide-y divide-line">
-          {transactions.map((t) => (
-            <TransactionRow key={t.id} transaction={t} />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      grid={GRID}
+      columns={[
+        { label: 'Amount' },
+        { label: 'Status' },
+        { label: 'Rate', className: 'text-right' },
+        { label: 'Total', className: 'text-right' },
+        { label: 'Date', className: 'text-right' },
+      ]}
+      row={(t) => <TransactionRow key={t.id} transaction={t} />}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { ShieldMinus, ShieldPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import type { AdminUser } from '../../../../shared/api/reports';
 import { displayName, initials } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
@@ -8,10 +7,8 @@ import { useUsers, type UserRoleFilter } from '../../../features/reports';
 import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
-import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from '../../../components/badge';
-import { SearchBox } from '../../../components/search-box';
-import { Field, FilterButtons, ListBody, ListCard, ListHeader } from './list-parts';
+import { Field, ListCard, useListControls } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -117,61 +114,37 @@ function RoleBadges({ user }: { user: AdminUser }) {
 
 /** The Users tab: every account, by role and search, with Make Agent / Remove Agent. */
 export function UsersTab() {
-  const [role, setRole] = useState<UserRoleFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const query = useUsers(role, q);
+  const controls = useListControls<UserRoleFilter>('all');
+  const query = useUsers(controls.filter, controls.q);
   const setAgentStatus = useSetAgentStatus();
-  const users = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
 
   return (
     <ListCard
       label="Users"
       testId="users-list"
-      toolbar={
-        <>
-          <div className="sm:w-80">
-            <FilterButtons label="Show" value={role} onChange={setRole} options={ROLE_OPTIONS} />
-          </div>
-          <SearchBox
-            className="flex-1"
-            value={search}
-            onChange={setSearch}
-            placeholder="Search by name or email"
-          />
-        </>
-      }
-    >
-      <ListBody
-        query={query}
-        count={users.length}
-        loadingText="Loading users..."
-        emptyTitle="No users found"
-        failedTitle="Failed to fetch customers"
-        emptyHint={q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
-      >
-        <ListHeader
-          className={GRID}
-          columns={[
-            { label: 'User' },
-            { label: 'Role' },
-            { label: 'Sessions', className: 'text-right' },
-            { label: 'Transactions', className: 'text-right' },
-            { label: 'Joined', className: 'text-right' },
-            { label: 'Action', className: 'text-right' },
-          ]}
+      controls={controls}
+      filter={{ label: 'Show', options: ROLE_OPTIONS, className: 'sm:w-80' }}
+      searchPlaceholder="Search by name or email"
+      query={query}
+      failedTitle="Failed to fetch customers"
+      emptyHint={controls.q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
+      grid={GRID}
+      columns={[
+        { label: 'User' },
+        { label: 'Role' },
+        { label: 'Sessions', className: 'text-right' },
+        { label: 'Transactions', className: 'text-right' },
+        { label: 'Joined', className: 'text-right' },
+        { label: 'Action', className: 'text-right' },
+      ]}
+      row={(user) => (
+        <UserRow
+          key={user.id}
+          user={user}
+          pending={setAgentStatus.isPending && setAgentStatus.variables.userId === user.id}
+          onToggle={(u) => setAgentStatus.mutate({ userId: u.id, isAgent: !u.isAgent })}
         />
-        <ul className="divide-y divide-line">
-          {users.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              pending={setAgentStatus.isPending && setAgentStatus.variables.userId === user.id}
-              onToggle={(u) => setAgentStatus.mutate({ userId: u.id, isAgent: !u.isAgent })}
-            />
-          ))}
-        </ul>
-      </ListBody>
-    </ListCard>
+      )}
+    />
   );
 }
