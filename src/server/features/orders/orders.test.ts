@@ -17,7 +17,6 @@ import {
   orders,
   realtimeEvents,
   transactions,
-  users,
 } from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
@@ -262,10 +261,10 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       });
       expect(res).toEqual({ status: 404, body: { error: 'Chat session not found' } });
       const cadesChat = await chat('cade');
-      await database.db
-        .update(users)
-        .set({ customerStatus: 'banned' })
-        .where(eq(users.id, people.cade!.id));
+      // Through the API, so this instance forgets the cached session at once.
+      const ban = (status: string) =>
+        call('agent', 'PATCH', `/api/admin/users/${people.cade!.id}/customer-status`, { status });
+      expect((await ban('banned')).status).toBe(200);
       try {
         const banned = await call('cade', 'POST', '/api/orders', {
           chatSessionId: cadesChat,
@@ -278,10 +277,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
           body: { error: 'Your account is restricted. Contact support.' },
         });
       } finally {
-        await database.db
-          .update(users)
-          .set({ customerStatus: 'active' })
-          .where(eq(users.id, people.cade!.id));
+        expect((await ban('active')).status).toBe(200);
       }
     });
 
@@ -417,6 +413,24 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         agentId: people.agent!.id,
       });
       expect(dec(trades[0]!.total).toFixed(2)).toBe('7862702.93');
+      // Every step reached the order's customer and the agents, and no one else.
+      const live = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.chatSessionId, o.chatSessionId))
+        .orderBy(asc(realtimeEvents.id));
+      expect(live.map((e) => [e.type, e.customerId, e.audience])).toEqual([
+        ['session.created', people.ada!.id, 'all'],
+        ['order.created', people.ada!.id, 'all'],
+        ...['deposit_seen', 'deposit_confirmed', 'payout_sent'].map(() => [
+          'order.updated',
+          people.ada!.id,
+          'all',
+        ]),
+        ['transaction.created', people.ada!.id, 'all'],
+        ['order.updated', people.ada!.id, 'all'],
+      ]);
+      expect(live.at(-1)!.payload).toMatchObject({ order: { state: 'completed' } });
       const history = transactionPageSchema.parse(
         (await call('ada', 'GET', '/api/transactions/customer')).body,
       );
