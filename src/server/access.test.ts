@@ -70,6 +70,17 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/admin/desk-addresses': 'admin',
   'PATCH /api/admin/desk-addresses/:id': 'admin',
   'DELETE /api/admin/desk-addresses/:id': 'admin',
+  'POST /api/orders': 'customer',
+  'GET /api/orders': 'customer',
+  'GET /api/orders/:id': 'customer',
+  'POST /api/orders/:id/accept': 'customer',
+  'POST /api/orders/:id/deposit': 'customer',
+  'POST /api/orders/:id/confirm-deposit': 'agent',
+  'POST /api/orders/:id/payout': 'agent',
+  'POST /api/orders/:id/received': 'customer',
+  'POST /api/orders/:id/dispute': 'customer',
+  'POST /api/orders/:id/resolve': 'admin',
+  'POST /api/orders/:id/cancel': 'customer',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',
@@ -99,7 +110,7 @@ function concrete(url: string): string {
     .replace(/:messageId\b/g, '9007199254740000')
     .replace(
       /:id\b/g,
-      /chat-sessions|test\/messages|transactions|payout-accounts|desk-addresses/.test(url)
+      /chat-sessions|test\/messages|transactions|payout-accounts|desk-addresses|orders/.test(url)
         ? '2147480000'
         : randomUUID(),
     )

@@ -38,6 +38,7 @@ import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
+import { expireOrders, ordersRoutes } from './features/orders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ export interface AppDeps {
   web?: WebMode;
   /** false for none; otherwise where and from what level (the serializers are always ours). */
   logger?: false | Pick<FastifyLoggerOptions, 'level' | 'stream'>;
+  /** The time orders are locked, expired and stamped by; tests pass a fake clock. */
+  clock?: () => Date;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -244,6 +247,26 @@ function startPriceFeed(app: App, options: { config: Config; db: Database['db'];
   return priceFeed;
 }
 
+/** How often orders past their rate lock are expired when nobody reads them. */
+const ORDER_SWEEP_MS = 60_000;
+
+/** Expires orders past their rate lock now and then, from the app's start to its close. */
+function startOrderSweep(
+  app: App,
+  options: { db: Database['db']; events: EventLog; clock: () => Date },
+): void {
+  const sweep = () =>
+    void expireOrders({ ...options, now: options.clock() }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'order expiry sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, ORDER_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(timer));
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
@@ -280,6 +303,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
   await app.register(deskAddressesRoutes, { db });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(ordersRoutes, {
+    db,
+    events,
+    clock,
+    limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
+  });
+  startOrderSweep(app, { db, events, clock });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

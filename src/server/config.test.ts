@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateGuardPercent: 10,
       maxTradeNaira: '50000000',
+      quoteTtlMinutes: 15,
       nameEnquiry: undefined,
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
@@ -71,6 +72,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ NAME_ENQUIRY_URL: 'ftp://bank', NAME_ENQUIRY_KEY: 'k' })[0]).toMatch(
       /^NAME_ENQUIRY_URL/,
     );
+  });
+
+  it('reads the quote lock in whole minutes, 1 to 1440', () => {
+    expect(loadConfig({ QUOTE_TTL_MINUTES: '30' }).quoteTtlMinutes).toBe(30);
+    expect(problemsOf({ QUOTE_TTL_MINUTES: '0' })[0]).toMatch(/^QUOTE_TTL_MINUTES/);
+    expect(problemsOf({ QUOTE_TTL_MINUTES: '1.5' })[0]).toMatch(/^QUOTE_TTL_MINUTES/);
   });
 
   it('treats empty variables as unset', () => {

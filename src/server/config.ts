@@ -74,6 +74,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,13}(\.\d{1,2})?$/, 'a naira amount such as 50000000')
     .default('50000000'),
+  /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
+  QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -134,6 +136,8 @@ export interface Config {
   rateGuardPercent: number;
   /** The cap on one trade's naira total (decimal string, naira). */
   maxTradeNaira: string;
+  /** QUOTE_TTL_MINUTES: an order's rate lock. */
+  quoteTtlMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
 }
 
@@ -259,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     maxTradeNaira: env.MAX_TRADE_NAIRA,
+    quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {

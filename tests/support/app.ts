@@ -7,6 +7,8 @@ export interface TestAppOptions {
   database: Database;
   /** Environment variables on top of the test defaults. */
   env?: Record<string, string>;
+  /** The app's clock for orders (a fake one to test expiry without waiting). */
+  clock?: () => Date;
 }
 
 export const TEST_ADMIN_SETUP_SECRET = 'test-admin-setup-secret';
@@ -28,6 +30,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, database: options.database, web: 'none', logger: false });
+  const app = await buildApp({
+    config,
+    database: options.database,
+    web: 'none',
+    logger: false,
+    clock: options.clock,
+  });
   return Object.assign(app, { config });
 }

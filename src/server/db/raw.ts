@@ -15,3 +15,16 @@ export function iso(value: unknown): string {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Whether `error` (or what it wraps) is PostgreSQL's unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const c = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (
+      c.code === '23505' &&
+      (c.constraint === constraint || String(c.message).includes(constraint))
+    )
+      return true;
+  }
+  return false;
+}

@@ -38,6 +38,8 @@ const TABLES = [
   'exchange_rates',
   'login_attempts',
   'messages',
+  'order_events',
+  'orders',
   'payout_accounts',
   'price_snapshots',
   'realtime_events',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
 import { messageSchema } from './messages';
+import { orderSchema } from './orders';
 import { transactionSchema } from './transactions';
 
 /** Realtime events over /api/ws. Every event has an increasing id; resume after the last one. */
@@ -12,6 +13,8 @@ export const REALTIME_EVENT_TYPES = [
   'customer.updated',
   'transaction.created',
   'transaction.updated',
+  'order.created',
+  'order.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
@@ -50,6 +53,18 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('transaction.updated'),
     chatSessionId: z.number(),
     transaction: transactionSchema,
+  }),
+  z.object({
+    id: z.number(),
+    type: z.literal('order.created'),
+    chatSessionId: z.number(),
+    order: orderSchema,
+  }),
+  z.object({
+    id: z.number(),
+    type: z.literal('order.updated'),
+    chatSessionId: z.number(),
+    order: orderSchema,
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -12,6 +12,7 @@ import {
   TRANSACTION_STATUSES,
 } from '../../../shared/domain';
 import { DESK_NETWORKS } from '../../../shared/desk-addresses/networks';
+import { ORDER_ACTORS, ORDER_STATES } from '../../../shared/orders/states';
 
 export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
 export const agentTypeEnum = pgEnum('agent_type', AGENT_TYPES);
@@ -24,3 +25,5 @@ export const transactionCurrencyEnum = pgEnum('transaction_currency', TRANSACTIO
 export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
 export const rateCurrencyEnum = pgEnum('rate_currency', RATE_CURRENCIES);
 export const deskNetworkEnum = pgEnum('desk_network', DESK_NETWORKS);
+export const orderStateEnum = pgEnum('order_state', ORDER_STATES);
+export const orderActorEnum = pgEnum('order_actor', ORDER_ACTORS);

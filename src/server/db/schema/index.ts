@@ -6,3 +6,4 @@ export * from './money';
 export * from './audit-log';
 export * from './payout-accounts';
 export * from './desk-addresses';
+export * from './orders';

@@ -7,6 +7,7 @@ import {
   transactionStatusEnum,
 } from './enums';
 import { chatSessions } from './chat';
+import { orders } from './orders';
 
 /** Money columns are `numeric`: drizzle hands them over as strings, and decimal.js does the math. */
 export const transactions = pgTable(
@@ -29,6 +30,8 @@ export const transactions = pgTable(
     total: numeric('total', { precision: 30, scale: 2 }).notNull(),
     status: transactionStatusEnum('status').notNull().default('pending'),
     reason: text('reason'),
+    /** The order whose completion wrote this trade; an order writes one, ever. */
+    orderId: integer('order_id').references(() => orders.id),
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request body that first used the idempotency key. */
     requestHash: text('request_hash'),
@@ -38,6 +41,7 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_reference_uq').on(t.reference),
     uniqueIndex('transactions_idempotency_uq').on(t.agentId, t.idempotencyKey),
+    uniqueIndex('transactions_order_uq').on(t.orderId),
     index('transactions_customer_idx').on(t.customerId, t.createdAt),
     index('transactions_session_idx').on(t.chatSessionId),
     index('transactions_created_idx').on(t.createdAt),

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   type Transaction,
@@ -8,9 +8,11 @@ import type { z } from 'zod';
 import type { RateCurrency } from '../../../shared/domain';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/raw';
 import { chatSessions, transactions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { newReference } from '../../platform/references';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { getManagedRate, getUsdToNaira } from '../rates';
@@ -29,33 +31,12 @@ export interface TradeLimits {
   marketNaira: (currency: RateCurrency) => string | null;
 }
 
-/** Crockford's base32 without look-alikes: easy to read out over the phone. */
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function newReference(): string {
-  let out = 'AC-';
-  for (let i = 0; i < 8; i++) out += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return out;
-}
-
 /** The same request, whatever the key order: the hash an idempotency key is bound to. */
 function requestHash(input: CreateInput): string {
   const canonical = JSON.stringify(
     Object.fromEntries(Object.entries(input).sort(([a], [b]) => a.localeCompare(b))),
   );
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const c = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (
-      c.code === '23505' &&
-      (c.constraint === constraint || String(c.message).includes(constraint))
-    )
-      return true;
-  }
-  return false;
 }
 
 /**

@@ -1,2 +1,4 @@
 export { transactionsRoutes } from './routes';
 export { toTransaction } from './to-transaction';
+export { recordOrderTrade } from './record-order-trade';
+export { checkTradeCap } from './trade-guard';

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
+import { chatSessions } from './chat';
+import { createdAt, identityId, requiredUserRef, timestamptz, updatedAt, userRef } from './columns';
+import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
+import { payoutAccounts } from './payout-accounts';
+
+const openStates = sql.raw(OPEN_ORDER_STATES.map((s) => `'${s}'`).join(', '));
+
+/**
+ * A trade inside a chat (PRODUCT.md "Orders"): the customer sends `amount_crypto` of `coin` to
+ * `deposit_address` and is paid `total_naira` at the locked `rate_naira` into the payout account.
+ * Each state change is a conditional update (`where state = expected`), so of two concurrent
+ * transitions exactly one wins; each is also a row of `order_events`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: identityId(),
+    reference: text('reference').notNull(),
+    chatSessionId: integer('chat_session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    customerId: requiredUserRef('customer_id'),
+    /** The agent whose quote this was; null for the customer's own order. */
+    quotedBy: userRef('quoted_by'),
+    coin: rateCurrencyEnum('coin').notNull(),
+    network: deskNetworkEnum('network').notNull(),
+    amountCrypto: numeric('amount_crypto', { precision: 30, scale: 8 }).notNull(),
+    /** Naira per one coin, locked until `expires_at`. */
+    rateNaira: numeric('rate_naira', { precision: 30, scale: 2 }).notNull(),
+    totalNaira: numeric('total_naira', { precision: 30, scale: 2 }).notNull(),
+    /** Null until the quote is accepted. */
+    depositAddress: text('deposit_address'),
+    payoutAccountId: integer('payout_account_id').references(() => payoutAccounts.id),
+    state: orderStateEnum('state').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    txHash: text('tx_hash'),
+    bankReference: text('bank_reference'),
+    /** The agent who paid the naira: the agent of the trade transaction completion writes. */
+    paidBy: userRef('paid_by'),
+    /** A retried create with the same key returns this order. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    acceptedAt: timestamptz('accepted_at'),
+    depositSeenAt: timestamptz('deposit_seen_at'),
+    depositConfirmedAt: timestamptz('deposit_confirmed_at'),
+    payoutSentAt: timestamptz('payout_sent_at'),
+    completedAt: timestamptz('completed_at'),
+    disputedAt: timestamptz('disputed_at'),
+    refundedAt: timestamptz('refunded_at'),
+    expiredAt: timestamptz('expired_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_reference_uq').on(t.reference),
+    // A tx hash settles one order, ever.
+    uniqueIndex('orders_tx_hash_uq').on(t.txHash),
+    // One open order per chat, even when two are created at once.
+    uniqueIndex('orders_open_per_chat_uq')
+      .on(t.chatSessionId)
+      .where(sql`${t.state} in (${openStates})`),
+    uniqueIndex('orders_idempotency_uq').on(t.customerId, t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.id),
+    index('orders_state_idx').on(t.state, t.id),
+    index('orders_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('quoted', 'awaiting_deposit')`),
+  ],
+);
+
+/**
+ * An order's timeline: each state it entered, who moved it and when, append-only. A transition's
+ * Idempotency-Key is kept here: the same key on the same order returns the order, not a 409.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: identityId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: orderStateEnum('state').notNull(),
+    actor: orderActorEnum('actor').notNull(),
+    actorId: userRef('actor_id'),
+    note: text('note'),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the transition, the caller and the body that first used the key. */
+    requestHash: text('request_hash'),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_events_idempotency_uq').on(t.orderId, t.idempotencyKey),
+  ],
+);

@@ -1,0 +1,13 @@
+import type { Order } from '../../../shared/api/orders';
+import { transitionOrder, type TransitionContext } from './transition-order';
+
+/** An agent confirms by hand that the coins arrived: deposit_seen -> deposit_confirmed. */
+export async function confirmDeposit(options: TransitionContext): Promise<Order> {
+  return transitionOrder(options, {
+    action: 'confirm-deposit',
+    verb: 'confirmed',
+    from: ['deposit_seen'],
+    to: 'deposit_confirmed',
+    body: null,
+  });
+}

@@ -1,0 +1,2 @@
+export { ordersRoutes } from './routes';
+export { expireOrders } from './expire-orders';

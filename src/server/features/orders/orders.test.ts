@@ -1,0 +1,880 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
+import { analyticsSchema } from '../../../shared/api/reports';
+import { realtimeEventSchema } from '../../../shared/api/realtime';
+import { transactionPageSchema } from '../../../shared/api/transactions';
+import { dec } from '../../../shared/money';
+import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
+import { createTestApp } from '../../../../tests/support/app';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import {
+  auditLog,
+  exchangeRates,
+  orderEvents,
+  orders,
+  realtimeEvents,
+  transactions,
+} from '../../db/schema';
+import { EventBus } from '../../platform/event-bus';
+import { EventLog } from '../../platform/realtime/events';
+import type { SessionUser } from '../../platform/sessions';
+import { expireOrders } from './expire-orders';
+
+const BTC_SELL = '157254058.50';
+const USDT_SELL = '1633.83';
+const BTC_ADDRESSES = [
+  '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+  'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+];
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const MINUTE = 60_000;
+/** A well-formed tx hash (64 hex) of its own each call. */
+const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+
+describe.each(testDatabaseKinds())('orders on $name', (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  /** The orders' clock: moved by hand, never waited for. */
+  let now = new Date('2026-11-20T09:00:00.000Z');
+  const people: Record<string, SessionUser> = {};
+  const cookie: Record<string, string> = {};
+  const account: Record<string, number> = {};
+
+  async function call(
+    who: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(cookie[who] ? { cookie: cookie[who] } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined };
+  }
+  /** A transition with its own Idempotency-Key unless one is given. */
+  const act = (who: string, id: number, step: string, body?: unknown, key = randomUUID()) =>
+    call(who, 'POST', `/api/orders/${id}/${step}`, body, { 'idempotency-key': key });
+  const chat = async (who: string, category = 'bitcoin') =>
+    (await call(who, 'POST', '/api/chat-sessions', { category })).body.id as number;
+  /** A customer's order in a chat of its own (or the one given), checked to be a 201. */
+  async function order(who = 'ada', body: Record<string, unknown> = {}): Promise<Order> {
+    const res = await call(who, 'POST', '/api/orders', {
+      chatSessionId: body.chatSessionId ?? (await chat(who)),
+      coin: 'bitcoin',
+      amount: '0.01',
+      payoutAccountId: account[who],
+      ...body,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return orderSchema.parse(res.body);
+  }
+  /** An order moved to `state` along the main path. */
+  async function orderAt(state: string, who = 'ada'): Promise<Order> {
+    let o = await order(who);
+    const steps: [string, string, unknown?][] = [
+      ['deposit_seen', 'deposit', { txHash: txHash() }],
+      ['deposit_confirmed', 'confirm-deposit'],
+      ['payout_sent', 'payout', { bankReference: 'GTB-REF-1' }],
+    ];
+    for (const [reached, step, body] of steps) {
+      if (o.state === state) break;
+      const actor = step === 'deposit' ? who : 'agent';
+      const res = await act(actor, o.id, step, body);
+      expect(res.status, `${step}: ${JSON.stringify(res.body)}`).toBe(200);
+      o = orderSchema.parse(res.body);
+      expect(o.state).toBe(reached);
+    }
+    expect(o.state).toBe(state);
+    return o;
+  }
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await createTestApp({ database, clock: () => now });
+    for (const who of ['ada', 'bola', 'cade']) people[who] = await makeCustomer(database.db);
+    people.agent = await makeAgent(database.db);
+    people.admin = await makeAgent(database.db, { admin: true });
+    for (const [who, user] of Object.entries(people)) {
+      cookie[who] = await sessionCookie(database.db, user);
+    }
+    for (const [i, who] of ['ada', 'bola', 'cade'].entries()) {
+      const serial = `01234567${i}`;
+      const res = await call(who, 'POST', '/api/payout-accounts', {
+        bankCode: '058',
+        accountNumber: serial + String(nubanCheckDigit('058', serial)),
+        accountName: `Customer ${who}`,
+      });
+      expect(res.status).toBe(201);
+      account[who] = res.body.id;
+    }
+    for (const [network, address] of [
+      ['BTC', BTC_ADDRESSES[0]],
+      ['BTC', BTC_ADDRESSES[1]],
+      ['USDT-TRC20', TRON_ADDRESS],
+    ]) {
+      const res = await call('admin', 'POST', '/api/admin/desk-addresses', {
+        network,
+        address,
+        label: network,
+      });
+      expect(res.status).toBe(201);
+    }
+    const rate = (currency: 'bitcoin' | 'usdt', sellRateNaira: string) => ({
+      currency,
+      buyRateUsd: '1',
+      sellRateUsd: '1',
+      buyRateNaira: sellRateNaira,
+      sellRateNaira,
+      spreadPercentage: '1',
+    });
+    await database.db
+      .insert(exchangeRates)
+      .values([rate('bitcoin', BTC_SELL), rate('usdt', USDT_SELL)]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  describe('creating', () => {
+    it("opens the customer's order at the managed sell rate, locked for 15 minutes, audited and live", async () => {
+      const chatId = await chat('ada');
+      const res = await call('ada', 'POST', '/api/orders', {
+        chatSessionId: chatId,
+        coin: 'bitcoin',
+        amount: '0.05',
+        payoutAccountId: account.ada,
+      });
+      expect(res.status).toBe(201);
+      const o = orderSchema.parse(res.body);
+      expect(o).toMatchObject({
+        chatSessionId: chatId,
+        customerId: people.ada!.id,
+        state: 'awaiting_deposit',
+        coin: 'bitcoin',
+        network: 'BTC',
+        amountCrypto: '0.05000000',
+        rateNaira: BTC_SELL,
+        totalNaira: '7862702.93',
+        expiresAt: new Date(now.getTime() + 15 * MINUTE).toISOString(),
+        payoutAccount: { id: account.ada, bankCode: '058', bankName: 'Guaranty Trust Bank' },
+        txHash: null,
+        bankReference: null,
+        timeline: [
+          { state: 'awaiting_deposit', actor: 'customer', actorId: people.ada!.id, note: null },
+        ],
+      });
+      expect(o.reference).toMatch(/^AC-[0-9A-HJKMNP-TV-Z]{8}$/);
+      expect(BTC_ADDRESSES).toContain(o.depositAddress);
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(o.id))))
+        .orderBy(asc(auditLog.id));
+      expect(audit.map((a) => [a.action, a.actorId])).toEqual([['order.create', people.ada!.id]]);
+      const [event] = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(
+          and(eq(realtimeEvents.type, 'order.created'), eq(realtimeEvents.chatSessionId, chatId)),
+        );
+      expect(event!.customerId).toBe(people.ada!.id);
+      const parsed = realtimeEventSchema.parse({
+        id: event!.id,
+        type: event!.type,
+        ...event!.payload,
+      });
+      expect(parsed).toMatchObject({ type: 'order.created', order: { id: o.id } });
+    });
+
+    it('hands out the desk addresses round-robin', async () => {
+      const a = await order('bola');
+      const b = await order('bola');
+      expect(new Set([a.depositAddress, b.depositAddress])).toEqual(new Set(BTC_ADDRESSES));
+      const usdt = await order('bola', { coin: 'usdt', amount: '100' });
+      expect(usdt).toMatchObject({ network: 'USDT-TRC20', depositAddress: TRON_ADDRESS });
+    });
+
+    it('takes the amount in naira: the coins it buys, rounded down to the network’s places', async () => {
+      const usdt = await order('ada', { coin: 'usdt', amount: undefined, amountNaira: '100000' });
+      expect(usdt.amountCrypto).toBe('61.205878');
+      // 61.205878 x 1,633.83 = 99,999.9956...: to the kobo, the naira asked for.
+      expect(usdt.totalNaira).toBe('100000.00');
+      const btc = await order('ada', { amount: undefined, amountNaira: '1000000' });
+      expect(btc.amountCrypto).toBe('0.00635913');
+      expect(dec(btc.totalNaira).lte('1000000')).toBe(true);
+    });
+
+    it.each([
+      ['both amounts', { amountNaira: '1000' }, 400, /one of the two/],
+      ['no amount', { amount: undefined }, 400, /one of the two/],
+      ['a negative amount', { amount: '-1' }, 400, /Amount/],
+      ['a float-ish amount', { amount: '1e-3' }, 400, /Amount/],
+      ['nine decimals', { amount: '0.123456789' }, 400, /Amount/],
+      ['USDT past 6 places', { coin: 'usdt', amount: '1.1234567' }, 400, /at most 6 decimal/],
+      ['an unknown coin', { coin: 'doge' }, 400, /coin/],
+      ['no payout account', { payoutAccountId: undefined }, 400, /payout account/],
+      ["another customer's payout account", { payoutAccountId: -1 }, 400, /payout account/],
+      [
+        'a total beyond MAX_TRADE_NAIRA',
+        { amount: '0.5' },
+        400,
+        /at most ₦50,000,000\.00; this one is ₦78,627,029\.25/,
+      ],
+      [
+        'a naira amount below one unit',
+        { amount: undefined, amountNaira: '0.01' },
+        400,
+        /smallest/,
+      ],
+    ])('refuses %s', async (_what, patch, status, message) => {
+      const chatSessionId = await chat('ada');
+      const body: Record<string, unknown> = {
+        chatSessionId,
+        coin: 'bitcoin',
+        amount: '0.01',
+        payoutAccountId: account.ada,
+        ...patch,
+      };
+      if (body.payoutAccountId === -1) body.payoutAccountId = account.bola;
+      const before = (await database.db.select().from(orders)).length;
+      const res = await call('ada', 'POST', '/api/orders', body);
+      expect(res.status).toBe(status);
+      expect(res.body.error).toMatch(message);
+      expect(await database.db.select().from(orders)).toHaveLength(before);
+    });
+
+    it("refuses another customer's chat as not found, and a banned customer", async () => {
+      const bolasChat = await chat('bola');
+      const res = await call('ada', 'POST', '/api/orders', {
+        chatSessionId: bolasChat,
+        coin: 'bitcoin',
+        amount: '0.01',
+        payoutAccountId: account.ada,
+      });
+      expect(res).toEqual({ status: 404, body: { error: 'Chat session not found' } });
+      const cadesChat = await chat('cade');
+      // Through the API, so this instance forgets the cached session at once.
+      const ban = (status: string) =>
+        call('agent', 'PATCH', `/api/admin/users/${people.cade!.id}/customer-status`, { status });
+      expect((await ban('banned')).status).toBe(200);
+      try {
+        const banned = await call('cade', 'POST', '/api/orders', {
+          chatSessionId: cadesChat,
+          coin: 'bitcoin',
+          amount: '0.01',
+          payoutAccountId: account.cade,
+        });
+        expect(banned).toEqual({
+          status: 403,
+          body: { error: 'Your account is restricted. Contact support.' },
+        });
+      } finally {
+        expect((await ban('active')).status).toBe(200);
+      }
+    });
+
+    it('refuses a second open order in a chat with a 409 naming the first', async () => {
+      const first = await order('ada');
+      const res = await call('ada', 'POST', '/api/orders', {
+        chatSessionId: first.chatSessionId,
+        coin: 'usdt',
+        amount: '10',
+        payoutAccountId: account.ada,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        error: `This chat already has an open order, ${first.reference}. Finish or cancel it first`,
+        openOrderReference: first.reference,
+      });
+      // Once it is over, the chat takes a new one.
+      expect((await act('ada', first.id, 'cancel')).status).toBe(200);
+      await order('ada', { chatSessionId: first.chatSessionId });
+    });
+
+    it('two orders at once in one chat: one is created, the other is a 409', async () => {
+      const chatSessionId = await chat('ada');
+      const body = { chatSessionId, coin: 'bitcoin', amount: '0.01', payoutAccountId: account.ada };
+      const results = await Promise.all([
+        call('ada', 'POST', '/api/orders', body),
+        call('ada', 'POST', '/api/orders', { ...body, amount: '0.02' }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    });
+
+    it('with no managed rate for the coin, refuses with a 409 and writes nothing', async () => {
+      const [saved] = await database.db
+        .delete(exchangeRates)
+        .where(eq(exchangeRates.currency, 'usdt'))
+        .returning();
+      try {
+        const res = await call('ada', 'POST', '/api/orders', {
+          chatSessionId: await chat('ada', 'usdt'),
+          coin: 'usdt',
+          amount: '10',
+          payoutAccountId: account.ada,
+        });
+        expect(res).toEqual({
+          status: 409,
+          body: { error: 'We have no USDT rate yet. Please ask an agent for a quote' },
+        });
+      } finally {
+        await database.db.insert(exchangeRates).values(saved!);
+      }
+    });
+
+    it('with no active deposit address, answers 503 and leaves nothing half-written', async () => {
+      const list = await call('admin', 'GET', '/api/admin/desk-addresses');
+      const tron = list.body.find((a: { address: string }) => a.address === TRON_ADDRESS);
+      await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: false });
+      const chatSessionId = await chat('ada', 'usdt');
+      const before = await database.db.select().from(orders);
+      try {
+        const res = await call('ada', 'POST', '/api/orders', {
+          chatSessionId,
+          coin: 'usdt',
+          amount: '10',
+          payoutAccountId: account.ada,
+        });
+        expect(res.status).toBe(503);
+        expect(await database.db.select().from(orders)).toHaveLength(before.length);
+      } finally {
+        await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: true });
+      }
+      await order('ada', { chatSessionId, coin: 'usdt', amount: '10' });
+    });
+
+    it('the same Idempotency-Key returns the first order; with another body, a 422', async () => {
+      const chatSessionId = await chat('ada');
+      const key = randomUUID();
+      const body = { chatSessionId, coin: 'bitcoin', amount: '0.01', payoutAccountId: account.ada };
+      const first = await call('ada', 'POST', '/api/orders', body, { 'idempotency-key': key });
+      const again = await call('ada', 'POST', '/api/orders', body, { 'idempotency-key': key });
+      expect(first.status).toBe(201);
+      expect(again).toEqual({ status: 200, body: first.body });
+      const changed = await call(
+        'ada',
+        'POST',
+        '/api/orders',
+        { ...body, amount: '0.02' },
+        { 'idempotency-key': key },
+      );
+      expect(changed.status).toBe(422);
+    });
+  });
+
+  describe('the trade, start to finish', () => {
+    it('deposit, confirm, payout, received: completed, with its trade counted once', async () => {
+      let o = await order('ada', { amount: '0.05' });
+      const hash = txHash().toUpperCase();
+      const steps: [string, string, unknown, string][] = [
+        ['ada', 'deposit', { txHash: hash }, 'deposit_seen'],
+        ['agent', 'confirm-deposit', undefined, 'deposit_confirmed'],
+        ['agent', 'payout', { bankReference: ' GTB/2026/000123 ' }, 'payout_sent'],
+        ['ada', 'received', undefined, 'completed'],
+      ];
+      for (const [who, step, body, state] of steps) {
+        now = new Date(now.getTime() + MINUTE);
+        const res = await act(who, o.id, step, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        o = orderSchema.parse(res.body);
+        expect(o.state).toBe(state);
+      }
+      expect(o).toMatchObject({ txHash: hash.toLowerCase(), bankReference: 'GTB/2026/000123' });
+      expect(o.timeline.map((t) => [t.state, t.actor])).toEqual([
+        ['awaiting_deposit', 'customer'],
+        ['deposit_seen', 'customer'],
+        ['deposit_confirmed', 'agent'],
+        ['payout_sent', 'agent'],
+        ['completed', 'customer'],
+      ]);
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+      expect(row!.completedAt!.toISOString()).toBe(now.toISOString());
+      expect(row!.paidBy).toBe(people.agent!.id);
+
+      const trades = await database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.orderId, o.id));
+      expect(trades).toHaveLength(1);
+      expect(trades[0]).toMatchObject({
+        reference: o.reference,
+        kind: 'trade',
+        status: 'completed',
+        currency: 'bitcoin',
+        customerId: people.ada!.id,
+        agentId: people.agent!.id,
+      });
+      expect(dec(trades[0]!.total).toFixed(2)).toBe('7862702.93');
+      // Every step reached the order's customer and the agents, and no one else.
+      const live = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.chatSessionId, o.chatSessionId))
+        .orderBy(asc(realtimeEvents.id));
+      expect(live.map((e) => [e.type, e.customerId, e.audience])).toEqual([
+        ['session.created', people.ada!.id, 'all'],
+        ['order.created', people.ada!.id, 'all'],
+        ...['deposit_seen', 'deposit_confirmed', 'payout_sent'].map(() => [
+          'order.updated',
+          people.ada!.id,
+          'all',
+        ]),
+        ['transaction.created', people.ada!.id, 'all'],
+        ['order.updated', people.ada!.id, 'all'],
+      ]);
+      expect(live.at(-1)!.payload).toMatchObject({ order: { state: 'completed' } });
+      const history = transactionPageSchema.parse(
+        (await call('ada', 'GET', '/api/transactions/customer')).body,
+      );
+      expect(history.items.filter((t) => t.reference === o.reference)).toHaveLength(1);
+      const analytics = analyticsSchema.parse(
+        (await call('admin', 'GET', '/api/admin/analytics')).body,
+      );
+      expect(analytics.transactionStats.completedTrades).toBe(1);
+      expect(analytics.transactionStats.totalVolume).toBe('7862702.93');
+
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(o.id))))
+        .orderBy(asc(auditLog.id));
+      expect(audit.map((a) => [a.action, (a.before as { state?: string } | null)?.state])).toEqual([
+        ['order.create', undefined],
+        ['order.deposit', 'awaiting_deposit'],
+        ['order.confirm-deposit', 'deposit_seen'],
+        ['order.payout', 'deposit_confirmed'],
+        ['order.received', 'payout_sent'],
+      ]);
+      // Nothing moves a completed order.
+      for (const [who, step, body] of [
+        ['ada', 'cancel', undefined],
+        ['ada', 'dispute', { note: 'not paid' }],
+        ['ada', 'received', undefined],
+        ['agent', 'payout', { bankReference: 'again' }],
+      ] as const) {
+        const res = await act(who, o.id, step, body);
+        expect(res.status, step).toBe(409);
+        expect(res.body.error).toBe(
+          `Order ${o.reference} is completed: it cannot be ${
+            {
+              cancel: 'cancelled',
+              dispute: 'disputed',
+              received: 'confirmed as received',
+              payout: 'paid out',
+            }[step]
+          } now`,
+        );
+      }
+    });
+
+    it.each([
+      ['confirm-deposit', 'agent', undefined, 'awaiting_deposit'],
+      ['payout', 'agent', { bankReference: 'x' }, 'awaiting_deposit'],
+      ['payout', 'agent', { bankReference: 'x' }, 'deposit_seen'],
+      ['received', 'ada', undefined, 'deposit_confirmed'],
+      ['dispute', 'ada', { note: 'where is it' }, 'deposit_confirmed'],
+      ['deposit', 'ada', { txHash: 'f'.repeat(64) }, 'deposit_seen'],
+      ['cancel', 'ada', undefined, 'deposit_seen'],
+      ['cancel', 'agent', undefined, 'payout_sent'],
+      ['resolve', 'admin', { outcome: 'completed', reason: 'paid' }, 'payout_sent'],
+    ])(
+      'refuses %s from the wrong state with a 409 (as %s, from %s)',
+      async (step, who, body, state) => {
+        const o = await orderAt(state);
+        const res = await act(who, o.id, step, body);
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ state });
+        const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+        expect(row!.state).toBe(state);
+      },
+    );
+
+    it('a dispute: the customer says it did not arrive; an admin resolves it completed, with the trade', async () => {
+      const o = await orderAt('payout_sent');
+      const disputed = await act('ada', o.id, 'dispute', { note: 'Nothing in my account' });
+      expect(disputed.status).toBe(200);
+      expect(disputed.body.state).toBe('disputed');
+      expect(disputed.body.timeline.at(-1)).toMatchObject({
+        state: 'disputed',
+        actor: 'customer',
+        note: 'Nothing in my account',
+      });
+      expect(
+        (await act('agent', o.id, 'resolve', { outcome: 'completed', reason: 'Bank confirmed' }))
+          .status,
+      ).toBe(403);
+      expect((await act('admin', o.id, 'resolve', { outcome: 'paid', reason: 'x' })).status).toBe(
+        400,
+      );
+      const resolved = await act('admin', o.id, 'resolve', {
+        outcome: 'completed',
+        reason: 'The bank confirmed the transfer',
+      });
+      expect(resolved.status).toBe(200);
+      expect(resolved.body.state).toBe('completed');
+      expect(resolved.body.timeline.at(-1)).toMatchObject({
+        actor: 'admin',
+        note: 'The bank confirmed the transfer',
+      });
+      const trades = await database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.orderId, o.id));
+      expect(trades.map((t) => [t.status, t.agentId])).toEqual([['completed', people.agent!.id]]);
+    });
+
+    it('an agent may flag a dispute too; refunded writes no trade', async () => {
+      const o = await orderAt('payout_sent');
+      expect((await act('agent', o.id, 'dispute', { note: 'Bank bounced it' })).body.state).toBe(
+        'disputed',
+      );
+      const refunded = await act('admin', o.id, 'resolve', {
+        outcome: 'refunded',
+        reason: 'Coins sent back',
+      });
+      expect(refunded.body).toMatchObject({ state: 'refunded' });
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+      expect(row!.refundedAt).not.toBeNull();
+      expect(
+        await database.db.select().from(transactions).where(eq(transactions.orderId, o.id)),
+      ).toEqual([]);
+      expect(
+        (await act('admin', o.id, 'resolve', { outcome: 'completed', reason: 'oops' })).status,
+      ).toBe(409);
+    });
+
+    it('either side cancels before a deposit, with an optional reason', async () => {
+      const mine = await order('ada');
+      const res = await act('ada', mine.id, 'cancel', { reason: 'Changed my mind' });
+      expect(res.body).toMatchObject({ state: 'cancelled' });
+      expect(res.body.timeline.at(-1)).toMatchObject({
+        actor: 'customer',
+        note: 'Changed my mind',
+      });
+      const theirs = await order('ada');
+      expect((await act('agent', theirs.id, 'cancel')).body.state).toBe('cancelled');
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['bitcoin', 'abc'],
+      ['bitcoin', 'f'.repeat(63)],
+      ['bitcoin', `0x${'f'.repeat(64)}`],
+      ['usdt', 'g'.repeat(64)],
+      ['usdt', `0x${'a'.repeat(64)}`],
+    ])('refuses a %s tx hash of the wrong shape (%s) with a 400', async (coin, hash) => {
+      const o = await order('ada', { coin, amount: coin === 'usdt' ? '1' : '0.01' });
+      const res = await act('ada', o.id, 'deposit', { txHash: hash });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/64 hexadecimal characters/);
+    });
+
+    it('a tx hash settles one order, ever', async () => {
+      const hash = txHash();
+      const a = await order('ada');
+      expect((await act('ada', a.id, 'deposit', { txHash: hash })).status).toBe(200);
+      const b = await order('bola');
+      const res = await act('bola', b.id, 'deposit', { txHash: hash.toUpperCase() });
+      expect(res).toEqual({
+        status: 409,
+        body: { error: 'This transaction hash was already submitted for an order' },
+      });
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, b.id));
+      expect(row!.state).toBe('awaiting_deposit');
+    });
+
+    it.each([
+      ['payout', { bankReference: '  ' }],
+      ['payout', {}],
+      ['dispute', { note: '' }],
+      ['resolve', { outcome: 'completed' }],
+      ['accept', {}],
+    ])('refuses %s with a missing field as a 400', async (step, body) => {
+      const o = await order('ada');
+      const who = step === 'payout' ? 'agent' : step === 'resolve' ? 'admin' : 'ada';
+      const res = await act(who, o.id, step, body);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    });
+
+    it('needs an Idempotency-Key on every transition', async () => {
+      const o = await order('ada');
+      const res = await call('ada', 'POST', `/api/orders/${o.id}/cancel`, {});
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/Idempotency-Key/);
+    });
+  });
+
+  describe('who may', () => {
+    it("a customer never reaches another's order: 404 to read or move it", async () => {
+      const o = await order('ada');
+      expect(await call('bola', 'GET', `/api/orders/${o.id}`)).toEqual({
+        status: 404,
+        body: { error: 'Order not found' },
+      });
+      for (const [step, body] of [
+        ['deposit', { txHash: txHash() }],
+        ['cancel', undefined],
+        ['received', undefined],
+        ['dispute', { note: 'mine now' }],
+        ['accept', { payoutAccountId: account.bola }],
+      ] as const) {
+        expect((await act('bola', o.id, step, body)).status, step).toBe(404);
+      }
+      expect((await call('ada', 'GET', `/api/orders/${o.id}`)).status).toBe(200);
+      expect((await call('agent', 'GET', `/api/orders/${o.id}`)).status).toBe(200);
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+      expect(row!.state).toBe('awaiting_deposit');
+    });
+
+    it('steps belong to their side: agents confirm and pay, customers deposit and receive, admins resolve', async () => {
+      const o = await orderAt('awaiting_deposit');
+      const deposit = await act('agent', o.id, 'deposit', { txHash: txHash() });
+      expect(deposit).toEqual({
+        status: 403,
+        body: { error: "Only the order's customer can submit its deposit" },
+      });
+      const seen = await orderAt('deposit_seen');
+      expect((await act('ada', seen.id, 'confirm-deposit')).body).toEqual({
+        error: 'Agent privileges required.',
+      });
+      const confirmed = await orderAt('deposit_confirmed');
+      expect((await act('ada', confirmed.id, 'payout', { bankReference: 'x' })).status).toBe(403);
+      const paid = await orderAt('payout_sent');
+      expect((await act('agent', paid.id, 'received')).status).toBe(403);
+      expect(
+        (await act('ada', paid.id, 'resolve', { outcome: 'completed', reason: 'mine' })).body,
+      ).toEqual({ error: "You don't have admin privileges." });
+      expect((await call('nobody', 'GET', '/api/orders')).status).toBe(401);
+    });
+
+    it('lists: agents see every order, a customer their own; by state and by chat', async () => {
+      const mine = await order('cade');
+      await act('cade', mine.id, 'cancel');
+      const open = await order('cade');
+      const cades = orderPageSchema.parse((await call('cade', 'GET', '/api/orders')).body);
+      expect(cades.items.map((o) => o.id)).toEqual([open.id, mine.id]);
+      expect(cades.items.every((o) => o.customerId === people.cade!.id)).toBe(true);
+      const cancelled = orderPageSchema.parse(
+        (await call('cade', 'GET', '/api/orders?state=cancelled')).body,
+      );
+      expect(cancelled.items.map((o) => o.id)).toEqual([mine.id]);
+      const all = orderPageSchema.parse((await call('agent', 'GET', '/api/orders?limit=100')).body);
+      expect(new Set(all.items.map((o) => o.customerId)).size).toBeGreaterThan(1);
+      const byChat = orderPageSchema.parse(
+        (await call('agent', 'GET', `/api/orders?chatSessionId=${open.chatSessionId}`)).body,
+      );
+      expect(byChat.items.map((o) => o.id)).toEqual([open.id]);
+      const page = orderPageSchema.parse((await call('agent', 'GET', '/api/orders?limit=1')).body);
+      expect(page.items).toHaveLength(1);
+      const next = orderPageSchema.parse(
+        (await call('agent', 'GET', `/api/orders?limit=1&cursor=${page.nextCursor}`)).body,
+      );
+      expect(next.items[0]!.id).toBeLessThan(page.items[0]!.id);
+      expect((await call('cade', 'GET', '/api/orders?state=quoted_or_not')).status).toBe(400);
+    });
+  });
+
+  describe('idempotency and races', () => {
+    it('the same key returns the order again without a second step; with another body, a 422', async () => {
+      const o = await order('ada');
+      const key = randomUUID();
+      const body = { txHash: txHash() };
+      const first = await act('ada', o.id, 'deposit', body, key);
+      const again = await act('ada', o.id, 'deposit', body, key);
+      expect(first.status).toBe(200);
+      expect(again).toEqual({ status: 200, body: first.body });
+      const changed = await act('ada', o.id, 'deposit', { txHash: txHash() }, key);
+      expect(changed.status).toBe(422);
+      const events = await database.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, o.id))
+        .orderBy(asc(orderEvents.id));
+      expect(events.map((e) => e.state)).toEqual(['awaiting_deposit', 'deposit_seen']);
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.deposit'), eq(auditLog.entityId, String(o.id))));
+      expect(audit).toHaveLength(1);
+    });
+
+    it('two different transitions at once: exactly one wins, the other is a 409', async () => {
+      const o = await order('ada');
+      const [deposit, cancel] = await Promise.all([
+        act('ada', o.id, 'deposit', { txHash: txHash() }),
+        act('agent', o.id, 'cancel'),
+      ]);
+      expect([deposit.status, cancel.status].sort()).toEqual([200, 409]);
+      const winner = deposit.status === 200 ? 'deposit_seen' : 'cancelled';
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+      expect(row!.state).toBe(winner);
+      const events = await database.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, o.id))
+        .orderBy(asc(orderEvents.id));
+      expect(events.map((e) => e.state)).toEqual(['awaiting_deposit', winner]);
+    });
+
+    it('two agents confirm at once with their own keys: one 200, one 409; the same key twice: both 200', async () => {
+      const o = await orderAt('deposit_seen');
+      const results = await Promise.all([
+        act('agent', o.id, 'confirm-deposit'),
+        act('admin', o.id, 'confirm-deposit'),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const p = await orderAt('deposit_confirmed');
+      const key = randomUUID();
+      const twins = await Promise.all([
+        act('agent', p.id, 'payout', { bankReference: 'R1' }, key),
+        act('agent', p.id, 'payout', { bankReference: 'R1' }, key),
+      ]);
+      expect(twins.map((r) => r.status)).toEqual([200, 200]);
+      const events = await database.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, p.id))
+        .orderBy(asc(orderEvents.id));
+      expect(events.filter((e) => e.state === 'payout_sent')).toHaveLength(1);
+    });
+  });
+
+  describe("an agent's quote", () => {
+    it('is quoted without an address; the customer accepts it with a payout account', async () => {
+      const chatSessionId = await chat('bola', 'usdt');
+      const res = await call('agent', 'POST', '/api/orders', {
+        chatSessionId,
+        coin: 'usdt',
+        amount: '250',
+      });
+      expect(res.status).toBe(201);
+      const quote = orderSchema.parse(res.body);
+      expect(quote).toMatchObject({
+        state: 'quoted',
+        customerId: people.bola!.id,
+        depositAddress: null,
+        payoutAccount: null,
+        rateNaira: USDT_SELL,
+        totalNaira: '408457.50',
+        timeline: [{ state: 'quoted', actor: 'agent' }],
+      });
+      expect(
+        (await act('agent', quote.id, 'accept', { payoutAccountId: account.bola })).status,
+      ).toBe(403);
+      expect((await act('bola', quote.id, 'accept', { payoutAccountId: account.ada })).status).toBe(
+        400,
+      );
+      const accepted = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toMatchObject({
+        state: 'awaiting_deposit',
+        depositAddress: TRON_ADDRESS,
+        payoutAccount: { id: account.bola },
+        expiresAt: quote.expiresAt,
+      });
+      expect(
+        (await act('bola', quote.id, 'accept', { payoutAccountId: account.bola })).status,
+      ).toBe(409);
+    });
+
+    it('has no payout account of its own, and is for customers only', async () => {
+      const chatSessionId = await chat('bola');
+      const withAccount = await call('agent', 'POST', '/api/orders', {
+        chatSessionId,
+        coin: 'bitcoin',
+        amount: '0.01',
+        payoutAccountId: account.bola,
+      });
+      expect(withAccount.status).toBe(400);
+      expect(withAccount.body.error).toMatch(/customer chooses it/);
+    });
+  });
+
+  describe('expiry, on a fake clock', () => {
+    it('an order past its lock without a tx hash is expired when read, and frees its chat', async () => {
+      const o = await order('ada');
+      now = new Date(now.getTime() + 15 * MINUTE - 1);
+      expect((await call('ada', 'GET', `/api/orders/${o.id}`)).body.state).toBe('awaiting_deposit');
+      now = new Date(now.getTime() + 1);
+      const read = await call('ada', 'GET', `/api/orders/${o.id}`);
+      expect(read.body.state).toBe('expired');
+      expect(read.body.timeline.at(-1)).toEqual({
+        state: 'expired',
+        actor: 'system',
+        actorId: null,
+        at: now.toISOString(),
+        note: null,
+      });
+      const late = await act('ada', o.id, 'deposit', { txHash: txHash() });
+      expect(late.status).toBe(409);
+      expect(late.body.error).toMatch(/is expired: it cannot be given a deposit now/);
+      await order('ada', { chatSessionId: o.chatSessionId });
+    });
+
+    it('a transition after the lock finds the order expired, even unread', async () => {
+      const o = await order('ada');
+      now = new Date(now.getTime() + 16 * MINUTE);
+      const res = await act('ada', o.id, 'cancel');
+      expect(res.status).toBe(409);
+      expect(res.body.state).toBe('expired');
+    });
+
+    it('an expired quote cannot be accepted', async () => {
+      const chatSessionId = await chat('bola');
+      const quote = (
+        await call('agent', 'POST', '/api/orders', {
+          chatSessionId,
+          coin: 'bitcoin',
+          amount: '0.01',
+        })
+      ).body;
+      now = new Date(now.getTime() + 15 * MINUTE);
+      const res = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ state: 'expired' });
+    });
+
+    it('a tx hash in time keeps the order past its lock; the sweep expires the rest', async () => {
+      const paid = await order('ada');
+      const idle = await order('bola');
+      expect((await act('ada', paid.id, 'deposit', { txHash: txHash() })).status).toBe(200);
+      now = new Date(now.getTime() + 60 * MINUTE);
+      // The app's timer runs this; here it runs once, on the same clock.
+      const swept = await expireOrders({
+        db: database.db,
+        events: new EventLog(database, new EventBus()),
+        now,
+      });
+      expect(swept).toBeGreaterThanOrEqual(1);
+      expect(
+        await expireOrders({
+          db: database.db,
+          events: new EventLog(database, new EventBus()),
+          now,
+        }),
+      ).toBe(0);
+      const list = orderPageSchema.parse(
+        (await call('agent', 'GET', '/api/orders?limit=100')).body,
+      );
+      expect(list.items.find((o) => o.id === paid.id)?.state).toBe('deposit_seen');
+      expect(list.items.find((o) => o.id === idle.id)?.state).toBe('expired');
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.expire'), eq(auditLog.entityId, String(idle.id))));
+      expect(audit.map((a) => [a.actorId, a.before, a.after])).toEqual([
+        [null, { state: 'awaiting_deposit' }, { state: 'expired' }],
+      ]);
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Order } from '../../../shared/api/orders';
+import { dec } from '../../../shared/money';
+import { COIN_DECIMALS } from '../../../shared/orders/states';
+import type { Db } from '../../db/client';
+import { orderEvents, type orders, payoutAccounts } from '../../db/schema';
+import { toPayoutAccount } from '../payout-accounts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Orders as the API shows them, each with its payout account and timeline, in two reads. */
+export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const accountIds = [
+    ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
+  ];
+  const [events, accounts] = await Promise.all([
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.id)),
+    accountIds.length === 0
+      ? Promise.resolve([])
+      : db.select().from(payoutAccounts).where(inArray(payoutAccounts.id, accountIds)),
+  ]);
+  return rows.map((row) => {
+    const account = accounts.find((a) => a.id === row.payoutAccountId);
+    return {
+      id: row.id,
+      reference: row.reference,
+      chatSessionId: row.chatSessionId,
+      customerId: row.customerId,
+      state: row.state,
+      coin: row.coin,
+      network: row.network,
+      amountCrypto: dec(row.amountCrypto).toFixed(COIN_DECIMALS[row.coin]),
+      rateNaira: dec(row.rateNaira).toFixed(2),
+      totalNaira: dec(row.totalNaira).toFixed(2),
+      depositAddress: row.depositAddress,
+      expiresAt: row.expiresAt.toISOString(),
+      payoutAccount: account ? toPayoutAccount(account) : null,
+      txHash: row.txHash,
+      bankReference: row.bankReference,
+      timeline: events
+        .filter((e) => e.orderId === row.id)
+        .map((e) => ({
+          state: e.state,
+          actor: e.actor,
+          actorId: e.actorId,
+          at: e.at.toISOString(),
+          note: e.note,
+        })),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function toOrder(db: Db, row: OrderRow): Promise<Order> {
+  const [order] = await toOrders(db, [row]);
+  return order!;
+}

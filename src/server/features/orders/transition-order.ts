@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Order, OrderTransition } from '../../../shared/api/orders';
+import type { OrderState } from '../../../shared/orders/states';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/raw';
+import { orderEvents, orders } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { EventLog } from '../../platform/realtime/events';
+import type { SessionUser } from '../../platform/sessions';
+import { expireOrders } from './expire-orders';
+import { actorOf, orderForCaller } from './order-access';
+import { toOrder, type OrderRow } from './to-order';
+
+type OrderChanges = Partial<
+  Pick<
+    typeof orders.$inferInsert,
+    'txHash' | 'bankReference' | 'paidBy' | 'depositAddress' | 'payoutAccountId'
+  >
+>;
+
+/** What every transition use case passes in: who, which order, the key and the clock. */
+export interface TransitionContext {
+  db: Db;
+  events: EventLog;
+  caller: SessionUser;
+  id: number;
+  idempotencyKey: string;
+  now: Date;
+}
+
+/** When each state was entered, for the columns that keep it. */
+const ENTERED_AT: Partial<Record<OrderState, keyof typeof orders.$inferInsert>> = {
+  deposit_seen: 'depositSeenAt',
+  deposit_confirmed: 'depositConfirmedAt',
+  payout_sent: 'payoutSentAt',
+  completed: 'completedAt',
+  disputed: 'disputedAt',
+  refunded: 'refundedAt',
+  cancelled: 'cancelledAt',
+};
+
+const STATE_NAMES: Record<OrderState, string> = {
+  quoted: 'a quote waiting to be accepted',
+  awaiting_deposit: 'awaiting the deposit',
+  deposit_seen: 'waiting for the deposit to be confirmed',
+  deposit_confirmed: 'waiting for the payout',
+  payout_sent: 'paid out, waiting for the customer',
+  completed: 'completed',
+  disputed: 'disputed',
+  refunded: 'refunded',
+  expired: 'expired',
+  cancelled: 'cancelled',
+};
+
+function wrongState(order: OrderRow, verb: string): AppError {
+  return new AppError(
+    'conflict',
+    `Order ${order.reference} is ${STATE_NAMES[order.state]}: it cannot be ${verb} now`,
+    { state: order.state },
+  );
+}
+
+/** The hash an Idempotency-Key is bound to: the transition, who asked and what they sent. */
+function requestHash(action: OrderTransition, callerId: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([action, callerId, body ?? null]))
+    .digest('hex');
+}
+
+/**
+ * Moves one order from one of `from` to `to`, as one conditional update (`where state in
+ * from`), so of two concurrent transitions exactly one wins and the other gets a 409. The same
+ * Idempotency-Key on the same order returns the order again (200); with another request, a 422.
+ * In the same database transaction: the timeline row, the audit entry, the realtime event and
+ * whatever `within` adds (a completed order's trade).
+ */
+export async function transitionOrder(
+  context: TransitionContext,
+  spec: {
+    action: OrderTransition;
+    /** For the 409: "it cannot be {verb} now". */
+    verb: string;
+    from: readonly OrderState[];
+    to: OrderState;
+    body: unknown;
+    note?: string | null;
+    /** Checks beyond the state (who may, the input against the order); throws to refuse. */
+    check?: (order: OrderRow) => void | Promise<void>;
+    /** Column changes, worked out inside the transaction before the update. */
+    changes?: (tx: Db, order: OrderRow) => Promise<OrderChanges> | OrderChanges;
+    /** More work in the same transaction, after the update. */
+    within?: (tx: Db, updated: OrderRow) => Promise<void>;
+  },
+): Promise<Order> {
+  const { db, events, caller, id, idempotencyKey, now } = context;
+  const hash = requestHash(spec.action, caller.id, spec.body);
+  const replay = async (): Promise<Order | null> => {
+    const [seen] = await db
+      .select({ requestHash: orderEvents.requestHash })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, id), eq(orderEvents.idempotencyKey, idempotencyKey)))
+      .limit(1);
+    if (!seen) return null;
+    if (seen.requestHash !== hash) {
+      throw new AppError(
+        'unprocessable',
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    return toOrder(db, await orderForCaller({ db, caller, id }));
+  };
+
+  let order = await orderForCaller({ db, caller, id });
+  const first = await replay();
+  if (first) return first;
+  if (await expireOrders({ db, events, now, orderId: id })) {
+    order = await orderForCaller({ db, caller, id });
+  }
+  await spec.check?.(order);
+  if (!spec.from.includes(order.state)) throw wrongState(order, spec.verb);
+
+  try {
+    return await events.transaction(async (tx) => {
+      const changes = (await spec.changes?.(tx, order)) ?? {};
+      const enteredAt = ENTERED_AT[spec.to];
+      const [updated] = await tx
+        .update(orders)
+        .set({ ...changes, state: spec.to, updatedAt: now, ...(enteredAt && { [enteredAt]: now }) })
+        .where(
+          and(
+            eq(orders.id, id),
+            inArray(orders.state, spec.from),
+            // The rate lock holds to the instant: a step out of a locked state after it, loses.
+            spec.from.some((s) => s === 'quoted' || s === 'awaiting_deposit')
+              ? gt(orders.expiresAt, now)
+              : undefined,
+          ),
+        )
+        .returning();
+      if (!updated) throw new LostRace();
+      await tx.insert(orderEvents).values({
+        orderId: id,
+        state: spec.to,
+        actor: actorOf(caller),
+        actorId: caller.id,
+        note: spec.note ?? null,
+        idempotencyKey,
+        requestHash: hash,
+        at: now,
+      });
+      await spec.within?.(tx, updated);
+      await writeAudit(tx, {
+        actorId: caller.id,
+        action: `order.${spec.action}`,
+        entityType: 'order',
+        entityId: String(id),
+        before: { state: order.state },
+        after: { state: spec.to, ...changes, ...(spec.note ? { note: spec.note } : {}) },
+      });
+      const dto = await toOrder(tx, updated);
+      await events.append(
+        tx,
+        { type: 'order.updated', chatSessionId: updated.chatSessionId, order: dto },
+        { customerId: updated.customerId },
+      );
+      return dto;
+    });
+  } catch (error) {
+    if (error instanceof LostRace) {
+      // Another request moved the order first: the same key's twin gets its answer, others a 409.
+      const raced = await replay();
+      if (raced) return raced;
+      await expireOrders({ db, events, now, orderId: id });
+      throw wrongState(await orderForCaller({ db, caller, id }), spec.verb);
+    }
+    if (isUniqueViolation(error, 'order_events_idempotency_uq')) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    if (isUniqueViolation(error, 'orders_tx_hash_uq')) {
+      throw new AppError('conflict', 'This transaction hash was already submitted for an order');
+    }
+    throw error;
+  }
+}
+
+/** The conditional update matched nothing: another transition got there first. */
+class LostRace extends Error {}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { DESK_NETWORKS } from '../desk-addresses/networks';
+import { ORDER_ACTORS, ORDER_STATES } from '../orders/states';
+import { coinSchema, isoDateTime, pageSchema } from './common';
+import { payoutAccountSchema } from './payout-accounts';
+import { positiveDecimal } from './rates';
+
+export const orderStateSchema = z.enum(ORDER_STATES);
+
+/** One step of an order's timeline: the state it entered, who moved it, when, and why. */
+export const orderEventSchema = z.object({
+  state: orderStateSchema,
+  actor: z.enum(ORDER_ACTORS),
+  /** Null for the system (the expiry sweep). */
+  actorId: z.uuid().nullable(),
+  at: isoDateTime,
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** Money travels as decimal strings, each named by its unit. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  chatSessionId: z.number().int(),
+  customerId: z.uuid(),
+  state: orderStateSchema,
+  coin: coinSchema,
+  network: z.enum(DESK_NETWORKS),
+  /** Coins the customer sends (BTC to 8 places, USDT to 6). */
+  amountCrypto: z.string(),
+  /** The locked managed sell rate, naira per one coin. */
+  rateNaira: z.string(),
+  /** Naira paid out: amountCrypto x rateNaira, half-up to the kobo. */
+  totalNaira: z.string(),
+  /** Null while an agent's quote waits for the customer to accept it. */
+  depositAddress: z.string().nullable(),
+  /** The rate lock ends here; without a tx hash by then, the order expires. */
+  expiresAt: isoDateTime,
+  payoutAccount: payoutAccountSchema.nullable(),
+  txHash: z.string().nullable(),
+  bankReference: z.string().nullable(),
+  timeline: z.array(orderEventSchema),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderPageSchema = pageSchema(orderSchema);
+
+const id = (label: string) =>
+  z.coerce.number().int().positive(`Invalid ${label} id`).max(2_147_483_647);
+
+/**
+ * A new order. The customer sends the coin amount (`amount`) or the naira they want
+ * (`amountNaira`), never both, and the payout account to be paid into. An agent sends the
+ * same without a payout account: a quote the customer accepts (`/accept`).
+ */
+export const createOrderRequestSchema = z
+  .object({
+    chatSessionId: id('chat session'),
+    coin: coinSchema,
+    amount: positiveDecimal('Amount', 8).optional(),
+    amountNaira: positiveDecimal('Naira amount', 2).optional(),
+    payoutAccountId: id('payout account').optional(),
+  })
+  .refine((body) => (body.amount === undefined) !== (body.amountNaira === undefined), {
+    error: 'Send the amount in crypto (amount) or in naira (amountNaira), one of the two',
+    path: ['amount'],
+  });
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const ordersQuerySchema = z.object({
+  state: orderStateSchema.optional(),
+  chatSessionId: id('chat session').optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const orderIdParamsSchema = z.object({ id: id('order') });
+
+/** The customer takes an agent's quote, naming the account to be paid into. */
+export const acceptOrderRequestSchema = z.object({ payoutAccountId: id('payout account') });
+
+export const depositRequestSchema = z.object({
+  txHash: z
+    .string({ error: 'Enter the transaction hash' })
+    .trim()
+    .min(1, 'Enter the transaction hash')
+    .max(100, 'A transaction hash is at most 100 characters'),
+});
+
+export const payoutRequestSchema = z.object({
+  bankReference: z
+    .string({ error: 'Enter the bank reference' })
+    .trim()
+    .min(1, 'Enter the bank reference')
+    .max(100, 'The bank reference must be at most 100 characters'),
+});
+
+const note = (what: string) =>
+  z
+    .string({ error: `Say ${what}` })
+    .trim()
+    .min(3, `Say ${what} (at least 3 characters)`)
+    .max(1000, 'At most 1,000 characters');
+
+export const disputeRequestSchema = z.object({ note: note('what went wrong') });
+
+/** An admin ends a dispute: the naira was paid (completed) or the coins go back (refunded). */
+export const resolveRequestSchema = z.object({
+  outcome: z.enum(['completed', 'refunded'], { error: 'The outcome is completed or refunded' }),
+  reason: note('why'),
+});
+
+/** Either side may cancel before a deposit; the reason, and the body itself, are optional. */
+export const cancelRequestSchema = z
+  .object({ reason: z.string().trim().max(1000).optional() })
+  .nullish();
+
+/** The transitions, each its own endpoint: POST /api/orders/:id/{transition}. */
+export const ORDER_TRANSITIONS = [
+  'accept',
+  'deposit',
+  'confirm-deposit',
+  'payout',
+  'received',
+  'dispute',
+  'resolve',
+  'cancel',
+] as const;
+export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];

@@ -1,0 +1,64 @@
+import type { RateCurrency } from '../domain';
+import type { DeskNetwork } from '../desk-addresses/networks';
+
+/**
+ * An order's life (PRODUCT.md "Orders"): an agent's quote waits for the customer (`quoted`);
+ * a customer's own order starts at `awaiting_deposit`. `expired`, `cancelled`, `completed`
+ * and `refunded` are final.
+ */
+export const ORDER_STATES = [
+  'quoted',
+  'awaiting_deposit',
+  'deposit_seen',
+  'deposit_confirmed',
+  'payout_sent',
+  'completed',
+  'disputed',
+  'refunded',
+  'expired',
+  'cancelled',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** A chat has at most one order in these states at a time. */
+export const OPEN_ORDER_STATES = [
+  'quoted',
+  'awaiting_deposit',
+  'deposit_seen',
+  'deposit_confirmed',
+  'payout_sent',
+  'disputed',
+] as const satisfies readonly OrderState[];
+
+/** The rate lock runs out in these states (before a tx hash): the order then expires. */
+export const EXPIRING_ORDER_STATES = [
+  'quoted',
+  'awaiting_deposit',
+] as const satisfies readonly OrderState[];
+
+/** Who acted on an order; `system` is the expiry sweep. */
+export const ORDER_ACTORS = ['customer', 'agent', 'admin', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/** The network each coin is deposited on. */
+export const COIN_NETWORK: Record<RateCurrency, DeskNetwork> = {
+  bitcoin: 'BTC',
+  usdt: 'USDT-TRC20',
+};
+
+/** The smallest unit each coin can be sent in on its network: satoshi; TRC20 USDT's 6 places. */
+export const COIN_DECIMALS: Record<RateCurrency, number> = { bitcoin: 8, usdt: 6 };
+
+/** A transaction id on each network: both are 32 bytes in hex (TRON's without 0x). */
+const TX_HASH_SHAPES: Record<DeskNetwork, { pattern: RegExp; description: string }> = {
+  BTC: { pattern: /^[0-9a-f]{64}$/i, description: 'A Bitcoin transaction id' },
+  'USDT-TRC20': { pattern: /^[0-9a-f]{64}$/i, description: 'A TRON transaction hash' },
+};
+
+/** Null when `txHash` has the network's shape, else what is wrong, for a 400. */
+export function txHashProblem(network: DeskNetwork, txHash: string): string | null {
+  const shape = TX_HASH_SHAPES[network];
+  return shape.pattern.test(txHash)
+    ? null
+    : `${shape.description} is 64 hexadecimal characters (0-9, a-f)`;
+}
