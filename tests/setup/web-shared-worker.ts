@@ -1,0 +1,24 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, beforeAll, vi } from 'vitest';
+
+/**
+ * The web project runs its files one after another in shared workers (isolate: false): one jsdom
+ * and one module graph a worker instead of one a file, several times faster. So each file starts
+ * from what a fresh page would have: the address at /, empty storage, no stubs, nothing rendered.
+ * Files that replace a module (`vi.mock`) cannot share the module graph and run in the `unit`
+ * project (vitest.config.ts).
+ */
+function freshPage(): void {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (typeof window === 'undefined') return;
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.title = '';
+  document.head.querySelectorAll('meta[name="description"]').forEach((m) => m.remove());
+}
+
+beforeAll(freshPage);
+afterAll(freshPage);
