@@ -26,16 +26,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'src/server/**/*.test.ts',
-            'src/shared/**/*.test.ts',
-            'tests/**/*.test.ts',
-            ...WEB_TESTS_WITH_MODULE_MOCKS,
-          ],
+          include: ['tests/**/*.test.ts', ...WEB_TESTS_WITH_MODULE_MOCKS],
           // One migrated PGlite made up front, copied by every test database (support/databases).
           globalSetup: ['tests/setup/global-pglite-template.ts'],
           setupFiles: ['tests/setup/testing-library.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-pglite-template.ts'],
+          // One module graph per worker, not per file: importing the app once instead of in
+          // every file (here 358 s -> 192 s for src/server). Each file builds its own app on its
+          // own database, and nothing in src/server keeps state in a module.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { createPgliteTemplate } from '../support/pglite-template';
+import { sharedPgliteTemplate } from '../support/pglite-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,9 +8,7 @@ declare module 'vitest' {
   }
 }
 
-/** Makes the run's PGlite template once, for every test file of the project; removes it after. */
-export default async function setup(project: TestProject): Promise<() => void> {
-  const template = await createPgliteTemplate();
-  project.provide('pgliteTemplate', template);
-  return () => fs.rmSync(template, { recursive: true, force: true });
+/** The PGlite template for every test file of the project (kept for the next run). */
+export default async function setup(project: TestProject): Promise<void> {
+  project.provide('pgliteTemplate', await sharedPgliteTemplate());
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,42 @@ export async function createPgliteTemplate(): Promise<string> {
     await database.close();
   }
   return dataDir;
+}
+
+const rootDir = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * What a template depends on: the migrations and the PGlite release. A change to either makes
+ * a new template; otherwise every project and every later run reuses the one made first.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const migrations = path.join(rootDir, 'drizzle');
+  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrations, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const pglite = path.join(rootDir, 'node_modules/@electric-sql/pglite/package.json');
+  hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The template for the current migrations, made once and kept in the temporary folder: the
+ * test projects and later runs copy the same one. Made under another name and renamed into
+ * place, so a folder under the final name is always complete.
+ */
+export async function sharedPgliteTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `agentchat-template-${templateKey()}`);
+  if (fs.existsSync(dir)) return dir;
+  const made = await createPgliteTemplate();
+  try {
+    fs.renameSync(made, dir);
+  } catch {
+    // Another project made it first.
+    fs.rmSync(made, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 /**
