@@ -9,7 +9,8 @@ export function ChatOrderBadge({ chatSessionId }: { chatSessionId: number }) {
   const state = ORDER_STATE_DISPLAY[latest.state];
   return (
     <Badge tone={state.tone} data-testid="chat-order-state">
-      Order: {state.label}
+      <span className="sr-only">Order: </span>
+      {state.label}
     </Badge>
   );
 }

@@ -12,7 +12,7 @@ export function DepositAddress({ order, address }: { order: Order; address: stri
         Send exactly <strong className="font-semibold">{amount}</strong> on the{' '}
         <strong className="font-semibold">{order.network}</strong> network to:
       </p>
-      <div className="mt-3 flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+      <div className="mt-3 flex flex-col items-center gap-3">
         <QrCode text={address} label={`QR code of the deposit address ${address}`} />
         <div className="flex w-full min-w-0 flex-col gap-2">
           <code

@@ -23,6 +23,8 @@ export function OrderPanel({
   useLiveOrders();
   const orders = useChatOrders(chatSessionId);
   const [selling, setSelling] = useState(false);
+  /** The order this screen just created: its card comes into view from its top. */
+  const [created, setCreated] = useState<number | null>(null);
   if (orders.isPending) {
     return <p className="text-sm text-ink-muted">Loading order…</p>;
   }
@@ -44,11 +46,13 @@ export function OrderPanel({
   const open = latest !== undefined && isOpenOrder(latest.state);
   const sellForm =
     viewer === 'customer' && !open ? (
-      <SellForm chatSessionId={chatSessionId} defaultCoin={defaultCoin} />
+      <SellForm chatSessionId={chatSessionId} defaultCoin={defaultCoin} onCreated={setCreated} />
     ) : null;
   return (
     <section aria-label="Order" className="flex flex-col gap-3" data-testid="order-panel">
-      {latest && <OrderCard key={latest.id} order={latest} viewer={viewer} />}
+      {latest && (
+        <OrderCard key={latest.id} order={latest} viewer={viewer} reveal={latest.id === created} />
+      )}
       {!latest && viewer === 'agent' && (
         <p className="text-sm text-ink-muted">No order in this chat yet.</p>
       )}

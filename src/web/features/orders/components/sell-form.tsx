@@ -59,9 +59,11 @@ function UnitSwitch({
 export function SellForm({
   chatSessionId,
   defaultCoin,
+  onCreated,
 }: {
   chatSessionId: number;
   defaultCoin: RateCurrency;
+  onCreated: (orderId: number) => void;
 }) {
   const id = useId();
   const accounts = usePayoutAccounts();
@@ -82,7 +84,9 @@ export function SellForm({
   const problems = check.success ? [] : check.error.issues;
   const amountProblem =
     problems.find((i) => i.path[0] === 'amount' || i.path[0] === 'amountNaira')?.message ?? null;
-  const action = useOrderAction((idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
+  const action = useOrderAction((idempotencyKey) =>
+    create.mutateAsync({ body, idempotencyKey }).then((order) => onCreated(order.id)),
+  );
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
