@@ -248,6 +248,29 @@ describe('OrderPanel for the customer', () => {
     expect(screen.queryByTestId('sell-form')).toBeNull();
   });
 
+  it('shows an expired order without address or countdown, and offers to sell again', async () => {
+    stub([
+      openOrder({
+        state: 'expired',
+        timeline: [
+          orderStep('awaiting_deposit'),
+          orderStep('expired', { actor: 'system', actorId: null }),
+        ],
+      }),
+    ]);
+    render('customer');
+    await waitFor(() => expect(stateOf()).toBe('Expired'));
+    expect(screen.queryByTestId('order-countdown')).toBeNull();
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(screen.queryByTestId('order-paid')).toBeNull();
+    expect(screen.getAllByTestId('timeline-step')[1]!.textContent).toMatch(
+      /^Expired · Automatic · /,
+    );
+    expect(screen.queryByTestId('sell-form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sell again' }));
+    expect(await screen.findByTestId('sell-form')).toBeTruthy();
+  });
+
   it('asks for a payout account first', async () => {
     stub([], { 'GET /api/payout-accounts': { body: [] } });
     render('customer');
