@@ -124,6 +124,7 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     const sell = customer.getByRole('form', { name: 'Sell' });
     await sell.getByLabel('Amount (BTC)').fill('0.01');
     await expect.poll(() => text(sell.getByLabel('Pay me into'))).toContain('GTBank ****6785');
+    await screenshots(customer, 'order-customer-sell-form', { noSidewaysScroll: true });
     await sell.getByRole('button', { name: 'Lock rate and sell' }).click();
 
     const card = customer.getByTestId('order-card');
