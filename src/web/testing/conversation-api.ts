@@ -1,6 +1,8 @@
 import type { User } from '../../shared/api/auth';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { Message } from '../../shared/api/messages';
+import type { Order } from '../../shared/api/orders';
+import type { PayoutAccount } from '../../shared/api/payout-accounts';
 import type { Price } from '../../shared/api/prices';
 import type { RatesResponse } from '../../shared/api/rates';
 import type { Transaction } from '../../shared/api/transactions';
@@ -12,13 +14,16 @@ export interface ConversationApi {
   session?: ChatSession;
   messages?: Message[];
   transactions?: Transaction[];
+  orders?: Order[];
+  payoutAccounts?: PayoutAccount[];
   rates?: RatesResponse;
   prices?: Price[];
 }
 
 /**
  * The routes a conversation reads when it opens, for `stubApi`: who is signed in, the chat
- * (session 7 unless told), its messages and transactions (none unless told), the desk's rates
+ * (session 7 unless told), its messages, transactions and orders and the customer's payout
+ * accounts (none unless told), the desk's rates
  * (none managed unless told) and the market prices.
  */
 export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
@@ -29,6 +34,8 @@ export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
     [`GET ${chat}`]: { body: session },
     [`GET ${chat}/messages`]: { body: { items: api.messages ?? [], nextCursor: null } },
     [`GET ${chat}/transactions`]: { body: api.transactions ?? [] },
+    'GET /api/orders': { body: { items: api.orders ?? [], nextCursor: null } },
+    'GET /api/payout-accounts': { body: api.payoutAccounts ?? [] },
     'GET /api/exchange-rates': { body: api.rates ?? UNMANAGED_RATES },
     'GET /api/prices': { body: api.prices ?? TEST_PRICES },
   };

@@ -3,6 +3,8 @@ import type { User } from '../../shared/api/auth';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../shared/api/customers';
 import type { Message } from '../../shared/api/messages';
+import type { Order, OrderEvent } from '../../shared/api/orders';
+import type { PayoutAccount } from '../../shared/api/payout-accounts';
 import type { Price } from '../../shared/api/prices';
 import type { RatesResponse } from '../../shared/api/rates';
 import type { RealtimeEvent } from '../../shared/api/realtime';
@@ -114,7 +116,64 @@ export function makeTransaction(overrides: Partial<Transaction> & { id: number }
   };
 }
 
+/** The customer's GTBank account, shown as "GTBank ****1234". */
+export function makePayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
+  return {
+    id: 3,
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountNumber: '0123451234',
+    accountName: 'ADA LOVELACE',
+    verified: true,
+    createdAt: AT,
+    ...overrides,
+  };
+}
+
+/** A timeline step, by the customer at TRADE_AT unless told. */
+export function orderStep(state: OrderEvent['state'], overrides: Partial<OrderEvent> = {}) {
+  return {
+    state,
+    actor: 'customer',
+    actorId: CUSTOMER_ID,
+    at: TRADE_AT,
+    note: null,
+    ...overrides,
+  } satisfies OrderEvent;
+}
+
+/**
+ * An order in chat 7 as the server sends it: 0.01 BTC at ₦151,320,000.00, ₦1,513,200.00 to
+ * GTBank ****1234, its rate locked until 15 minutes after TRADE_AT.
+ */
+export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
+  return {
+    reference: `AC-ORD${String(overrides.id).padStart(4, '0')}`,
+    chatSessionId: 7,
+    customerId: CUSTOMER_ID,
+    state: 'awaiting_deposit',
+    coin: 'bitcoin',
+    network: 'BTC',
+    amountCrypto: '0.01',
+    rateNaira: '151320000.00',
+    totalNaira: '1513200.00',
+    depositAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    expiresAt: '2026-11-22T08:36:00.000Z',
+    payoutAccount: makePayoutAccount(),
+    txHash: null,
+    bankReference: null,
+    timeline: [orderStep('awaiting_deposit')],
+    createdAt: TRADE_AT,
+    updatedAt: TRADE_AT,
+    ...overrides,
+  };
+}
+
 let nextEventId = 5000;
+
+export function orderUpdated(order: Order): RealtimeEvent {
+  return { id: ++nextEventId, type: 'order.updated', chatSessionId: order.chatSessionId, order };
+}
 
 export function sessionCreated(session: ChatSession): RealtimeEvent {
   return { id: ++nextEventId, type: 'session.created', chatSessionId: session.id, session };

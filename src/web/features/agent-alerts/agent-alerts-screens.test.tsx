@@ -50,6 +50,7 @@ function stubAgentApi(sessions: ChatSession[]) {
     'GET /api/chat-sessions/1': () => ({ body: sessions[0] }),
     'GET /api/chat-sessions/1/messages': () => ({ body: { items: [], nextCursor: null } }),
     'GET /api/chat-sessions/1/transactions': { body: [] },
+    'GET /api/orders': { body: { items: [], nextCursor: null } },
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }

@@ -11,9 +11,11 @@ import { conversationRoutes } from '../../testing/conversation-api';
 import {
   AGENT_ID,
   CUSTOMER_ID,
+  makeOrder,
   makeSession,
   makeTransaction,
   makeUser,
+  orderUpdated,
   TRADE_AT,
 } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
@@ -90,6 +92,30 @@ describe('ConversationView: the chat money', () => {
     act(() => fireEvent.click(toggle));
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(money.className).not.toMatch(/(^| )hidden( |$)/);
+  });
+
+  it("shows the chat's order first in the section, its state on the phone's toggle, live", async () => {
+    stubApi(
+      conversationRoutes({
+        user: makeUser(),
+        session: makeSession(),
+        orders: [makeOrder({ id: 1, expiresAt: new Date(Date.now() + 600_000).toISOString() })],
+      }),
+    );
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    const toggle = await screen.findByRole('button', {
+      // jsdom's name joins the parts without the spaces a browser keeps.
+      name: /^Transactions \(0\)\s*Order:\s*Awaiting deposit$/,
+    });
+    const money = screen.getByTestId('conversation-money');
+    expect(money.firstElementChild!.getAttribute('data-testid')).toBe('order-panel');
+    act(() =>
+      fakeRealtime.emit(
+        orderUpdated(makeOrder({ id: 1, state: 'completed', updatedAt: new Date().toISOString() })),
+      ),
+    );
+    // A finished order leaves the toggle as it was.
+    expect(await screen.findByRole('button', { name: 'Transactions (0)' })).toBe(toggle);
   });
 
   it('shows a customer the transactions, without agent actions, and a calculator locked to the coin', async () => {

@@ -17,7 +17,7 @@ import { useCreateTransaction } from './api/create-transaction';
 import { needsApproval, shortId } from './lib/display';
 import { figureError } from './lib/figure-error';
 import { APPROVAL_TEXT, CREATE_FAILED, REQUIRED_FIELDS, TRANSACTION_CREATED } from './lib/messages';
-import { useIdempotencyKey } from './lib/use-idempotency-key';
+import { useIdempotencyKey } from '../../lib/idempotency-key';
 
 const AMOUNT_RULE: DecimalRule = { label: 'Amount', places: 2 };
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
+import { ChatOrderBadge, OrderPanel } from '../../orders';
 import { RateCalculator } from '../../rates';
 import { TransactionsPanel, useSessionTransactions } from '../../transactions';
 import type { Viewer } from '../viewer';
@@ -54,6 +55,7 @@ function MoneyToggle({
       >
         <ReceiptText aria-hidden className="size-[18px]" />
         {count === undefined ? 'Transactions' : `Transactions (${count})`}
+        <ChatOrderBadge chatSessionId={sessionId} />
         <ChevronDown
           aria-hidden
           className={cn('ml-auto size-[18px] transition-transform', open && 'rotate-180')}
@@ -67,6 +69,11 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
   const category = session.category;
   return (
     <>
+      <OrderPanel
+        chatSessionId={session.id}
+        viewer={viewer}
+        defaultCoin={category === 'usdt' ? 'usdt' : 'bitcoin'}
+      />
       {viewer === 'agent' && (
         <nav aria-label="Customer actions" className="flex flex-wrap gap-x-2">
           <Link to={`/agent/transaction/${session.id}`} className={linkClasses}>
@@ -100,10 +107,11 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
 }
 
 /**
- * The chat's money beside its messages: the session's transactions as live cards (agents
+ * The chat's money beside its messages: its order (the Sell form, the live order card with
+ * the next action), the session's transactions as live cards (agents
  * record trades and settle them there), the agent's links to Process Transaction and the
  * customer's trading history, and the customer's rate calculator. On wide screens a column
- * beside the messages; on phones a section under the header that "Transactions (n)" opens,
+ * beside the messages; on phones a section under the header that "Transactions (n)" opens (with the order's state beside it),
  * scrolling on its own so the message input stays on screen.
  */
 export function ConversationMoney({

@@ -23,7 +23,7 @@ import { MoneyField } from '../../../components/money-field';
 import { useCreateTransaction } from '../api/create-transaction';
 import { figureError } from '../lib/figure-error';
 import { CREATE_FAILED } from '../lib/messages';
-import { useIdempotencyKey } from '../lib/use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 
 export const TRADE_AMOUNT_RULE: DecimalRule = { label: 'Amount', places: 8 };
 export const TRADE_RATE_RULE: DecimalRule = { label: 'Rate', places: 2 };

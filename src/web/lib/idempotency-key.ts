@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * A UUID v4. crypto.randomUUID needs a secure context; a plain-HTTP page (a LAN address in

@@ -1,0 +1,6 @@
+import { useTransition } from './post-transition';
+
+/** Either side cancels before a deposit. */
+export function useCancelOrder() {
+  return useTransition('cancel', () => undefined);
+}

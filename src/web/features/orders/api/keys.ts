@@ -1,0 +1,9 @@
+/**
+ * The orders' query keys: one list per chat, so a realtime update written once reaches the
+ * customer's chat and every agent screen that shows the order.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  /** A chat's orders, newest first. */
+  chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
+};

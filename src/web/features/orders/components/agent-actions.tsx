@@ -1,0 +1,74 @@
+import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
+import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { formatCryptoAmount, formatNaira } from '../../../lib/format';
+import { useCancelOrder } from '../api/cancel-order';
+import { useConfirmDeposit } from '../api/confirm-deposit';
+import { useRecordPayout } from '../api/record-payout';
+import { isCancellable } from '../lib/states';
+import { ButtonAction } from './button-action';
+import { FieldAction } from './field-action';
+
+/** What an agent can do next, by the order's state. */
+export function AgentActions({ order }: { order: Order }) {
+  const confirmDeposit = useConfirmDeposit();
+  const payout = useRecordPayout();
+  const cancel = useCancelOrder();
+  const account = order.payoutAccount;
+  return (
+    <div className="flex flex-col gap-3" data-testid="order-actions">
+      {order.state === 'deposit_seen' && (
+        <ButtonAction
+          label="Confirm deposit"
+          run={(idempotencyKey) => confirmDeposit.mutateAsync({ id: order.id, idempotencyKey })}
+          confirm={{
+            title: 'Confirm the deposit?',
+            description: 'Only when the coins have arrived at the desk address.',
+            facts: [
+              { label: 'Amount', value: formatCryptoAmount(order.amountCrypto, order.coin) },
+              {
+                label: 'Tx hash',
+                value: <span className="font-mono text-xs">{order.txHash}</span>,
+              },
+            ],
+            confirmLabel: 'Confirm deposit',
+          }}
+          failed="Could not confirm the deposit. Try again."
+        />
+      )}
+      {order.state === 'deposit_confirmed' && (
+        <FieldAction
+          label={`Bank reference of the ${formatNaira(order.totalNaira)} payout${
+            account ? ` to ${payoutAccountLabel(account)}` : ''
+          }`}
+          placeholder="e.g. the transfer's session id"
+          submitLabel="Record payout"
+          validate={(bankReference) =>
+            payoutRequestSchema.safeParse({ bankReference }).error?.issues[0]?.message ?? null
+          }
+          run={(bankReference, idempotencyKey) =>
+            payout.mutateAsync({ id: order.id, idempotencyKey, bankReference })
+          }
+          failed="Could not record the payout. Try again."
+        />
+      )}
+      {isCancellable(order.state) && (
+        <ButtonAction
+          label="Cancel order"
+          variant="danger"
+          run={(idempotencyKey) => cancel.mutateAsync({ id: order.id, idempotencyKey })}
+          confirm={{
+            title: 'Cancel this order?',
+            description: 'The customer is told at once. Cancel only before a deposit.',
+            facts: [
+              { label: 'Order', value: order.reference },
+              { label: 'Total', value: formatNaira(order.totalNaira) },
+            ],
+            confirmLabel: 'Cancel order',
+            danger: true,
+          }}
+          failed="Could not cancel the order. Try again."
+        />
+      )}
+    </div>
+  );
+}

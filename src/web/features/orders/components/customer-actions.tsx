@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import {
+  depositRequestSchema,
+  disputeRequestSchema,
+  type Order,
+} from '../../../../shared/api/orders';
+import { txHashProblem } from '../../../../shared/orders/states';
+import { Button } from '../../../components/ui/button';
+import { formatNaira } from '../../../lib/format';
+import { useCancelOrder } from '../api/cancel-order';
+import { useConfirmReceived } from '../api/confirm-received';
+import { useDisputeOrder } from '../api/dispute-order';
+import { useSubmitDeposit } from '../api/submit-deposit';
+import { isCancellable } from '../lib/states';
+import { ButtonAction } from './button-action';
+import { FieldAction } from './field-action';
+
+/** The first problem a schema finds with a value, in its own words. */
+function problemOf(schema: z.ZodType, value: unknown): string | null {
+  return schema.safeParse(value).error?.issues[0]?.message ?? null;
+}
+
+function ReceivedOrNot({ order }: { order: Order }) {
+  const received = useConfirmReceived();
+  const dispute = useDisputeOrder();
+  const [disputing, setDisputing] = useState(false);
+  if (disputing) {
+    return (
+      <div className="flex flex-col gap-2">
+        <FieldAction
+          label="What went wrong?"
+          placeholder="For example: nothing has arrived in my account yet"
+          submitLabel="Report a problem"
+          variant="danger"
+          multiline
+          validate={(note) => problemOf(disputeRequestSchema, { note })}
+          run={(note, idempotencyKey) =>
+            dispute.mutateAsync({ id: order.id, idempotencyKey, note })
+          }
+          failed="Could not report the problem. Try again."
+        />
+        <Button variant="ghost" onClick={() => setDisputing(false)}>
+          Back
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-ink">
+        Check your bank account for {formatNaira(order.totalNaira)}.
+      </p>
+      <ButtonAction
+        label="I've received it"
+        run={(idempotencyKey) => received.mutateAsync({ id: order.id, idempotencyKey })}
+        failed="Could not confirm. Try again."
+      />
+      <Button variant="danger" onClick={() => setDisputing(true)}>
+        I haven't received it
+      </Button>
+    </div>
+  );
+}
+
+/** What the customer can do next, by the order's state. */
+export function CustomerActions({ order }: { order: Order }) {
+  const deposit = useSubmitDeposit();
+  const cancel = useCancelOrder();
+  return (
+    <div className="flex flex-col gap-3" data-testid="order-actions">
+      {order.state === 'awaiting_deposit' && (
+        <FieldAction
+          label="Transaction hash (after you send)"
+          placeholder="64 characters, 0-9 and a-f"
+          submitLabel="I've sent it"
+          validate={(txHash) =>
+            problemOf(depositRequestSchema, { txHash }) ?? txHashProblem(order.network, txHash)
+          }
+          run={(txHash, idempotencyKey) =>
+            deposit.mutateAsync({ id: order.id, idempotencyKey, txHash })
+          }
+          failed="Could not send the transaction hash. Try again."
+        />
+      )}
+      {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
+      {isCancellable(order.state) && (
+        <ButtonAction
+          label="Cancel order"
+          variant="ghost"
+          run={(idempotencyKey) => cancel.mutateAsync({ id: order.id, idempotencyKey })}
+          confirm={{
+            title: 'Cancel this order?',
+            description: 'The locked rate is released. Do not send coins to this order after.',
+            facts: [
+              { label: 'Order', value: order.reference },
+              { label: 'Total', value: formatNaira(order.totalNaira) },
+            ],
+            confirmLabel: 'Cancel order',
+            danger: true,
+          }}
+          failed="Could not cancel the order. Try again."
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import type { Order } from '../../../../shared/api/orders';
+import { Badge } from '../../../components/badge';
+import { ORDER_STATE_DISPLAY, isCountingDown } from '../lib/states';
+import { AgentActions } from './agent-actions';
+import { Countdown } from './countdown';
+import { CustomerActions } from './customer-actions';
+import { DepositAddress } from './deposit-address';
+import { OrderFigures } from './order-figures';
+import { OrderTimeline } from './order-timeline';
+import { PaidNote } from './paid-note';
+
+/**
+ * An order in the chat, for its customer or an agent: the money, the rate lock's countdown,
+ * where to send the coins, the payout, the timeline, and the next action for whoever must act.
+ */
+export function OrderCard({
+  order,
+  viewer,
+  reveal = false,
+}: {
+  order: Order;
+  viewer: 'customer' | 'agent';
+  /** Scroll to the card's top when it appears (the order was just created here). */
+  reveal?: boolean;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // jsdom has no scrollIntoView.
+    if (reveal) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [reveal]);
+  const state = ORDER_STATE_DISPLAY[order.state];
+  const paid = order.state === 'payout_sent' || order.state === 'completed';
+  return (
+    <article
+      ref={ref}
+      aria-label={`Order ${order.reference}`}
+      data-testid="order-card"
+      data-order-id={order.id}
+      data-state={order.state}
+      className="flex scroll-mt-3 flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
+    >
+      <header className="flex items-center justify-between gap-2">
+        <h3 className="min-w-0 text-sm font-semibold text-ink">
+          Sell order <span className="font-mono whitespace-nowrap">{order.reference}</span>
+        </h3>
+        <Badge tone={state.tone} data-testid="order-state">
+          {state.label}
+        </Badge>
+      </header>
+      <OrderFigures order={order} />
+      {isCountingDown(order.state) && <Countdown expiresAt={order.expiresAt} />}
+      {order.state === 'awaiting_deposit' && order.depositAddress && (
+        <DepositAddress order={order} address={order.depositAddress} />
+      )}
+      {paid && <PaidNote order={order} />}
+      {viewer === 'customer' ? <CustomerActions order={order} /> : <AgentActions order={order} />}
+      <OrderTimeline events={order.timeline} />
+    </article>
+  );
+}

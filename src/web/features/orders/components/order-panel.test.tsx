@@ -1,0 +1,344 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../../../shared/api/orders';
+import { toastStore } from '../../../lib/toast';
+import { type ApiCall, type ApiRoutes, json, stubApi } from '../../../testing/api-stub';
+import { fakeRealtime } from '../../../testing/fake-realtime';
+import {
+  AGENT_ID,
+  makeOrder,
+  makePayoutAccount,
+  orderStep,
+  orderUpdated,
+} from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render-app';
+import { OrderPanel } from './order-panel';
+
+vi.mock('../../../lib/realtime', async () => ({
+  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+}));
+
+beforeEach(() => fakeRealtime.reset());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastStore.remove();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const TX = 'a'.repeat(64);
+
+/** An order whose rate lock ends 14 minutes and a few seconds from now. */
+function openOrder(overrides: Partial<Order> = {}): Order {
+  return makeOrder({
+    id: 1,
+    expiresAt: new Date(Date.now() + 14 * 60_000 + 5_000).toISOString(),
+    ...overrides,
+  });
+}
+
+function stub(orders: Order[], routes: ApiRoutes = {}) {
+  return stubApi({
+    'GET /api/orders': { body: { items: orders, nextCursor: null } },
+    'GET /api/payout-accounts': { body: [makePayoutAccount()] },
+    ...routes,
+  });
+}
+
+function render(viewer: 'customer' | 'agent') {
+  return renderWithApp(
+    <OrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
+    '/chat/7',
+  );
+}
+
+const card = () => screen.getByTestId('order-card');
+const stateOf = () => screen.getByTestId('order-state').textContent;
+const posts = (calls: ApiCall[], path: string) =>
+  calls.filter((c) => c.method === 'POST' && c.path === path);
+
+describe('OrderPanel for the customer', () => {
+  it('shows the locked order: figures, countdown, address with QR and copy, masked account', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const calls = stub([openOrder()]);
+    render('customer');
+    await screen.findByTestId('order-card');
+    expect(calls[0]!.url).toBe('/api/orders?chatSessionId=7&limit=5');
+    expect(stateOf()).toBe('Awaiting deposit');
+    expect(screen.getByTestId('order-amount').textContent).toBe('0.01 BTC');
+    expect(screen.getByTestId('order-locked-rate').textContent).toBe('₦151,320,000.00 / BTC');
+    expect(screen.getByTestId('order-total').textContent).toBe('₦1,513,200.00');
+    expect(screen.getByTestId('order-paid-into').textContent).toBe(
+      'GTBank ****1234 · ADA LOVELACE',
+    );
+    expect(screen.getByTestId('order-countdown').textContent).toMatch(/^Rate locked for 14:0\d$/);
+    const qr = screen.getByRole('img', { name: /QR code of the deposit address bc1qar0/ });
+    expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(500);
+    expect(screen.getByTestId('deposit-address').textContent).toContain(
+      'Send exactly 0.01 BTC on the BTC network to:',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the deposit address' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+    );
+    expect(await screen.findByText('Copied')).toBeTruthy();
+  });
+
+  it('submits the tx hash with one Idempotency-Key per action, the same on a retry', async () => {
+    let tries = 0;
+    const calls = stub([openOrder()], {
+      'POST /api/orders/:id/deposit': () => {
+        tries++;
+        // The first try's answer is lost: the network fails.
+        if (tries === 1) throw new TypeError('Failed to fetch');
+        return json(
+          openOrder({
+            state: 'deposit_seen',
+            txHash: TX,
+            timeline: [orderStep('awaiting_deposit'), orderStep('deposit_seen')],
+          }),
+        );
+      },
+    });
+    render('customer');
+    const hash = await screen.findByLabelText('Transaction hash (after you send)');
+    fireEvent.change(hash, { target: { value: 'not-a-hash' } });
+    fireEvent.click(screen.getByRole('button', { name: "I've sent it" }));
+    expect(
+      await screen.findByText('A Bitcoin transaction id is 64 hexadecimal characters (0-9, a-f)'),
+    ).toBeTruthy();
+    expect(posts(calls, '/api/orders/1/deposit')).toHaveLength(0);
+
+    fireEvent.change(hash, { target: { value: TX } });
+    fireEvent.click(screen.getByRole('button', { name: "I've sent it" }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not send');
+    fireEvent.click(screen.getByRole('button', { name: "I've sent it" }));
+    await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
+
+    const sent = posts(calls, '/api/orders/1/deposit');
+    expect(sent.map((c) => c.body)).toEqual([{ txHash: TX }, { txHash: TX }]);
+    const key = sent[0]!.headers.get('Idempotency-Key')!;
+    expect(key).toMatch(UUID);
+    expect(sent[1]!.headers.get('Idempotency-Key')).toBe(key);
+    expect(screen.queryByLabelText('Transaction hash (after you send)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByTestId('order-tx-hash').textContent).toBe(TX);
+    expect(screen.getAllByTestId('timeline-step')).toHaveLength(2);
+  });
+
+  it('follows the agent live, shows the payout, and confirms receipt', async () => {
+    const calls = stub([openOrder({ state: 'deposit_seen', txHash: TX })], {
+      'POST /api/orders/:id/received': () =>
+        json(
+          openOrder({
+            state: 'completed',
+            txHash: TX,
+            bankReference: 'FT2611220001',
+            timeline: [orderStep('awaiting_deposit'), orderStep('completed')],
+            updatedAt: new Date(Date.now() + 1000).toISOString(),
+          }),
+        ),
+    });
+    render('customer');
+    await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
+    expect(within(card()).queryByRole('button')).toBeNull();
+
+    // Another order's event leaves this card alone; this one's moves it.
+    act(() =>
+      fakeRealtime.emit(orderUpdated(makeOrder({ id: 9, chatSessionId: 8, state: 'payout_sent' }))),
+    );
+    act(() =>
+      fakeRealtime.emit(
+        orderUpdated(
+          openOrder({
+            state: 'payout_sent',
+            txHash: TX,
+            bankReference: 'FT2611220001',
+            timeline: [
+              orderStep('awaiting_deposit'),
+              orderStep('deposit_seen'),
+              orderStep('deposit_confirmed', { actor: 'agent', actorId: AGENT_ID }),
+              orderStep('payout_sent', { actor: 'agent', actorId: AGENT_ID }),
+            ],
+            updatedAt: new Date().toISOString(),
+          }),
+        ),
+      ),
+    );
+    await waitFor(() => expect(stateOf()).toBe('Payout sent'));
+    expect(screen.getByTestId('order-paid').textContent).toBe(
+      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+    );
+    expect(screen.getAllByTestId('timeline-step').map((s) => s.textContent)).toEqual([
+      expect.stringMatching(/^Awaiting deposit · Customer · /),
+      expect.stringMatching(/^Deposit sent · Customer · /),
+      expect.stringMatching(/^Deposit confirmed · Agent · /),
+      expect.stringMatching(/^Payout sent · Agent · /),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: "I've received it" }));
+    await waitFor(() => expect(stateOf()).toBe('Completed'));
+    expect(screen.getByTestId('order-paid').textContent).toContain('Paid ₦1,513,200.00');
+    expect(screen.queryByRole('button', { name: "I've received it" })).toBeNull();
+    const [received] = posts(calls, '/api/orders/1/received');
+    expect(received!.headers.get('Idempotency-Key')).toMatch(UUID);
+  });
+
+  it("says it hasn't arrived, with a note", async () => {
+    const calls = stub([openOrder({ state: 'payout_sent', txHash: TX, bankReference: 'FT1' })], {
+      'POST /api/orders/:id/dispute': (call) =>
+        json(
+          openOrder({
+            state: 'disputed',
+            txHash: TX,
+            bankReference: 'FT1',
+            timeline: [orderStep('disputed', { note: (call.body as { note: string }).note })],
+          }),
+        ),
+    });
+    render('customer');
+    fireEvent.click(await screen.findByRole('button', { name: "I haven't received it" }));
+    const note = screen.getByLabelText('What went wrong?');
+    fireEvent.click(screen.getByRole('button', { name: 'Report a problem' }));
+    expect(await screen.findByText(/Say what went wrong/)).toBeTruthy();
+    fireEvent.change(note, { target: { value: 'Nothing arrived yet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Report a problem' }));
+    await waitFor(() => expect(stateOf()).toBe('Disputed'));
+    expect(posts(calls, '/api/orders/1/dispute').map((c) => c.body)).toEqual([
+      { note: 'Nothing arrived yet' },
+    ]);
+    expect(screen.getByText('“Nothing arrived yet”')).toBeTruthy();
+  });
+
+  it('sells in naira into a chosen account, and links to add one when there is none', async () => {
+    const calls = stub([], {
+      'GET /api/payout-accounts': {
+        body: [
+          makePayoutAccount(),
+          makePayoutAccount({
+            id: 4,
+            bankCode: '100004',
+            bankName: 'OPay',
+            accountNumber: '8031239876',
+          }),
+        ],
+      },
+      'POST /api/orders': () => json(openOrder(), 201),
+    });
+    render('customer');
+    const form = await screen.findByTestId('sell-form');
+    fireEvent.click(within(form).getByRole('radio', { name: 'In naira (₦)' }));
+    fireEvent.change(within(form).getByLabelText('Amount (₦)'), { target: { value: '1,513,200' } });
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Pay me into')).toHaveProperty('disabled', false),
+    );
+    fireEvent.change(within(form).getByLabelText('Pay me into'), { target: { value: '4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lock rate and sell' }));
+    await screen.findByTestId('order-card');
+    const [created] = posts(calls, '/api/orders');
+    expect(created!.body).toEqual({
+      chatSessionId: 7,
+      coin: 'bitcoin',
+      amountNaira: '1513200',
+      payoutAccountId: 4,
+    });
+    expect(created!.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(screen.queryByTestId('sell-form')).toBeNull();
+  });
+
+  it('shows an expired order without address or countdown, and offers to sell again', async () => {
+    stub([
+      openOrder({
+        state: 'expired',
+        timeline: [
+          orderStep('awaiting_deposit'),
+          orderStep('expired', { actor: 'system', actorId: null }),
+        ],
+      }),
+    ]);
+    render('customer');
+    await waitFor(() => expect(stateOf()).toBe('Expired'));
+    expect(screen.queryByTestId('order-countdown')).toBeNull();
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(screen.queryByTestId('order-paid')).toBeNull();
+    expect(screen.getAllByTestId('timeline-step')[1]!.textContent).toMatch(
+      /^Expired · Automatic · /,
+    );
+    expect(screen.queryByTestId('sell-form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sell again' }));
+    expect(await screen.findByTestId('sell-form')).toBeTruthy();
+  });
+
+  it('asks for a payout account first', async () => {
+    stub([], { 'GET /api/payout-accounts': { body: [] } });
+    render('customer');
+    const link = await screen.findByRole('link', { name: 'Add a payout account' });
+    expect(link.getAttribute('href')).toBe('/payout-accounts');
+    expect(screen.getByRole('button', { name: 'Lock rate and sell' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+});
+
+describe('OrderPanel for an agent', () => {
+  it('confirms the deposit after asking, then records the payout with its bank reference', async () => {
+    const seen = openOrder({ state: 'deposit_seen', txHash: TX });
+    const calls = stub([seen], {
+      'POST /api/orders/:id/confirm-deposit': () => json({ ...seen, state: 'deposit_confirmed' }),
+      'POST /api/orders/:id/payout': (call) =>
+        json({
+          ...seen,
+          state: 'payout_sent',
+          bankReference: (call.body as { bankReference: string }).bankReference,
+        }),
+    });
+    render('agent');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm deposit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('0.01 BTC');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
+    await waitFor(() => expect(stateOf()).toBe('Deposit confirmed'));
+    const reference = screen.getByLabelText(
+      'Bank reference of the ₦1,513,200.00 payout to GTBank ****1234',
+    );
+    fireEvent.change(reference, { target: { value: 'FT2611220001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record payout' }));
+    await waitFor(() => expect(stateOf()).toBe('Payout sent'));
+    expect(screen.getByTestId('order-paid').textContent).toBe(
+      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+    );
+    const confirmKey = posts(calls, '/api/orders/1/confirm-deposit')[0]!.headers.get(
+      'Idempotency-Key',
+    );
+    const payoutKey = posts(calls, '/api/orders/1/payout')[0]!.headers.get('Idempotency-Key');
+    expect(confirmKey).toMatch(UUID);
+    expect(payoutKey).toMatch(UUID);
+    expect(payoutKey).not.toBe(confirmKey);
+    expect(posts(calls, '/api/orders/1/payout')[0]!.body).toEqual({
+      bankReference: 'FT2611220001',
+    });
+    // The agent never sees the customer's actions, nor a Sell form.
+    expect(screen.queryByRole('button', { name: "I've received it" })).toBeNull();
+    expect(screen.queryByTestId('sell-form')).toBeNull();
+  });
+
+  it('cancels before a deposit, and shows the server refusing with its reason', async () => {
+    const calls = stub([openOrder()], {
+      'POST /api/orders/:id/cancel': () =>
+        json({ error: 'This order is deposit_seen: it can no longer be cancelled' }, 409),
+    });
+    render('agent');
+    expect(screen.queryByLabelText(/Transaction hash/)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-total').textContent).toBe('₦1,513,200.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This order is deposit_seen: it can no longer be cancelled',
+    );
+    expect(posts(calls, '/api/orders/1/cancel')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { RateCurrency } from '../../../../shared/domain';
+import { Button } from '../../../components/ui/button';
+import { useChatOrders } from '../api/list-chat-orders';
+import { isOpenOrder } from '../lib/states';
+import { useLiveOrders } from '../lib/use-live-orders';
+import { OrderCard } from './order-card';
+import { SellForm } from './sell-form';
+
+/**
+ * The chat's order, live on both sides: the newest order's card; for the customer with no
+ * open order, the Sell form (after a finished one, behind "Sell again").
+ */
+export function OrderPanel({
+  chatSessionId,
+  viewer,
+  defaultCoin,
+}: {
+  chatSessionId: number;
+  viewer: 'customer' | 'agent';
+  defaultCoin: RateCurrency;
+}) {
+  useLiveOrders();
+  const orders = useChatOrders(chatSessionId);
+  const [selling, setSelling] = useState(false);
+  /** The order this screen just created: its card comes into view from its top. */
+  const [created, setCreated] = useState<number | null>(null);
+  if (orders.isPending) {
+    return <p className="text-sm text-ink-muted">Loading order…</p>;
+  }
+  if (orders.isError) {
+    return (
+      <p role="alert" className="text-sm text-down">
+        Could not load the order.{' '}
+        <button
+          type="button"
+          className="font-semibold underline"
+          onClick={() => void orders.refetch()}
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const latest = orders.data[0];
+  const open = latest !== undefined && isOpenOrder(latest.state);
+  const sellForm =
+    viewer === 'customer' && !open ? (
+      <SellForm chatSessionId={chatSessionId} defaultCoin={defaultCoin} onCreated={setCreated} />
+    ) : null;
+  return (
+    <section aria-label="Order" className="flex flex-col gap-3" data-testid="order-panel">
+      {latest && (
+        <OrderCard key={latest.id} order={latest} viewer={viewer} reveal={latest.id === created} />
+      )}
+      {!latest && viewer === 'agent' && (
+        <p className="text-sm text-ink-muted">No order in this chat yet.</p>
+      )}
+      {latest && sellForm && !selling ? (
+        <Button variant="outline" onClick={() => setSelling(true)}>
+          Sell again
+        </Button>
+      ) : (
+        sellForm
+      )}
+    </section>
+  );
+}

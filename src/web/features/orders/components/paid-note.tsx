@@ -1,0 +1,22 @@
+import { CircleCheck } from 'lucide-react';
+import type { Order } from '../../../../shared/api/orders';
+import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { formatNaira } from '../../../lib/format';
+
+/** "Paid ₦X to GTBank ****1234 · ref …": the payout as the agent recorded it. */
+export function PaidNote({ order }: { order: Order }) {
+  const to = order.payoutAccount ? ` to ${payoutAccountLabel(order.payoutAccount)}` : '';
+  return (
+    <p
+      data-testid="order-paid"
+      className="flex items-start gap-2 rounded-xl bg-up-soft px-3 py-2 text-sm font-semibold text-up"
+    >
+      <CircleCheck aria-hidden className="mt-px size-4 shrink-0" />
+      <span className="min-w-0 break-words">
+        Paid {formatNaira(order.totalNaira)}
+        {to}
+        {order.bankReference && ` · ref ${order.bankReference}`}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChatOrderBadge } from './components/chat-order-badge';
+export { OrderPanel } from './components/order-panel';

@@ -1,0 +1,1 @@
+export { payoutAccountsQuery, usePayoutAccounts } from './api/list-payout-accounts';

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  DESKTOP,
+  hasChromium,
+  PHONE,
+  screenshot,
+  screenshots,
+  startServer,
+} from '../support/e2e';
+import { pageFetch } from '../support/page-fetch';
+import { PriceServer } from '../support/price-server';
+import type { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/** Each transition must reach the other side's open screen, live (no reload, no polling). */
+const LIVE_TIMEOUT_MS = 5_000;
+
+const ADMIN = {
+  email: 'tunde.orders@example.com',
+  password: 'a long admin password',
+  firstName: 'Tunde',
+  lastName: 'Desk',
+};
+const CUSTOMER = { name: 'Chiamaka Obi', email: 'chiamaka.orders@example.com' };
+/** A GTBank NUBAN: serial 012345678, check digit 5. */
+const GTBANK_NUMBER = '0123456785';
+const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const TX_HASH = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
+const BANK_REFERENCE = 'FT2611250001';
+
+/**
+ * The figures, by hand. The price server says $97,250.50 per BTC; a 2 % spread makes the sell
+ * rate $95,305.49, at ₦1,650 per USD ₦157,254,058.50 per BTC. 0.01 BTC pays
+ * ₦1,572,540.585, half-up to the kobo ₦1,572,540.59.
+ */
+const RATES = {
+  usdToNaira: '1650',
+  rates: [
+    {
+      currency: 'bitcoin',
+      spreadPercentage: '2',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+    },
+  ],
+};
+const TOTAL = '₦1,572,540.59';
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
+  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
+  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
+}
+
+describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let agent: Page;
+  let customer: Page;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-orders-'));
+    await createAccount(dataDir, ADMIN, true);
+    priceServer = await new PriceServer().start();
+    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
+    browser = await connectChromium();
+    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
+    // What the desk sets first: its sell rate and a deposit address for the network.
+    await logIn(agent, server.url, ADMIN);
+    expect(
+      (await pageFetch(agent, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
+    ).toBe(200);
+    const address = await pageFetch(agent, '/api/admin/desk-addresses', {
+      method: 'POST',
+      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+    });
+    expect(address.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('locks a quote, takes the deposit, pays out and is confirmed, live on both sides', async () => {
+    // The customer signs in and saves the account to be paid into.
+    await customer.goto(`${server.url}/trade`);
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.getByRole('link', { name: 'Payout accounts' }).click();
+    await customer.getByLabel('Bank', { exact: true }).selectOption('058');
+    await customer.getByLabel('Account number').fill(GTBANK_NUMBER);
+    await customer.getByLabel('Account name').fill('Chiamaka Obi');
+    await customer.getByRole('button', { name: 'Save account' }).click();
+    await customer.getByText('GTBank ****6785', { exact: true }).waitFor();
+
+    // A Bitcoin chat; on a phone the order sits in the chat's money section.
+    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    await customer.goto(`${server.url}/chat/${chat.body.id}`);
+    await customer.getByRole('button', { name: /^Transactions/ }).click();
+    const sell = customer.getByRole('form', { name: 'Sell' });
+    await sell.getByLabel('Amount (BTC)').fill('0.01');
+    await expect.poll(() => text(sell.getByLabel('Pay me into'))).toContain('GTBank ****6785');
+    await screenshots(customer, 'order-customer-sell-form', { noSidewaysScroll: true });
+    await sell.getByRole('button', { name: 'Lock rate and sell' }).click();
+
+    const card = customer.getByTestId('order-card');
+    await waitForText(card.getByTestId('order-state'), 'Awaiting deposit');
+    expect(await text(card.getByTestId('order-amount'))).toBe('0.01 BTC');
+    expect(await text(card.getByTestId('order-locked-rate'))).toBe('₦157,254,058.50 / BTC');
+    expect(await text(card.getByTestId('order-total'))).toBe(TOTAL);
+    expect(await text(card.getByTestId('order-paid-into'))).toBe('GTBank ****6785 · Chiamaka Obi');
+    expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
+    // The countdown runs: 15 minutes, ticking down.
+    const countdown = card.getByTestId('order-countdown');
+    await waitForText(countdown, /^Rate locked for 1[45]:\d\d$/);
+    const first = await text(countdown);
+    await waitForText(countdown, new RegExp(`^(?!${first}$)Rate locked for 14:\\d\\d$`));
+    // The QR code is drawn in the page, with its quiet zone, and visible.
+    const qr = card.getByTestId('deposit-qr');
+    const qrBox = await qr.boundingBox();
+    expect(qrBox!.width).toBeGreaterThanOrEqual(150);
+    expect(await qr.locator('path').getAttribute('d')).toMatch(/^M2 2h1v1h-1z/);
+    await screenshots(customer, 'order-customer-awaiting-deposit', { noSidewaysScroll: true });
+    await card.getByTestId('deposit-address').scrollIntoViewIfNeeded();
+    await screenshot(customer, 'order-customer-deposit-address-360x740');
+
+    // The agent has the chat open; the order comes to them as the customer sends the coins.
+    await agent.goto(`${server.url}/chat/${chat.body.id}`);
+    const agentCard = agent.getByTestId('order-card');
+    await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
+    await card.getByLabel('Transaction hash (after you send)').fill(TX_HASH);
+    await card.getByRole('button', { name: "I've sent it" }).click();
+    await waitForText(card.getByTestId('order-state'), 'Deposit sent');
+    await waitForText(agentCard.getByTestId('order-state'), 'Deposit sent');
+    expect(await text(agentCard.getByTestId('order-tx-hash'))).toBe(TX_HASH);
+    await screenshot(agent, 'order-agent-deposit-sent-1280x800');
+
+    await agentCard.getByRole('button', { name: 'Confirm deposit' }).click();
+    const dialog = agent.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Confirm deposit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForText(card.getByTestId('order-state'), 'Deposit confirmed');
+
+    await agentCard
+      .getByLabel(`Bank reference of the ${TOTAL} payout to GTBank ****6785`)
+      .fill(BANK_REFERENCE);
+    await agentCard.getByRole('button', { name: 'Record payout' }).click();
+    const paid = `Paid ${TOTAL} to GTBank ****6785 · ref ${BANK_REFERENCE}`;
+    await waitForText(card.getByTestId('order-paid'), paid);
+    await waitForText(card.getByTestId('order-state'), 'Payout sent');
+    await screenshots(customer, 'order-customer-payout-sent', { noSidewaysScroll: true });
+
+    await card.getByRole('button', { name: "I've received it" }).click();
+    await waitForText(card.getByTestId('order-state'), 'Completed');
+    await waitForText(agentCard.getByTestId('order-state'), 'Completed');
+    expect(await text(agentCard.getByTestId('order-paid'))).toBe(paid);
+    // The desk acts as an admin here (an admin is also an agent), and the timeline says so.
+    expect(
+      await agentCard
+        .getByTestId('timeline-step')
+        .evaluateAll((steps) =>
+          steps.map((s) => s.textContent!.split(' · ').slice(0, 2).join(' · ')),
+        ),
+    ).toEqual([
+      'Awaiting deposit · Customer',
+      'Deposit sent · Customer',
+      'Deposit confirmed · Admin',
+      'Payout sent · Admin',
+      'Completed · Customer',
+    ]);
+    await screenshot(agent, 'order-agent-completed-1280x800');
+    await screenshots(customer, 'order-customer-completed', { noSidewaysScroll: true });
+  });
+});
