@@ -39,3 +39,29 @@ export async function createTestApp(
   });
   return Object.assign(app, { config });
 }
+
+export interface InjectedCall {
+  /** The caller's session cookie; none for a signed-out caller. */
+  cookie?: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One API call through `app.inject`: its status and its JSON body (undefined when empty). */
+export async function injectJson(
+  app: FastifyInstance,
+  call: InjectedCall,
+  // any: API tests read the answer's fields as the API documents them, and check its shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
+  const res = await app.inject({
+    method: call.method,
+    url: call.url,
+    headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers },
+    ...(call.body === undefined ? {} : { payload: call.body as object }),
+  });
+  return { status: res.statusCode, body: res.body ? res.json() : undefined };
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskAddressListSchema, deskAddressSchema } from '../../../shared/api/desk-addresses';
-import { createTestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog, deskAddresses } from '../../db/schema';
@@ -18,15 +18,8 @@ describe.each(testDatabaseKinds())('desk addresses on $name', (kind) => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   const cookie: Record<string, string> = {};
 
-  async function call(who: string, method: string, url: string, body?: unknown) {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: cookie[who] ? { cookie: cookie[who] } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  const call = (who: string, method: InjectedCall['method'], url: string, body?: unknown) =>
+    injectJson(app, { cookie: cookie[who], method, url, body });
   const add = (body: unknown) => call('admin', 'POST', '/api/admin/desk-addresses', body);
   const pick = async (network: 'BTC' | 'USDT-TRC20') =>
     (await nextDepositAddress({ db: database.db, network })).address;

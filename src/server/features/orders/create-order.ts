@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
@@ -13,6 +12,7 @@ import { orderEvents, orders, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { assertSameRequest, requestFingerprint } from '../../platform/idempotency';
 import type { EventLog } from '../../platform/realtime/events';
 import { newReference } from '../../platform/references';
 import type { SessionUser } from '../../platform/sessions';
@@ -77,9 +77,7 @@ export async function createOrder(options: {
     caller,
     chatSessionId: input.chatSessionId,
   });
-  const hash = createHash('sha256')
-    .update(JSON.stringify([caller.id, input]))
-    .digest('hex');
+  const hash = requestFingerprint([caller.id, input]);
   const existing = async () => {
     if (!idempotencyKey) return null;
     const [row] = await db
@@ -90,12 +88,7 @@ export async function createOrder(options: {
       )
       .limit(1);
     if (!row) return null;
-    if (row.requestHash !== hash) {
-      throw new AppError(
-        'unprocessable',
-        'This Idempotency-Key was already used with a different request',
-      );
-    }
+    assertSameRequest(row.requestHash, hash);
     return { order: await toOrder(db, row), created: false };
   };
   const first = await existing();

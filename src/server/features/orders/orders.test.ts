@@ -7,7 +7,7 @@ import { realtimeEventSchema } from '../../../shared/api/realtime';
 import { transactionPageSchema } from '../../../shared/api/transactions';
 import { dec } from '../../../shared/money';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
-import { createTestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
@@ -43,21 +43,13 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   const cookie: Record<string, string> = {};
   const account: Record<string, number> = {};
 
-  async function call(
+  const call = (
     who: string,
-    method: string,
+    method: InjectedCall['method'],
     url: string,
     body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...(cookie[who] ? { cookie: cookie[who] } : {}), ...headers },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+    headers?: Record<string, string>,
+  ) => injectJson(app, { cookie: cookie[who], method, url, body, headers });
   /** A transition with its own Idempotency-Key unless one is given. */
   const act = (who: string, id: number, step: string, body?: unknown, key = randomUUID()) =>
     call(who, 'POST', `/api/orders/${id}/${step}`, body, { 'idempotency-key': key });

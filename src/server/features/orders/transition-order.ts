@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Order, OrderTransition } from '../../../shared/api/orders';
 import type { OrderState } from '../../../shared/orders/states';
@@ -7,6 +6,7 @@ import { isUniqueViolation } from '../../db/raw';
 import { orderEvents, orders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { assertSameRequest, requestFingerprint } from '../../platform/idempotency';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { expireOrders } from './expire-orders';
@@ -62,13 +62,6 @@ function wrongState(order: OrderRow, verb: string): AppError {
   );
 }
 
-/** The hash an Idempotency-Key is bound to: the transition, who asked and what they sent. */
-function requestHash(action: OrderTransition, callerId: string, body: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify([action, callerId, body ?? null]))
-    .digest('hex');
-}
-
 /**
  * Moves one order from one of `from` to `to`, as one conditional update (`where state in
  * from`), so of two concurrent transitions exactly one wins and the other gets a 409. The same
@@ -95,7 +88,8 @@ export async function transitionOrder(
   },
 ): Promise<Order> {
   const { db, events, caller, id, idempotencyKey, now } = context;
-  const hash = requestHash(spec.action, caller.id, spec.body);
+  // The Idempotency-Key is bound to the transition, who asked and what they sent.
+  const hash = requestFingerprint([spec.action, caller.id, spec.body ?? null]);
   const replay = async (): Promise<Order | null> => {
     const [seen] = await db
       .select({ requestHash: orderEvents.requestHash })
@@ -103,12 +97,7 @@ export async function transitionOrder(
       .where(and(eq(orderEvents.orderId, id), eq(orderEvents.idempotencyKey, idempotencyKey)))
       .limit(1);
     if (!seen) return null;
-    if (seen.requestHash !== hash) {
-      throw new AppError(
-        'unprocessable',
-        'This Idempotency-Key was already used with a different request',
-      );
-    }
+    assertSameRequest(seen.requestHash, hash);
     return toOrder(db, await orderForCaller({ db, caller, id }));
   };
 

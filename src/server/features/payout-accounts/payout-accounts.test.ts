@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bankListSchema, payoutAccountSchema } from '../../../shared/api/payout-accounts';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
-import { createTestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -19,15 +19,8 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
   const enquiry = new NameEnquiryServer();
   const cookie: Record<string, string> = {};
 
-  async function call(who: string, method: string, url: string, body?: unknown) {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: cookie[who] ? { cookie: cookie[who] } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  const call = (who: string, method: InjectedCall['method'], url: string, body?: unknown) =>
+    injectJson(app, { cookie: cookie[who], method, url, body });
   const add = (who: string, body: unknown) => call(who, 'POST', '/api/payout-accounts', body);
 
   beforeAll(async () => {

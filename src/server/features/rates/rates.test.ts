@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGuardRefusalSchema, ratesResponseSchema } from '../../../shared/api/rates';
-import { createTestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -50,15 +50,8 @@ describe.each(testDatabaseKinds())('exchange rates on $name', (kind) => {
   let offline: Awaited<ReturnType<typeof createTestApp>>;
   const cookie: Record<string, string> = {};
 
-  async function call(who: string, method: 'GET' | 'POST', url: string, body?: unknown, on = app) {
-    const res = await on.inject({
-      method,
-      url,
-      headers: cookie[who] ? { cookie: cookie[who] } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown, on = app) =>
+    injectJson(on, { cookie: cookie[who], method, url, body });
   const save = (body: unknown, on = app) =>
     call(on === offline ? 'offline' : 'agent', 'POST', '/api/exchange-rates', body, on);
   const publicRates = async (on = app) =>

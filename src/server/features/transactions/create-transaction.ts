@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   type Transaction,
@@ -12,6 +11,7 @@ import { isUniqueViolation } from '../../db/raw';
 import { chatSessions, transactions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { assertSameRequest, requestFingerprint } from '../../platform/idempotency';
 import { newReference } from '../../platform/references';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
@@ -31,14 +31,6 @@ export interface TradeLimits {
   marketNaira: (currency: RateCurrency) => string | null;
 }
 
-/** The same request, whatever the key order: the hash an idempotency key is bound to. */
-function requestHash(input: CreateInput): string {
-  const canonical = JSON.stringify(
-    Object.fromEntries(Object.entries(input).sort(([a], [b]) => a.localeCompare(b))),
-  );
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
 /**
  * Records a transaction for a chat. The total is computed here, never taken from the client:
  * amount x rate, half-up to the kobo. The same Idempotency-Key returns the first result; the
@@ -53,7 +45,7 @@ export async function createTransaction(options: {
   limits: TradeLimits;
 }): Promise<{ transaction: Transaction; created: boolean }> {
   const { db, events, agent, input, idempotencyKey, limits } = options;
-  const hash = requestHash(input);
+  const hash = requestFingerprint(input);
   const existing = async () => {
     const [row] = await db
       .select()
@@ -63,12 +55,7 @@ export async function createTransaction(options: {
       )
       .limit(1);
     if (!row) return null;
-    if (row.requestHash !== hash) {
-      throw new AppError(
-        'unprocessable',
-        'This Idempotency-Key was already used with a different request',
-      );
-    }
+    assertSameRequest(row.requestHash, hash);
     return { transaction: toTransaction(row), created: false };
   };
   const first = await existing();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratesResponseSchema } from '../../../shared/api/rates';
 import { transactionPageSchema, transactionSchema } from '../../../shared/api/transactions';
-import { createTestApp } from '../../../../tests/support/app';
+import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -41,21 +41,13 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
   const cookie: Record<string, string> = {};
   let sessionId: number;
 
-  async function call(
+  const call = (
     who: string,
-    method: string,
+    method: InjectedCall['method'],
     url: string,
     body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...(cookie[who] ? { cookie: cookie[who] } : {}), ...headers },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+    headers?: Record<string, string>,
+  ) => injectJson(app, { cookie: cookie[who], method, url, body, headers });
   const post = (body: unknown, key = randomUUID()) =>
     call('agent', 'POST', '/api/transactions', body, { 'idempotency-key': key });
 

@@ -1,18 +1,16 @@
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
 import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
-import { useCancelOrder } from '../api/cancel-order';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useRecordPayout } from '../api/record-payout';
-import { isCancellable } from '../lib/states';
 import { ButtonAction } from './button-action';
+import { CancelOrderAction } from './cancel-order-action';
 import { FieldAction } from './field-action';
 
 /** What an agent can do next, by the order's state. */
 export function AgentActions({ order }: { order: Order }) {
   const confirmDeposit = useConfirmDeposit();
   const payout = useRecordPayout();
-  const cancel = useCancelOrder();
   const account = order.payoutAccount;
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
@@ -51,24 +49,11 @@ export function AgentActions({ order }: { order: Order }) {
           failed="Could not record the payout. Try again."
         />
       )}
-      {isCancellable(order.state) && (
-        <ButtonAction
-          label="Cancel order"
-          variant="danger"
-          run={(idempotencyKey) => cancel.mutateAsync({ id: order.id, idempotencyKey })}
-          confirm={{
-            title: 'Cancel this order?',
-            description: 'The customer is told at once. Cancel only before a deposit.',
-            facts: [
-              { label: 'Order', value: order.reference },
-              { label: 'Total', value: formatNaira(order.totalNaira) },
-            ],
-            confirmLabel: 'Cancel order',
-            danger: true,
-          }}
-          failed="Could not cancel the order. Try again."
-        />
-      )}
+      <CancelOrderAction
+        order={order}
+        variant="danger"
+        consequence="The customer is told at once. Cancel only before a deposit."
+      />
     </div>
   );
 }

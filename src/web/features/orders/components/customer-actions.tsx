@@ -8,12 +8,11 @@ import {
 import { txHashProblem } from '../../../../shared/orders/states';
 import { Button } from '../../../components/ui/button';
 import { formatNaira } from '../../../lib/format';
-import { useCancelOrder } from '../api/cancel-order';
 import { useConfirmReceived } from '../api/confirm-received';
 import { useDisputeOrder } from '../api/dispute-order';
 import { useSubmitDeposit } from '../api/submit-deposit';
-import { isCancellable } from '../lib/states';
 import { ButtonAction } from './button-action';
+import { CancelOrderAction } from './cancel-order-action';
 import { FieldAction } from './field-action';
 
 /** The first problem a schema finds with a value, in its own words. */
@@ -66,7 +65,6 @@ function ReceivedOrNot({ order }: { order: Order }) {
 /** What the customer can do next, by the order's state. */
 export function CustomerActions({ order }: { order: Order }) {
   const deposit = useSubmitDeposit();
-  const cancel = useCancelOrder();
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
       {order.state === 'awaiting_deposit' && (
@@ -84,24 +82,11 @@ export function CustomerActions({ order }: { order: Order }) {
         />
       )}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
-      {isCancellable(order.state) && (
-        <ButtonAction
-          label="Cancel order"
-          variant="ghost"
-          run={(idempotencyKey) => cancel.mutateAsync({ id: order.id, idempotencyKey })}
-          confirm={{
-            title: 'Cancel this order?',
-            description: 'The locked rate is released. Do not send coins to this order after.',
-            facts: [
-              { label: 'Order', value: order.reference },
-              { label: 'Total', value: formatNaira(order.totalNaira) },
-            ],
-            confirmLabel: 'Cancel order',
-            danger: true,
-          }}
-          failed="Could not cancel the order. Try again."
-        />
-      )}
+      <CancelOrderAction
+        order={order}
+        variant="ghost"
+        consequence="The locked rate is released. Do not send coins to this order after."
+      />
     </div>
   );
 }

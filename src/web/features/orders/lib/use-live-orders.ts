@@ -1,27 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
-import { useRealtime, type ConnectionState } from '../../../lib/realtime';
+import type { ConnectionState } from '../../../lib/realtime';
+import { useLiveCache } from '../../../lib/use-live-cache';
 import { orderKeys } from '../api/keys';
 import { upsertOrder } from './order-cache';
 
+const ORDER_EVENTS = ['order.created', 'order.updated'] as const;
+
+const applyOrderEvent = (
+  queryClient: QueryClient,
+  event: Extract<RealtimeEvent, { type: (typeof ORDER_EVENTS)[number] }>,
+) => upsertOrder(queryClient, event.order);
+
 /**
- * Keeps every order on screen live (no polling): 'order.created' and 'order.updated' events
- * (they reach the chat's customer and the agents) go into the caches; after a gap the socket
- * cannot replay, the orders are fetched again.
+ * Keeps every order on screen live: 'order.created' and 'order.updated' events (they reach the
+ * chat's customer and the agents) go into the caches; after a gap, the orders are fetched again.
  */
 export function useLiveOrders(): ConnectionState {
-  const queryClient = useQueryClient();
-  const onEvent = useCallback(
-    (event: RealtimeEvent) => {
-      if (event.type === 'order.created' || event.type === 'order.updated') {
-        upsertOrder(queryClient, event.order);
-      }
-    },
-    [queryClient],
-  );
-  const onResync = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-  }, [queryClient]);
-  return useRealtime(onEvent, onResync);
+  return useLiveCache(ORDER_EVENTS, applyOrderEvent, orderKeys.all);
 }
