@@ -169,12 +169,17 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
       .getByLabel(`Bank reference of the ${TOTAL} payout to GTBank ****6785`)
       .fill(BANK_REFERENCE);
     await agentCard.getByRole('button', { name: 'Record payout' }).click();
+    const payoutDialog = agent.getByRole('dialog');
+    await payoutDialog.getByText(BANK_REFERENCE).waitFor();
+    await screenshot(agent, 'order-agent-payout-confirm-1280x800');
+    await payoutDialog.getByRole('button', { name: 'Record payout' }).click();
     const paid = `Paid ${TOTAL} to GTBank ****6785 · ref ${BANK_REFERENCE}`;
     await waitForText(card.getByTestId('order-paid'), paid);
     await waitForText(card.getByTestId('order-state'), 'Payout sent');
     await screenshots(customer, 'order-customer-payout-sent', { noSidewaysScroll: true });
 
     await card.getByRole('button', { name: "I've received it" }).click();
+    await customer.getByRole('button', { name: "Yes, I've received it" }).click();
     await waitForText(card.getByTestId('order-state'), 'Completed');
     await waitForText(agentCard.getByTestId('order-state'), 'Completed');
     expect(await text(agentCard.getByTestId('order-paid'))).toBe(paid);

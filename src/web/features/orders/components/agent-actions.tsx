@@ -46,6 +46,17 @@ export function AgentActions({ order }: { order: Order }) {
           run={(bankReference, idempotencyKey) =>
             payout.mutateAsync({ id: order.id, idempotencyKey, bankReference })
           }
+          confirm={(bankReference) => ({
+            title: 'Record this payout?',
+            description: 'The customer is told they were paid. This cannot be undone.',
+            facts: [
+              { label: 'Order', value: order.reference },
+              { label: 'Paid', value: formatNaira(order.totalNaira) },
+              ...(account ? [{ label: 'To', value: payoutAccountLabel(account) }] : []),
+              { label: 'Bank reference', value: bankReference },
+            ],
+            confirmLabel: 'Record payout',
+          })}
           failed="Could not record the payout. Try again."
         />
       )}

@@ -53,6 +53,15 @@ function ReceivedOrNot({ order }: { order: Order }) {
       <ButtonAction
         label="I've received it"
         run={(idempotencyKey) => received.mutateAsync({ id: order.id, idempotencyKey })}
+        confirm={{
+          title: 'Have you received the money?',
+          description: 'This completes the order. Confirm only once the naira is in your account.',
+          facts: [
+            { label: 'Order', value: order.reference },
+            { label: 'Amount', value: formatNaira(order.totalNaira) },
+          ],
+          confirmLabel: "Yes, I've received it",
+        }}
         failed="Could not confirm. Try again."
       />
       <Button variant="danger" onClick={() => setDisputing(true)}>

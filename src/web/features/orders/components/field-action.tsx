@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { useOrderAction } from '../lib/use-order-action';
+import type { ActionConfirmation } from './button-action';
 
 /** An action that takes one text (a tx hash, a bank reference, a note), checked before sending. */
 export function FieldAction({
@@ -15,6 +17,7 @@ export function FieldAction({
   multiline = false,
   validate,
   run,
+  confirm,
   failed,
 }: {
   label: string;
@@ -25,17 +28,22 @@ export function FieldAction({
   /** The problem with the text, in words, or null. */
   validate: (value: string) => string | null;
   run: (value: string, idempotencyKey: string) => Promise<unknown>;
+  /** An irreversible action asks first, showing the text with what it acts on. */
+  confirm?: (value: string) => ActionConfirmation;
   failed: string;
 }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const action = useOrderAction((key) => run(value.trim(), key));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validate(value.trim());
     setProblem(found);
-    if (!found) action.submit();
+    if (found) return;
+    if (confirm) setAsking(true);
+    else action.submit();
   };
   const onChange = (next: string) => {
     setValue(next);
@@ -71,6 +79,18 @@ export function FieldAction({
       <Button type="submit" variant={variant} disabled={action.pending}>
         {submitLabel}
       </Button>
+      {confirm && (
+        <ConfirmDialog
+          open={asking}
+          {...confirm(value.trim())}
+          pending={action.pending}
+          onConfirm={() => {
+            setAsking(false);
+            action.submit();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
       {action.error !== null && <ErrorAlert>{errorText(action.error, failed)}</ErrorAlert>}
     </form>
   );

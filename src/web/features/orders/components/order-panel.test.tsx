@@ -179,6 +179,9 @@ describe('OrderPanel for the customer', () => {
       expect.stringMatching(/^Payout sent · Agent · /),
     ]);
     fireEvent.click(screen.getByRole('button', { name: "I've received it" }));
+    // Completing is irreversible: nothing is sent until the customer says yes.
+    expect(posts(calls, '/api/orders/1/received')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: "Yes, I've received it" }));
     await waitFor(() => expect(stateOf()).toBe('Completed'));
     expect(screen.getByTestId('order-paid').textContent).toContain('Paid ₦1,513,200.00');
     expect(screen.queryByRole('button', { name: "I've received it" })).toBeNull();
@@ -306,6 +309,11 @@ describe('OrderPanel for an agent', () => {
     );
     fireEvent.change(reference, { target: { value: 'FT2611220001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record payout' }));
+    // A payout cannot be taken back: the agent sees what is recorded and says yes first.
+    const payoutDialog = await screen.findByRole('dialog');
+    expect(posts(calls, '/api/orders/1/payout')).toHaveLength(0);
+    expect(payoutDialog.textContent).toContain('FT2611220001');
+    fireEvent.click(within(payoutDialog).getByRole('button', { name: 'Record payout' }));
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     expect(screen.getByTestId('order-paid').textContent).toBe(
       'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
