@@ -73,11 +73,16 @@ describe('payout accounts screen', () => {
   });
 
   it('adds an account and shows the name the bank gave', async () => {
+    // The list is read again after the save: the stub keeps what was saved, as the server does.
+    const saved: PayoutAccount[] = [];
     const calls = stubApi({
       'GET /api/auth/user': () => ({ body: CUSTOMER }),
       'GET /api/banks': () => ({ body: BANKS }),
-      'GET /api/payout-accounts': () => ({ body: [] }),
-      'POST /api/payout-accounts': () => ({ status: 201, body: account({ id: 7 }) }),
+      'GET /api/payout-accounts': () => ({ body: saved }),
+      'POST /api/payout-accounts': () => {
+        saved.push(account({ id: 7 }));
+        return { status: 201, body: saved[0] };
+      },
     });
     renderApp('/payout-accounts');
     expect(await screen.findByText(/No accounts yet/)).toBeTruthy();

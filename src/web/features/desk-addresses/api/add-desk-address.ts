@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   deskAddressSchema,
   type CreateDeskAddressRequest,
   type DeskAddress,
 } from '../../../../shared/api/desk-addresses';
 import { apiPost } from '../../../lib/api-client';
+import { useCreateInList } from '../../../lib/use-create-in-list';
 import { deskAddressesQuery } from './list-desk-addresses';
 
 export function addDeskAddress(input: CreateDeskAddressRequest): Promise<DeskAddress> {
@@ -12,9 +12,5 @@ export function addDeskAddress(input: CreateDeskAddressRequest): Promise<DeskAdd
 }
 
 export function useAddDeskAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addDeskAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskAddressesQuery.queryKey }),
-  });
+  return useCreateInList({ create: addDeskAddress, listKey: deskAddressesQuery.queryKey });
 }

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   payoutAccountSchema,
   type CreatePayoutAccountRequest,
   type PayoutAccount,
 } from '../../../../shared/api/payout-accounts';
 import { apiPost } from '../../../lib/api-client';
+import { useCreateInList } from '../../../lib/use-create-in-list';
 import { payoutAccountsQuery } from './list-payout-accounts';
 
 export function addPayoutAccount(input: CreatePayoutAccountRequest): Promise<PayoutAccount> {
@@ -12,14 +12,5 @@ export function addPayoutAccount(input: CreatePayoutAccountRequest): Promise<Pay
 }
 
 export function useAddPayoutAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addPayoutAccount,
-    onSuccess: (account) => {
-      queryClient.setQueryData(payoutAccountsQuery.queryKey, (accounts) => [
-        ...(accounts ?? []),
-        account,
-      ]);
-    },
-  });
+  return useCreateInList({ create: addPayoutAccount, listKey: payoutAccountsQuery.queryKey });
 }
