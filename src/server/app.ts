@@ -29,6 +29,7 @@ import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed, pricesRoutes } from './features/prices';
+import { answerCreatedRoutes } from './platform/created-status';
 import { installErrorHandler } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
@@ -99,6 +100,7 @@ function createFastify(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   requireDeclaredRoles(app);
+  answerCreatedRoutes(app);
   // A keep-alive connection whose request is in flight at close would hold close() open until
   // the keep-alive timeout (72 s), past main.ts's 10 s limit: answer it, then end the connection.
   let closing = false;
