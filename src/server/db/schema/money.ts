@@ -10,23 +10,20 @@ import {
   updatedAt,
   userRef,
 } from './columns';
+import { tradeRow } from './trade-columns';
 import {
   rateCurrencyEnum,
   transactionCurrencyEnum,
   transactionKindEnum,
   transactionStatusEnum,
 } from './enums';
-import { chatSessionRef } from './chat';
 import { orders } from './orders';
 
 /** Money columns are `numeric`: drizzle hands them over as strings, and decimal.js does the math. */
 export const transactions = pgTable(
   'transactions',
   {
-    id: identityId(),
-    reference: text('reference').notNull(),
-    chatSessionId: chatSessionRef(),
-    customerId: requiredUserRef('customer_id'),
+    ...tradeRow(),
     agentId: requiredUserRef('agent_id'),
     kind: transactionKindEnum('kind').notNull(),
     currency: transactionCurrencyEnum('currency').notNull(),

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
-import { chatSessionRef } from './chat';
 import {
   createdAt,
   decimal8,
   identityId,
   idempotency,
   naira,
-  requiredUserRef,
   timestamptz,
   updatedAt,
   userRef,
 } from './columns';
+import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
 
@@ -27,10 +26,7 @@ const openStates = sql.raw(OPEN_ORDER_STATES.map((s) => `'${s}'`).join(', '));
 export const orders = pgTable(
   'orders',
   {
-    id: identityId(),
-    reference: text('reference').notNull(),
-    chatSessionId: chatSessionRef(),
-    customerId: requiredUserRef('customer_id'),
+    ...tradeRow(),
     /** The agent whose quote this was; null for the customer's own order. */
     quotedBy: userRef('quoted_by'),
     coin: rateCurrencyEnum('coin').notNull(),
