@@ -159,38 +159,50 @@ export class AppMetrics {
         },
       });
     }
-    const failures = new Counter({
-      name: 'agentchat_metrics_query_failures_total',
-      help: 'Scrapes whose database read (open orders) failed or took more than 2 s',
-      registers: [this.registry],
-    });
-    new Gauge({
+    let failed = 0;
+    /** The scrape's read; the failure counter waits for it (a registry collects all at once). */
+    let reading: Promise<void> = Promise.resolve();
+    const openOrders = new Gauge({
       name: 'agentchat_orders_open',
       help: 'Orders in each open state, in the whole database (the same on every instance)',
       labelNames: ['state'],
       registers: [this.registry],
-      async collect() {
-        this.reset();
-        try {
-          const counts = await withTimeout(
-            rows<{ state: string; count: number }>(
-              database.db,
-              sql`select state, count(*)::int as count from orders
-                  where state in (${sql.join(
-                    OPEN_ORDER_STATES.map((s) => sql`${s}`),
-                    sql`, `,
-                  )})
-                  group by state`,
-            ),
-          );
-          for (const state of OPEN_ORDER_STATES) {
-            this.set({ state }, counts.find((c) => c.state === state)?.count ?? 0);
-          }
-        } catch (error) {
-          // The rest of the scrape still answers; the series is missing until the database does.
-          failures.inc();
-          logger.warn({ err: error }, 'metrics: reading open orders failed');
+      collect() {
+        reading = readOpenOrders();
+        return reading;
+      },
+    });
+    const readOpenOrders = async () => {
+      openOrders.reset();
+      try {
+        const counts = await withTimeout(
+          rows<{ state: string; count: number }>(
+            database.db,
+            sql`select state, count(*)::int as count from orders
+                where state in (${sql.join(
+                  OPEN_ORDER_STATES.map((s) => sql`${s}`),
+                  sql`, `,
+                )})
+                group by state`,
+          ),
+        );
+        for (const state of OPEN_ORDER_STATES) {
+          openOrders.set({ state }, counts.find((c) => c.state === state)?.count ?? 0);
         }
+      } catch (error) {
+        // The rest of the scrape still answers; the series is missing until the database does.
+        failed++;
+        logger.warn({ err: error }, 'metrics: reading open orders failed');
+      }
+    };
+    new Counter({
+      name: 'agentchat_metrics_query_failures_total',
+      help: 'Scrapes whose database read (open orders) failed or took more than 2 s',
+      registers: [this.registry],
+      async collect() {
+        await reading;
+        this.reset();
+        this.inc(failed);
       },
     });
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
@@ -12,8 +13,9 @@ import {
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
 import { ConfigError, loadConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
-import { UNMATCHED_ROUTE } from './app-metrics';
+import { AppMetrics, UNMATCHED_ROUTE } from './app-metrics';
 import { METRICS_URL } from './routes';
 
 type App = LiveApp['app'];
@@ -329,5 +331,27 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(ConfigError);
       expect(loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
     });
+  });
+});
+
+describe('a scrape while the database fails', () => {
+  it('still answers, without the open orders, counting and logging the failure', async () => {
+    const metrics = new AppMetrics();
+    const warn = vi.fn();
+    // Only what watchDatabase touches: a database whose queries fail, and a logger.
+    const failing = {
+      db: { execute: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) },
+    } as unknown as Database;
+    metrics.watchDatabase(failing, { warn } as unknown as FastifyBaseLogger);
+    for (const expected of [1, 2]) {
+      const families = parsePrometheusText((await metrics.scrape()).body);
+      expect(families.get('agentchat_orders_open')?.samples).toEqual([]);
+      expect(value(families, 'agentchat_metrics_query_failures_total')).toBe(expected);
+      expect(families.has('process_cpu_user_seconds_total')).toBe(true);
+    }
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'metrics: reading open orders failed',
+    );
   });
 });
