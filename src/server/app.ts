@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.countCommits(bus);
   metrics.watchRealtime(hub);
   metrics.watchDatabase(database, app.log);
+  metrics.watchPrices((coin) => priceFeed.market(coin));
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, config });

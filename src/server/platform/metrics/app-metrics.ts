@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { MESSAGE_TYPES } from '../../../shared/domain';
+import { MESSAGE_TYPES, RATE_CURRENCIES, type RateCurrency } from '../../../shared/domain';
 import { OPEN_ORDER_STATES, ORDER_STATES } from '../../../shared/orders/states';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -203,6 +203,37 @@ export class AppMetrics {
         await reading;
         this.reset();
         this.inc(failed);
+      },
+    });
+  }
+
+  /**
+   * The price feed's health per coin, read when scraped: `price` is what GET /api/prices shows
+   * (its `updatedAt` and `stale`), null until the price service has answered once.
+   */
+  watchPrices(price: (coin: RateCurrency) => { updatedAt: string; stale: boolean } | null): void {
+    new Gauge({
+      name: 'agentchat_price_age_seconds',
+      help: 'Age of the coin price this instance serves, from when the price service gave it',
+      labelNames: ['coin'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const coin of RATE_CURRENCIES) {
+          const known = price(coin);
+          if (known)
+            this.set({ coin }, Math.max(0, Date.now() - Date.parse(known.updatedAt)) / 1000);
+        }
+      },
+    });
+    new Gauge({
+      name: 'agentchat_price_stale',
+      help: 'Whether the coin price is stale (1: the last refresh failed, it is older than two refresh periods, or none yet)',
+      labelNames: ['coin'],
+      registers: [this.registry],
+      collect() {
+        for (const coin of RATE_CURRENCIES)
+          this.set({ coin }, price(coin)?.stale === false ? 0 : 1);
       },
     });
   }

@@ -10,6 +10,7 @@ import {
   sampleValue,
   type Family,
 } from '../../../../tests/support/prometheus';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
 import { ConfigError, loadConfig } from '../../config';
@@ -250,6 +251,35 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       expect(sampleValue(theirs, 'agentchat_http_requests_total', labels)).toBeUndefined();
     } finally {
       await other.close();
+    }
+  });
+
+  it("tells the price feed's health per coin: the age of its price, and whether it is stale", async () => {
+    // The test app's price service is an address nothing listens on: no price yet.
+    const none = await scrape(app);
+    expect(none.get('agentchat_price_age_seconds')?.samples).toEqual([]);
+    expect(value(none, 'agentchat_price_stale', { coin: 'bitcoin' })).toBe(1);
+    const prices = await new PriceServer().start();
+    const fed = await createTestApp({ database, env: { PRICE_API_URL: prices.url } });
+    try {
+      await fed.ready();
+      await fed.priceFeed.refresh();
+      const fresh = await scrape(fed);
+      for (const coin of ['bitcoin', 'usdt']) {
+        expect(value(fresh, 'agentchat_price_stale', { coin })).toBe(0);
+        const age = sampleValue(fresh, 'agentchat_price_age_seconds', { coin });
+        expect(age).toBeGreaterThanOrEqual(0);
+        expect(age).toBeLessThan(60);
+      }
+      prices.mode = 'error';
+      await fed.priceFeed.refresh();
+      const failing = await scrape(fed);
+      expect(value(failing, 'agentchat_price_stale', { coin: 'usdt' })).toBe(1);
+      // The last good price is still served, and ages.
+      expect(sampleValue(failing, 'agentchat_price_age_seconds', { coin: 'usdt' })).toBeDefined();
+    } finally {
+      await fed.close();
+      await prices.stop();
     }
   });
 
