@@ -1,0 +1,156 @@
+/**
+ * Order operations on one instance: a customer opens an order (POST /api/orders) and the order
+ * goes along its main path (deposit, confirm-deposit, payout, received), each a real request
+ * with its cookie and Idempotency-Key, one at a time. Budget (issue 15): p99 < 50 ms for
+ * creating, and for the transitions.
+ *
+ *   npm run bench -- --only orders
+ */
+import { randomUUID } from 'node:crypto';
+import { orderSchema } from '../../src/shared/api/orders';
+import { nubanCheckDigit } from '../../src/shared/payout-accounts/nuban';
+import { exchangeRates } from '../../src/server/db/schema';
+import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
+import { startBenchApp } from '../lib/bench-app';
+import type { BenchRow, BenchSuite } from '../lib/types';
+
+/** Customers, each with a chat and an order of their own (a chat holds one open order). */
+const ORDERS = 200;
+const BUDGET_MS = 50;
+const TRANSITIONS = ['deposit', 'confirm-deposit', 'payout', 'received'] as const;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function row(name: string, times: number[], errors: number): BenchRow {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    suite: 'orders',
+    name,
+    requestsPerSecond: 1000 / (sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    errors,
+    total: sorted.length,
+    budget: { metric: 'p99Ms', below: BUDGET_MS },
+    details: { maxMs: sorted.at(-1)!, sequential: 'one request at a time' },
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'orders',
+  description: `${ORDERS} orders created and taken from deposit to received, one request at a time`,
+  async run(options) {
+    const bench = await startBenchApp();
+    try {
+      const db = bench.database.db;
+      const send = async (
+        cookie: string,
+        path: string,
+        body: unknown,
+        key: string = randomUUID(),
+      ): Promise<{ status: number; json: unknown; ms: number }> => {
+        const start = performance.now();
+        const res = await fetch(`${bench.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify(body),
+        });
+        const json: unknown = await res.json();
+        return { status: res.status, json, ms: performance.now() - start };
+      };
+      const must = async (cookie: string, path: string, body: unknown) => {
+        const res = await send(cookie, path, body);
+        if (res.status >= 300)
+          throw new Error(`${path}: ${res.status} ${JSON.stringify(res.json)}`);
+        return res.json as { id: number };
+      };
+
+      const admin = await sessionCookie(db, await makeAgent(db, { admin: true }));
+      const agent = await sessionCookie(db, await makeAgent(db));
+      await db
+        .insert(exchangeRates)
+        .values({
+          currency: 'bitcoin',
+          buyRateUsd: '0.98',
+          sellRateUsd: '1.02',
+          buyRateNaira: '151000000.00',
+          sellRateNaira: '157254058.50',
+          spreadPercentage: '2',
+        })
+        .onConflictDoNothing();
+      await must(admin, '/api/admin/desk-addresses', {
+        network: 'BTC',
+        address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        label: 'Bench',
+      });
+
+      options.log(`  seeding ${ORDERS} customers with a chat and a payout account`);
+      const customers: { cookie: string; chatSessionId: number; payoutAccountId: number }[] = [];
+      for (let i = 0; i < ORDERS; i++) {
+        const cookie = await sessionCookie(db, await makeCustomer(db));
+        const chat = await must(cookie, '/api/chat-sessions', { category: 'bitcoin' });
+        const serial = String(100_000_000 + i).slice(-9);
+        const account = await must(cookie, '/api/payout-accounts', {
+          bankCode: '058',
+          accountNumber: serial + String(nubanCheckDigit('058', serial)),
+          accountName: `Bench Customer ${i}`,
+        });
+        customers.push({ cookie, chatSessionId: chat.id, payoutAccountId: account.id });
+      }
+
+      const createTimes: number[] = [];
+      const stepTimes: number[] = [];
+      const byStep = Object.fromEntries(TRANSITIONS.map((t) => [t, [] as number[]]));
+      let errors = 0;
+      for (const [i, c] of customers.entries()) {
+        const created = await send(c.cookie, '/api/orders', {
+          chatSessionId: c.chatSessionId,
+          coin: 'bitcoin',
+          amount: '0.01',
+          payoutAccountId: c.payoutAccountId,
+        });
+        createTimes.push(created.ms);
+        if (created.status !== 201) {
+          errors++;
+          continue;
+        }
+        const order = orderSchema.parse(created.json);
+        const bodies: Record<(typeof TRANSITIONS)[number], [string, unknown]> = {
+          deposit: [c.cookie, { txHash: (randomUUID() + randomUUID()).replaceAll('-', '') }],
+          'confirm-deposit': [agent, {}],
+          payout: [agent, { bankReference: `BENCH-${i}` }],
+          received: [c.cookie, {}],
+        };
+        for (const step of TRANSITIONS) {
+          const [cookie, body] = bodies[step];
+          const res = await send(cookie, `/api/orders/${order.id}/${step}`, body);
+          stepTimes.push(res.ms);
+          byStep[step]!.push(res.ms);
+          if (res.status !== 200) {
+            errors++;
+            options.log(`  ${step}: ${res.status} ${JSON.stringify(res.json)}`);
+            break;
+          }
+        }
+      }
+      const transitions = row('order transitions (deposit to received)', stepTimes, errors);
+      transitions.details = {
+        ...transitions.details,
+        ...Object.fromEntries(
+          TRANSITIONS.map((t) => [
+            `${t}P99Ms`,
+            percentile(
+              [...byStep[t]!].sort((a, b) => a - b),
+              99,
+            ),
+          ]),
+        ),
+      };
+      return [row('POST /api/orders', createTimes, 0), transitions];
+    } finally {
+      await bench.close();
+    }
+  },
+};
