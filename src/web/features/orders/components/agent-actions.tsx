@@ -6,6 +6,7 @@ import { useRecordPayout } from '../api/record-payout';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { FieldAction } from './field-action';
+import { ResolveDisputeAction } from './resolve-dispute-action';
 
 /** What an agent can do next, by the order's state. */
 export function AgentActions({ order }: { order: Order }) {
@@ -60,6 +61,7 @@ export function AgentActions({ order }: { order: Order }) {
           failed="Could not record the payout. Try again."
         />
       )}
+      {order.state === 'disputed' && <ResolveDisputeAction order={order} />}
       <CancelOrderAction
         order={order}
         variant="danger"
