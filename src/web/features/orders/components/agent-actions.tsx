@@ -15,6 +15,9 @@ export function AgentActions({ order }: { order: Order }) {
   const account = order.payoutAccount;
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
+      {order.state === 'quoted' && (
+        <p className="text-sm text-ink-muted">Waiting for the customer to accept the quote.</p>
+      )}
       {order.state === 'deposit_seen' && (
         <ButtonAction
           label="Confirm deposit"

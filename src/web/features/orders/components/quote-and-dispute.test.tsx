@@ -107,6 +107,7 @@ describe("an agent's quote", () => {
     expect(screen.getByTestId('order-locked-rate').textContent).toBe('₦151,320,000.00 / BTC');
     expect(screen.getByTestId('order-countdown').textContent).toMatch(/^Rate locked for 14:0\d$/);
     expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(screen.getByText('Waiting for the customer to accept the quote.')).toBeTruthy();
     // The agent can withdraw it, never accept it.
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept quote' })).toBeNull();
