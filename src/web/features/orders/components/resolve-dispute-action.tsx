@@ -8,6 +8,7 @@ import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth';
 import { useResolveDispute, type DisputeOutcome } from '../api/resolve-dispute';
 import { useOrderAction } from '../lib/use-order-action';
@@ -135,7 +136,12 @@ function ResolveDisputeForm({ order }: { order: Order }) {
           pending={action.pending}
           onConfirm={() => {
             setAsking(false);
-            action.submit();
+            action.submit(() =>
+              toast({
+                title: 'Dispute resolved',
+                description: `Order ${order.reference} is ${OUTCOMES[outcome].label.toLowerCase()}.`,
+              }),
+            );
           }}
           onCancel={() => setAsking(false)}
         />
