@@ -223,26 +223,37 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
     ]);
   });
 
-  it('refunded: both sides see it live, and no trade is written', async () => {
+  it('refunded from the Disputes tab: the customer sees it live, and no trade is written', async () => {
     const order = await paidOrder(TX_HASHES[1]!);
     await step(customer, order.id, 'dispute', { note: 'The transfer bounced back' });
-    // Both screens are still open: the new order reaches them live.
+    // The customer's screen is still open: the new order reaches it live.
     const card = customer.getByTestId('order-card');
-    const adminCard = admin.getByTestId('order-card');
-    await waitForText(adminCard.getByTestId('order-state'), 'Disputed');
     await waitForText(card.getByTestId('order-state'), 'Disputed');
-    expect(await text(adminCard.getByRole('heading'))).toBe(`Sell order ${order.reference}`);
+    expect(await text(card.getByRole('heading'))).toBe(`Sell order ${order.reference}`);
 
-    const resolve = adminCard.getByRole('form', { name: 'Resolve the dispute' });
-    await resolve.getByRole('radio', { name: /Refunded/ }).check();
-    await resolve
-      .getByLabel('Reason (the customer sees it)')
-      .fill('Coins sent back to the customer');
-    await resolve.getByRole('button', { name: 'Resolve dispute' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Resolve as refunded' }).click();
-    await waitForText(adminCard.getByTestId('order-state'), 'Refunded');
+    await admin.goto(`${server.url}/agent/admin?tab=disputes`);
+    const row = admin.getByTestId('disputed-order');
+    await waitForText(row.getByTestId('disputed-order-total'), TOTAL);
+    expect(await row.count()).toBe(1);
+    expect(await text(row)).toContain('“The transfer bounced back”');
+    expect(await row.getByRole('link', { name: 'Open the chat' }).getAttribute('href')).toBe(
+      `/chat/${chatId}`,
+    );
+    await row.getByRole('radio', { name: /Refunded/ }).check();
+    await row.getByLabel('Reason (the customer sees it)').fill('Coins sent back to the customer');
+    await row.scrollIntoViewIfNeeded();
+    await screenshots(admin, 'order-admin-disputes-tab', { noSidewaysScroll: true, shots: 'both' });
+    await row.getByRole('button', { name: 'Resolve dispute' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Resolve as refunded?' }).waitFor();
+    await screenshots(admin, 'order-admin-refund-dialog', { noSidewaysScroll: true });
+    await dialog.getByRole('button', { name: 'Resolve as refunded' }).click();
+    await admin.getByText('No disputed orders').waitFor();
     await waitForText(card.getByTestId('order-state'), 'Refunded');
-    await waitForText(card.getByTestId('timeline-step').last(), /^Refunded · Admin · /);
+    await waitForText(
+      card.getByTestId('timeline-step').last(),
+      /^Refunded · Admin · .*“Coins sent back to the customer”$/,
+    );
     // Only the first order's trade: a refund counts no volume.
     expect((await trades()).map((t) => t.reference)).not.toContain(order.reference);
     expect(await trades()).toHaveLength(1);

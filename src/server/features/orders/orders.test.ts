@@ -852,6 +852,31 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       ).toEqual(['quoted', 'awaiting_deposit', 'cancelled']);
     });
 
+    it('with no active deposit address, accepting answers 503 and leaves the quote as it was', async () => {
+      const chatSessionId = await chat('bola', 'usdt');
+      const quote = (
+        await call('agent', 'POST', '/api/orders', { chatSessionId, coin: 'usdt', amount: '10' })
+      ).body;
+      const list = await call('admin', 'GET', '/api/admin/desk-addresses');
+      const tron = list.body.find((a: { address: string }) => a.address === TRON_ADDRESS);
+      await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: false });
+      const key = randomUUID();
+      try {
+        const res = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola }, key);
+        expect(res.status).toBe(503);
+        const [row] = await database.db.select().from(orders).where(eq(orders.id, quote.id));
+        expect(row).toMatchObject({ state: 'quoted', payoutAccountId: null, depositAddress: null });
+        expect(
+          await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, quote.id)),
+        ).toHaveLength(1);
+      } finally {
+        await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: true });
+      }
+      // The same action, tried again once an address is back, goes through.
+      const again = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola }, key);
+      expect(again.body).toMatchObject({ state: 'awaiting_deposit', depositAddress: TRON_ADDRESS });
+    });
+
     it('is not sent to a restricted customer, who cannot accept one sent before either', async () => {
       const chatSessionId = await chat('cade');
       const quote = (

@@ -115,7 +115,7 @@ function AdminDashboard() {
               <Tabs.Trigger
                 key={t.value}
                 value={t.value}
-                className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-4 sm:text-[15px] [&_svg]:size-[18px] [&_svg]:shrink-0 max-sm:[&_svg]:hidden"
+                className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-4 sm:text-[15px] [&_svg]:size-[18px] [&_svg]:shrink-0 max-sm:[&_svg]:hidden max-sm:odd:last:col-span-2"
               >
                 {t.icon}
                 {t.label}
