@@ -54,7 +54,6 @@ export function AcceptQuoteAction({ order }: { order: Order }) {
         The agent offers {formatNaira(order.totalNaira)} at this locked rate. Accept it to get the
         address to send your coins to.
       </p>
-      <Label htmlFor={`${id}-account`}>Pay me into</Label>
       {noAccounts ? (
         <p
           className="rounded-xl bg-canvas px-3 py-2 text-sm text-ink"
@@ -67,6 +66,7 @@ export function AcceptQuoteAction({ order }: { order: Order }) {
         </p>
       ) : (
         <>
+          <Label htmlFor={`${id}-account`}>Pay me into</Label>
           <select
             id={`${id}-account`}
             value={accountId ?? ''}
