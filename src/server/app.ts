@@ -29,9 +29,12 @@ import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed, pricesRoutes } from './features/prices';
+import { answerCreatedRoutes } from './platform/created-status';
 import { installErrorHandler } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
+import { AppMetrics } from './platform/metrics/app-metrics';
+import { metricsRoutes } from './platform/metrics/routes';
 import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { ratesRoutes } from './features/rates';
@@ -99,6 +102,7 @@ function createFastify(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   requireDeclaredRoles(app);
+  answerCreatedRoutes(app);
   // A keep-alive connection whose request is in flight at close would hold close() open until
   // the keep-alive timeout (72 s), past main.ts's 10 s limit: answer it, then end the connection.
   let closing = false;
@@ -272,6 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const web = deps.web ?? 'static';
   const app = createFastify(deps);
+  // Before any route: every answer is counted, whoever registered its route.
+  const metrics = new AppMetrics();
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request, reply);
+    done();
+  });
   await registerHttpPlugins(app, config, web);
   // Before the routes: the OpenAPI document collects them as they are registered.
   await registerOpenApi(app, { enabled: config.apiDocs, publicUrl: config.publicUrl });
@@ -283,6 +293,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signIn = await customerSignIn(app, config);
   const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
   const priceFeed = startPriceFeed(app, { config, db, bus });
+  metrics.countCommits(bus);
+  metrics.watchRealtime(hub);
+  metrics.watchDatabase(database, app.log);
+  metrics.watchPrices((coin) => priceFeed.market(coin));
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, config });
   await app.register(authRoutes, { db, config, signIn, bus });

@@ -80,6 +80,14 @@ const envSchema = z.object({
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
   NAME_ENQUIRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{16,256}$/,
+      'at least 16 characters of letters, digits and ._~+/=- (such as `openssl rand -hex 32`)',
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +147,8 @@ export interface Config {
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
+  /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
+  metricsToken: string | undefined;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -159,7 +169,7 @@ export class ConfigError extends Error {
 const OIDC_KEYS = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
 /** 127.0.0.0/8 or ::1 (IPv4-mapped too), or the name localhost: other machines cannot reach it. */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1') return true;
   const v4 = bare.replace(/^::ffff:/, '');
@@ -272,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: env.NAME_ENQUIRY_TIMEOUT_MS,
           }
         : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

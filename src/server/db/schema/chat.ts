@@ -47,6 +47,12 @@ export interface AttachmentMeta {
   height?: number;
 }
 
+/** The chat a row belongs to. */
+export const chatSessionRef = () =>
+  integer('chat_session_id')
+    .notNull()
+    .references(() => chatSessions.id);
+
 export const messages = pgTable(
   'messages',
   {

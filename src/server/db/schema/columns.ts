@@ -1,4 +1,4 @@
-import { bigint, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -13,6 +13,20 @@ export const bigIdentityId = () =>
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
+/** Crypto amounts, dollars and per-dollar rates: to 8 places (a satoshi). Read as strings. */
+export const decimal8 = (name: string) => numeric(name, { precision: 30, scale: 8 });
+/** Naira amounts and per-coin naira rates: to 2 places (a kobo). Read as strings. */
+export const naira = (name: string) => numeric(name, { precision: 30, scale: 2 });
+
+/**
+ * A retried request's Idempotency-Key and the SHA-256 of the request that first used it
+ * (platform/idempotency.ts decides whether a retry is the same request).
+ */
+export const idempotency = () => ({
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+});
 
 /** A user who may be absent (a system change, a deleted actor). */
 export const userRef = (name: string) => uuid(name).references(() => users.id);

@@ -1,40 +1,43 @@
 import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identityId, createdAt, updatedAt, requiredUserRef, userRef, timestamptz } from './columns';
+import {
+  createdAt,
+  decimal8,
+  identityId,
+  idempotency,
+  naira,
+  requiredUserRef,
+  timestamptz,
+  updatedAt,
+  userRef,
+} from './columns';
+import { tradeRow } from './trade-columns';
 import {
   rateCurrencyEnum,
   transactionCurrencyEnum,
   transactionKindEnum,
   transactionStatusEnum,
 } from './enums';
-import { chatSessions } from './chat';
 import { orders } from './orders';
 
 /** Money columns are `numeric`: drizzle hands them over as strings, and decimal.js does the math. */
 export const transactions = pgTable(
   'transactions',
   {
-    id: identityId(),
-    reference: text('reference').notNull(),
-    chatSessionId: integer('chat_session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    customerId: requiredUserRef('customer_id'),
+    ...tradeRow(),
     agentId: requiredUserRef('agent_id'),
     kind: transactionKindEnum('kind').notNull(),
     currency: transactionCurrencyEnum('currency').notNull(),
     /** Crypto to 8 places (satoshi), dollars to 2. */
-    amount: numeric('amount', { precision: 30, scale: 8 }).notNull(),
+    amount: decimal8('amount').notNull(),
     /** Naira per unit of `currency`. */
-    rate: numeric('rate', { precision: 30, scale: 8 }).notNull(),
+    rate: decimal8('rate').notNull(),
     /** Naira, amount x rate rounded half-up to 2 places (kobo). */
-    total: numeric('total', { precision: 30, scale: 2 }).notNull(),
+    total: naira('total').notNull(),
     status: transactionStatusEnum('status').notNull().default('pending'),
     reason: text('reason'),
     /** The order whose completion wrote this trade; an order writes one, ever. */
     orderId: integer('order_id').references(() => orders.id),
-    idempotencyKey: text('idempotency_key'),
-    /** SHA-256 of the request body that first used the idempotency key. */
-    requestHash: text('request_hash'),
+    ...idempotency(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,13 +52,18 @@ export const transactions = pgTable(
   ],
 );
 
+/** A coin's managed rates: per dollar to 8 places, per coin in naira to 2, and the spread in %. */
+const rateColumns = () => ({
+  buyRateUsd: decimal8('buy_rate_usd').notNull(),
+  sellRateUsd: decimal8('sell_rate_usd').notNull(),
+  buyRateNaira: naira('buy_rate_naira').notNull(),
+  sellRateNaira: naira('sell_rate_naira').notNull(),
+  spreadPercentage: numeric('spread_percentage', { precision: 6, scale: 2 }).notNull(),
+});
+
 export const exchangeRates = pgTable('exchange_rates', {
   currency: rateCurrencyEnum('currency').primaryKey(),
-  buyRateUsd: numeric('buy_rate_usd', { precision: 30, scale: 8 }).notNull(),
-  sellRateUsd: numeric('sell_rate_usd', { precision: 30, scale: 8 }).notNull(),
-  buyRateNaira: numeric('buy_rate_naira', { precision: 30, scale: 2 }).notNull(),
-  sellRateNaira: numeric('sell_rate_naira', { precision: 30, scale: 2 }).notNull(),
-  spreadPercentage: numeric('spread_percentage', { precision: 6, scale: 2 }).notNull(),
+  ...rateColumns(),
   updatedBy: userRef('updated_by'),
   lastUpdated: timestamptz('last_updated').notNull().defaultNow(),
 });
@@ -66,11 +74,7 @@ export const exchangeRateHistory = pgTable(
   {
     id: identityId(),
     currency: rateCurrencyEnum('currency').notNull(),
-    buyRateUsd: numeric('buy_rate_usd', { precision: 30, scale: 8 }).notNull(),
-    sellRateUsd: numeric('sell_rate_usd', { precision: 30, scale: 8 }).notNull(),
-    buyRateNaira: numeric('buy_rate_naira', { precision: 30, scale: 2 }).notNull(),
-    sellRateNaira: numeric('sell_rate_naira', { precision: 30, scale: 2 }).notNull(),
-    spreadPercentage: numeric('spread_percentage', { precision: 6, scale: 2 }).notNull(),
+    ...rateColumns(),
     usdToNaira: numeric('usd_to_naira', { precision: 20, scale: 4 }).notNull(),
     changedBy: userRef('changed_by'),
     changedAt: timestamptz('changed_at').notNull().defaultNow(),
@@ -92,7 +96,7 @@ export const priceSnapshots = pgTable(
   {
     id: identityId(),
     symbol: text('symbol').notNull(),
-    usd: numeric('usd', { precision: 30, scale: 8 }).notNull(),
+    usd: decimal8('usd').notNull(),
     change24h: numeric('change_24h', { precision: 12, scale: 4 }),
     fetchedAt: timestamptz('fetched_at').notNull(),
   },

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
-import { chatSessions } from './chat';
-import { createdAt, identityId, requiredUserRef, timestamptz, updatedAt, userRef } from './columns';
+import {
+  createdAt,
+  decimal8,
+  identityId,
+  idempotency,
+  naira,
+  timestamptz,
+  updatedAt,
+  userRef,
+} from './columns';
+import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
 
@@ -17,20 +26,15 @@ const openStates = sql.raw(OPEN_ORDER_STATES.map((s) => `'${s}'`).join(', '));
 export const orders = pgTable(
   'orders',
   {
-    id: identityId(),
-    reference: text('reference').notNull(),
-    chatSessionId: integer('chat_session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    customerId: requiredUserRef('customer_id'),
+    ...tradeRow(),
     /** The agent whose quote this was; null for the customer's own order. */
     quotedBy: userRef('quoted_by'),
     coin: rateCurrencyEnum('coin').notNull(),
     network: deskNetworkEnum('network').notNull(),
-    amountCrypto: numeric('amount_crypto', { precision: 30, scale: 8 }).notNull(),
+    amountCrypto: decimal8('amount_crypto').notNull(),
     /** Naira per one coin, locked until `expires_at`. */
-    rateNaira: numeric('rate_naira', { precision: 30, scale: 2 }).notNull(),
-    totalNaira: numeric('total_naira', { precision: 30, scale: 2 }).notNull(),
+    rateNaira: naira('rate_naira').notNull(),
+    totalNaira: naira('total_naira').notNull(),
     /** Null until the quote is accepted. */
     depositAddress: text('deposit_address'),
     payoutAccountId: integer('payout_account_id').references(() => payoutAccounts.id),
@@ -41,8 +45,7 @@ export const orders = pgTable(
     /** The agent who paid the naira: the agent of the trade transaction completion writes. */
     paidBy: userRef('paid_by'),
     /** A retried create with the same key returns this order. */
-    idempotencyKey: text('idempotency_key'),
-    requestHash: text('request_hash'),
+    ...idempotency(),
     acceptedAt: timestamptz('accepted_at'),
     depositSeenAt: timestamptz('deposit_seen_at'),
     depositConfirmedAt: timestamptz('deposit_confirmed_at'),
@@ -87,9 +90,8 @@ export const orderEvents = pgTable(
     actor: orderActorEnum('actor').notNull(),
     actorId: userRef('actor_id'),
     note: text('note'),
-    idempotencyKey: text('idempotency_key'),
-    /** SHA-256 of the transition, the caller and the body that first used the key. */
-    requestHash: text('request_hash'),
+    /** The transition, the caller and the body are what the request hash covers. */
+    ...idempotency(),
     at: timestamptz('at').notNull(),
   },
   (t) => [

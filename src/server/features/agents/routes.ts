@@ -36,14 +36,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   app.post(
     '/api/agents/create',
     forRole('admin', { body: createAgentRequestSchema, response: { 201: agentSchema } }),
-    async (request, reply) => {
-      const agent = await createAgent({
-        db,
-        input: request.body,
-        actorId: requireUser(request).id,
-      });
-      return reply.status(201).send(toAgent(agent));
-    },
+    async (request) =>
+      toAgent(await createAgent({ db, input: request.body, actorId: requireUser(request).id })),
   );
 
   for (const [action, active] of [

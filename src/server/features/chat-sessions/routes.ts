@@ -82,12 +82,8 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
       body: createChatSessionRequestSchema,
       response: { 201: chatSessionSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createChatSession({ db, events, caller: requireUser(request), ...request.body }),
-        ),
+    async (request) =>
+      createChatSession({ db, events, caller: requireUser(request), ...request.body }),
   );
 
   app.get(

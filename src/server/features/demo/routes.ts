@@ -33,10 +33,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       body: demoCreateSessionRequestSchema,
       response: { 201: demoSessionSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createDemoSession({ db, events, ...request.body, address: request.ip })),
+    async (request) => createDemoSession({ db, events, ...request.body, address: request.ip }),
   );
 
   app.get(
@@ -60,10 +57,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/test/messages',
     forRole('public', { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await sendDemoMessage({ db, events, ...request.body, address: request.ip })),
+    async (request) => sendDemoMessage({ db, events, ...request.body, address: request.ip }),
   );
 
   // The demo agent view's status dropdown: the same change as customer-status, for agents.

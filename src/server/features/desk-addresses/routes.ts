@@ -27,14 +27,7 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       body: createDeskAddressRequestSchema,
       response: { 201: deskAddressSchema },
     }),
-    async (request, reply) => {
-      const address = await addDeskAddress({
-        db,
-        admin: requireUser(request),
-        input: request.body,
-      });
-      return reply.status(201).send(address);
-    },
+    async (request) => addDeskAddress({ db, admin: requireUser(request), input: request.body }),
   );
 
   app.patch(

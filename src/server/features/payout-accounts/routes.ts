@@ -44,16 +44,14 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
       body: createPayoutAccountRequestSchema,
       response: { 201: payoutAccountSchema },
     }),
-    async (request, reply) => {
-      const account = await addPayoutAccount({
+    async (request) =>
+      addPayoutAccount({
         db,
         caller: requireUser(request),
         input: request.body,
         nameEnquiry,
         logger: request.log,
-      });
-      return reply.status(201).send(account);
-    },
+      }),
   );
 
   app.delete(

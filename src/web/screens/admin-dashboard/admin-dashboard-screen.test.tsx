@@ -173,6 +173,11 @@ describe('AdminDashboardScreen', () => {
     await screen.findByText('No sessions found');
     expect(app.currentPath()).toBe('/agent/admin?tab=sessions');
     expect(screen.getByText('New chats will appear here')).toBeTruthy();
+
+    // Narrowed by a filter, an empty list suggests changing it instead.
+    fireEvent.click(screen.getByRole('button', { name: 'Active' }));
+    await waitFor(() => expect(screen.getByText('Try adjusting your search')).toBeTruthy());
+    expect(screen.queryByText('New chats will appear here')).toBeNull();
   });
 
   it('lists the disputed orders under Disputes', async () => {

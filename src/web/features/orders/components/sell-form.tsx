@@ -10,7 +10,7 @@ import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { usePayoutAccounts } from '../../payout-accounts';
-import { RATE_NAMES, RATE_SYMBOLS } from '../../rates';
+import { CoinSelect, RATE_NAMES, RATE_SYMBOLS } from '../../rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
 import { UnitSwitch, type Unit } from './unit-switch';
@@ -76,23 +76,7 @@ export function SellForm({
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <h3 className="text-base font-semibold text-ink">Sell {RATE_NAMES[coin]} for naira</h3>
-      <div>
-        <Label htmlFor={`${id}-coin`} className="mb-1.5">
-          Coin
-        </Label>
-        <select
-          id={`${id}-coin`}
-          value={coin}
-          onChange={(e) => edit(setCoin)(e.target.value as RateCurrency)}
-          className={inputClasses}
-        >
-          {(['bitcoin', 'usdt'] as const).map((c) => (
-            <option key={c} value={c}>
-              {RATE_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect id={`${id}-coin`} label="Coin" value={coin} onChange={edit(setCoin)} />
       <UnitSwitch unit={unit} symbol={symbol} onChange={edit(setUnit)} />
       <MoneyField
         id={`${id}-amount`}

@@ -13,8 +13,8 @@ import { toast } from '../../../lib/toast';
 import { usePrices } from '../../prices';
 import {
   calculatorRate,
+  CoinSelect,
   normalizeDecimal,
-  RATE_NAMES,
   RATE_SYMBOLS,
   useRates,
   type DecimalRule,
@@ -139,23 +139,12 @@ export function RecordTradeForm({
       data-testid="record-trade-form"
       className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-3"
     >
-      <div className="min-w-0">
-        <Label htmlFor={`${id}-currency`} className="mb-1.5">
-          Currency
-        </Label>
-        <select
-          id={`${id}-currency`}
-          value={currency}
-          onChange={(e) => edit(setCurrency)(e.target.value as RateCurrency)}
-          className={inputClasses}
-        >
-          {(['bitcoin', 'usdt'] as const).map((c) => (
-            <option key={c} value={c}>
-              {RATE_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect
+        id={`${id}-currency`}
+        label="Currency"
+        value={currency}
+        onChange={edit(setCurrency)}
+      />
       <MoneyField
         id={`${id}-amount`}
         label={`Amount (${symbol})`}

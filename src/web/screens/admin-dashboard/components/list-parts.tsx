@@ -10,19 +10,18 @@ import { SEARCH_DELAY_MS, useDebouncedValue } from '../../../lib/use-debounced-v
 import { usePageItems } from '../../../lib/use-page-items';
 
 /** A list's filter and search as chosen; `q`, the search the server gets, once typing pauses. */
-export interface ListControls<F extends string> {
-  filter: F;
-  setFilter: (filter: F) => void;
-  search: string;
-  setSearch: (search: string) => void;
-  q: string;
-}
-
-export function useListControls<F extends string>(initialFilter: F): ListControls<F> {
+function useListControls<F extends string>(initialFilter: F) {
   const [filter, setFilter] = useState<F>(initialFilter);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  return { filter, setFilter, search, setSearch, q };
+  return {
+    filter,
+    setFilter,
+    search,
+    setSearch,
+    q,
+    narrowed: q !== '' || filter !== initialFilter,
+  };
 }
 
 /** A row of mutually exclusive filters (All / Agents / Customers ...). */
@@ -70,15 +69,15 @@ type ListQuery<T> = NextPages & {
 /**
  * An admin list in its card: the toolbar (the filters, then the search box), then loading,
  * failure, nothing found, or the column names, the rows and "Load more". Its loading and empty
- * texts follow its label ("Loading users...", "No users found").
+ * texts follow its label ("Loading users...", "No users found"); with a search or another filter
+ * than the first, nothing found says "Try adjusting your search".
  */
 export function ListCard<F extends string, T>({
   label,
   testId,
-  controls,
   filter,
   searchPlaceholder,
-  query,
+  useList,
   failedTitle,
   emptyHint,
   grid,
@@ -87,17 +86,19 @@ export function ListCard<F extends string, T>({
 }: {
   label: string;
   testId: string;
-  controls: ListControls<F>;
   filter: {
     label: string;
-    options: readonly { value: F; label: string }[];
+    /** The first option is where the list starts. */
+    options: readonly [{ value: F; label: string }, ...{ value: F; label: string }[]];
     /** Its width beside the search box on wider screens. */
     className: string;
   };
   searchPlaceholder: string;
-  query: ListQuery<T>;
+  /** The list's query for a filter and a search. */
+  useList: (filter: F, q: string) => ListQuery<T>;
   /** The list's own words when it cannot load (the spec's "Failed to fetch customers"). */
   failedTitle?: string;
+  /** The hint when nothing is there yet (not narrowed by a search or a filter). */
   emptyHint: string;
   /** The grid template of the column names and the rows. */
   grid: string;
@@ -105,6 +106,8 @@ export function ListCard<F extends string, T>({
   /** An item's row: an `li` with its key. */
   row: (item: T) => ReactNode;
 }) {
+  const controls = useListControls(filter.options[0].value);
+  const query = useList(controls.filter, controls.q);
   const items = usePageItems(query);
   const noun = label.toLowerCase();
   return (
@@ -135,7 +138,7 @@ export function ListCard<F extends string, T>({
         loadingText={`Loading ${noun}...`}
         emptyTitle={`No ${noun} found`}
         failedTitle={failedTitle}
-        emptyHint={emptyHint}
+        emptyHint={controls.narrowed ? 'Try adjusting your search' : emptyHint}
       >
         <ListHeader className={grid} columns={columns} />
         <ul className="divide-y divide-line">{items.map(row)}</ul>

@@ -7,7 +7,7 @@ import { useSessions, type SessionFilter } from '../../../features/reports';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListCard, useListControls } from './list-parts';
+import { Field, ListCard } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -84,18 +84,14 @@ function SessionRow({ session }: { session: AdminSession }) {
 
 /** The Sessions tab: every chat, by state or currency, searchable by customer or id. */
 export function SessionsTab() {
-  const controls = useListControls<SessionFilter>('all');
-  const query = useSessions(controls.filter, controls.q);
-
   return (
     <ListCard
       label="Sessions"
       testId="sessions-list"
-      controls={controls}
       filter={{ label: 'Show', options: FILTER_OPTIONS, className: 'sm:w-96' }}
       searchPlaceholder="Search name, email or id"
-      query={query}
-      emptyHint={controls.q ? 'Try adjusting your search' : 'New chats will appear here'}
+      useList={useSessions}
+      emptyHint="New chats will appear here"
       grid={GRID}
       columns={[
         { label: 'Session' },

@@ -10,7 +10,7 @@ import {
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListCard, useListControls } from './list-parts';
+import { Field, ListCard } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -76,22 +76,14 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
 
 /** The Transactions tab: every transaction, by status, searchable by reference or customer. */
 export function TransactionsTab() {
-  const controls = useListControls<TransactionStatusFilter>('all');
-  const query = useTransactions(controls.filter, controls.q);
-
   return (
     <ListCard
       label="Transactions"
       testId="transactions-list"
-      controls={controls}
       filter={{ label: 'Status', options: STATUS_OPTIONS, className: 'sm:w-[26rem]' }}
       searchPlaceholder="Search reference or name"
-      query={query}
-      emptyHint={
-        controls.q || controls.filter !== 'all'
-          ? 'Try adjusting your search'
-          : 'Transactions will appear here'
-      }
+      useList={useTransactions}
+      emptyHint="Transactions will appear here"
       grid={GRID}
       columns={[
         { label: 'Amount' },

@@ -8,7 +8,7 @@ import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge } from '../../../components/badge';
-import { Field, ListCard, useListControls } from './list-parts';
+import { Field, ListCard } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -114,20 +114,17 @@ function RoleBadges({ user }: { user: AdminUser }) {
 
 /** The Users tab: every account, by role and search, with Make Agent / Remove Agent. */
 export function UsersTab() {
-  const controls = useListControls<UserRoleFilter>('all');
-  const query = useUsers(controls.filter, controls.q);
   const setAgentStatus = useSetAgentStatus();
 
   return (
     <ListCard
       label="Users"
       testId="users-list"
-      controls={controls}
       filter={{ label: 'Show', options: ROLE_OPTIONS, className: 'sm:w-80' }}
       searchPlaceholder="Search by name or email"
-      query={query}
+      useList={useUsers}
       failedTitle="Failed to fetch customers"
-      emptyHint={controls.q ? 'Try adjusting your search' : 'New sign-ups will appear here'}
+      emptyHint="New sign-ups will appear here"
       grid={GRID}
       columns={[
         { label: 'User' },
