@@ -5,9 +5,8 @@ import type { RateCurrency } from '../../../../shared/domain';
 import { MoneyField } from '../../../components/money-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { inputClasses, Label } from '../../../components/ui/input';
 import { errorText } from '../../../lib/error-text';
-import { RATE_NAMES, RATE_SYMBOLS } from '../../rates';
+import { CoinSelect, RATE_SYMBOLS } from '../../rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
 import { UnitSwitch, type Unit } from './unit-switch';
@@ -66,23 +65,7 @@ export function QuoteForm({
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <h3 className="text-base font-semibold text-ink">Quote the customer</h3>
-      <div>
-        <Label htmlFor={`${id}-coin`} className="mb-1.5">
-          Coin
-        </Label>
-        <select
-          id={`${id}-coin`}
-          value={coin}
-          onChange={(e) => edit(setCoin)(e.target.value as RateCurrency)}
-          className={inputClasses}
-        >
-          {(['bitcoin', 'usdt'] as const).map((c) => (
-            <option key={c} value={c}>
-              {RATE_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect id={`${id}-coin`} label="Coin" value={coin} onChange={edit(setCoin)} />
       <UnitSwitch unit={unit} symbol={symbol} onChange={edit(setUnit)} />
       <MoneyField
         id={`${id}-amount`}
