@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { acceptOrderRequestSchema, Order } from '../../../shared/api/orders';
+import { AppError } from '../../platform/errors';
 import { nextDepositAddress } from '../desk-addresses';
 import { assertOrderCustomer } from './order-access';
 import { livePayoutAccount } from './payout-account-of';
@@ -22,6 +24,7 @@ export async function acceptOrder(
     body: input,
     check: async (order) => {
       assertOrderCustomer(caller, order, 'accept its quote');
+      if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
       await livePayoutAccount({ db: options.db, customerId: caller.id, id: input.payoutAccountId });
     },
     changes: async (tx, order) => ({

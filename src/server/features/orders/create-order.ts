@@ -103,12 +103,20 @@ export async function createOrder(options: {
       );
     }
     const [customer] = await db
-      .select({ isAgent: users.isAgent, isAdmin: users.isAdmin })
+      .select({
+        isAgent: users.isAgent,
+        isAdmin: users.isAdmin,
+        customerStatus: users.customerStatus,
+      })
       .from(users)
       .where(eq(users.id, session.customerId))
       .limit(1);
     if (!customer || customer.isAgent || customer.isAdmin) {
       throw new AppError('bad_request', "This chat's account is staff, not a customer");
+    }
+    // A banned customer could not accept it (nor open an order of their own).
+    if (customer.customerStatus === 'banned') {
+      throw new AppError('conflict', 'This customer is restricted: they cannot be sent a quote');
     }
   } else {
     if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);

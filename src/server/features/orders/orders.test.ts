@@ -790,6 +790,128 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       expect(withAccount.status).toBe(400);
       expect(withAccount.body.error).toMatch(/customer chooses it/);
     });
+
+    it('in naira: the coins it buys; live and audited on both sides, the lock kept on accepting', async () => {
+      const chatSessionId = await chat('bola');
+      const res = await call('agent', 'POST', '/api/orders', {
+        chatSessionId,
+        coin: 'bitcoin',
+        amountNaira: '1000000',
+      });
+      expect(res.status).toBe(201);
+      const quote = orderSchema.parse(res.body);
+      // ₦1,000,000 / ₦157,254,058.50 = 0.0063591363...: rounded down to 8 places, worth ₦999,999.001.
+      expect(quote).toMatchObject({
+        state: 'quoted',
+        amountCrypto: '0.00635913',
+        rateNaira: BTC_SELL,
+        totalNaira: '999999.00',
+        expiresAt: new Date(now.getTime() + 15 * MINUTE).toISOString(),
+        timeline: [{ state: 'quoted', actor: 'agent', actorId: people.agent!.id }],
+      });
+      now = new Date(now.getTime() + 14 * MINUTE);
+      const accepted = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toMatchObject({
+        state: 'awaiting_deposit',
+        rateNaira: BTC_SELL,
+        totalNaira: '999999.00',
+        expiresAt: quote.expiresAt,
+        payoutAccount: { id: account.bola },
+      });
+      expect(BTC_ADDRESSES).toContain(accepted.body.depositAddress);
+      const events = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.chatSessionId, chatSessionId))
+        .orderBy(asc(realtimeEvents.id));
+      expect(
+        events.map((e) => {
+          const event = realtimeEventSchema.parse({ id: e.id, type: e.type, ...e.payload });
+          return [e.customerId, event.type, 'order' in event ? event.order.state : null];
+        }),
+      ).toEqual(
+        expect.arrayContaining([
+          [people.bola!.id, 'order.created', 'quoted'],
+          [people.bola!.id, 'order.updated', 'awaiting_deposit'],
+        ]),
+      );
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(quote.id))))
+        .orderBy(asc(auditLog.id));
+      expect(audit.map((a) => [a.action, a.actorId])).toEqual([
+        ['order.create', people.agent!.id],
+        ['order.accept', people.bola!.id],
+      ]);
+      expect(
+        (await act('bola', quote.id, 'cancel')).body.timeline.map(
+          (e: { state: string }) => e.state,
+        ),
+      ).toEqual(['quoted', 'awaiting_deposit', 'cancelled']);
+    });
+
+    it('with no active deposit address, accepting answers 503 and leaves the quote as it was', async () => {
+      const chatSessionId = await chat('bola', 'usdt');
+      const quote = (
+        await call('agent', 'POST', '/api/orders', { chatSessionId, coin: 'usdt', amount: '10' })
+      ).body;
+      const list = await call('admin', 'GET', '/api/admin/desk-addresses');
+      const tron = list.body.find((a: { address: string }) => a.address === TRON_ADDRESS);
+      await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: false });
+      const key = randomUUID();
+      try {
+        const res = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola }, key);
+        expect(res.status).toBe(503);
+        const [row] = await database.db.select().from(orders).where(eq(orders.id, quote.id));
+        expect(row).toMatchObject({ state: 'quoted', payoutAccountId: null, depositAddress: null });
+        expect(
+          await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, quote.id)),
+        ).toHaveLength(1);
+      } finally {
+        await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: true });
+      }
+      // The same action, tried again once an address is back, goes through.
+      const again = await act('bola', quote.id, 'accept', { payoutAccountId: account.bola }, key);
+      expect(again.body).toMatchObject({ state: 'awaiting_deposit', depositAddress: TRON_ADDRESS });
+    });
+
+    it('is not sent to a restricted customer, who cannot accept one sent before either', async () => {
+      const chatSessionId = await chat('cade');
+      const quote = (
+        await call('agent', 'POST', '/api/orders', {
+          chatSessionId,
+          coin: 'bitcoin',
+          amount: '0.01',
+        })
+      ).body;
+      expect(quote.state).toBe('quoted');
+      const another = await chat('cade');
+      const ban = (status: string) =>
+        call('agent', 'PATCH', `/api/admin/users/${people.cade!.id}/customer-status`, { status });
+      expect((await ban('banned')).status).toBe(200);
+      try {
+        expect(await act('cade', quote.id, 'accept', { payoutAccountId: account.cade })).toEqual({
+          status: 403,
+          body: { error: 'Your account is restricted. Contact support.' },
+        });
+        expect(
+          await call('agent', 'POST', '/api/orders', {
+            chatSessionId: another,
+            coin: 'bitcoin',
+            amount: '0.01',
+          }),
+        ).toEqual({
+          status: 409,
+          body: { error: 'This customer is restricted: they cannot be sent a quote' },
+        });
+      } finally {
+        expect((await ban('active')).status).toBe(200);
+      }
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, quote.id));
+      expect(row).toMatchObject({ state: 'quoted', payoutAccountId: null, depositAddress: null });
+    });
   });
 
   describe('expiry, on a fake clock', () => {

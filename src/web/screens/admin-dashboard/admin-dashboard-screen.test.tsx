@@ -179,4 +179,17 @@ describe('AdminDashboardScreen', () => {
     await waitFor(() => expect(screen.getByText('Try adjusting your search')).toBeTruthy());
     expect(screen.queryByText('New chats will appear here')).toBeNull();
   });
+
+  it('lists the disputed orders under Disputes', async () => {
+    const calls = stubApi({
+      'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/admin/analytics': () => json(makeAnalytics()),
+      'GET /api/orders': () => json({ items: [], nextCursor: null }),
+    });
+    const app = renderApp('/agent/admin');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Disputes' }, { timeout: 5_000 }));
+    await screen.findByText('No disputed orders');
+    expect(app.currentPath()).toBe('/agent/admin?tab=disputes');
+    expect(calls.find((c) => c.path === '/api/orders')?.query.get('state')).toBe('disputed');
+  });
 });

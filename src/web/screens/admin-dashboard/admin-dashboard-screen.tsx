@@ -1,11 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { ArrowLeftRight, BarChart3, MessagesSquare, RefreshCw, UsersRound } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  BarChart3,
+  MessagesSquare,
+  RefreshCw,
+  Scale,
+  UsersRound,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
 import { RequireAdmin } from '../../features/auth';
+import { DisputedOrders } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
 import { AnalyticsTab } from './components/analytics-tab';
 import { DashboardHeader } from './components/dashboard-header';
@@ -22,6 +30,7 @@ const TABS = [
   { value: 'users', label: 'Users', icon: <UsersRound aria-hidden /> },
   { value: 'sessions', label: 'Sessions', icon: <MessagesSquare aria-hidden /> },
   { value: 'transactions', label: 'Transactions', icon: <ArrowLeftRight aria-hidden /> },
+  { value: 'disputes', label: 'Disputes', icon: <Scale aria-hidden /> },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -106,7 +115,7 @@ function AdminDashboard() {
               <Tabs.Trigger
                 key={t.value}
                 value={t.value}
-                className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-4 sm:text-[15px] [&_svg]:size-[18px] [&_svg]:shrink-0 max-sm:[&_svg]:hidden"
+                className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-4 sm:text-[15px] [&_svg]:size-[18px] [&_svg]:shrink-0 max-sm:[&_svg]:hidden max-sm:odd:last:col-span-2"
               >
                 {t.icon}
                 {t.label}
@@ -145,6 +154,9 @@ function AdminDashboard() {
           </Tabs.Content>
           <Tabs.Content value="transactions" className="focus-visible:outline-none">
             <TransactionsTab />
+          </Tabs.Content>
+          <Tabs.Content value="disputes" className="focus-visible:outline-none">
+            <DisputedOrders />
           </Tabs.Content>
         </Tabs.Root>
       </main>

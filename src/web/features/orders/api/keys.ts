@@ -6,4 +6,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   /** A chat's orders, newest first. */
   chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
+  /** Every disputed order, newest first (the admins' list). */
+  disputed: ['orders', 'disputed'] as const,
 };

@@ -6,6 +6,7 @@ import { useRecordPayout } from '../api/record-payout';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { FieldAction } from './field-action';
+import { ResolveDisputeAction } from './resolve-dispute-action';
 
 /** What an agent can do next, by the order's state. */
 export function AgentActions({ order }: { order: Order }) {
@@ -14,6 +15,9 @@ export function AgentActions({ order }: { order: Order }) {
   const account = order.payoutAccount;
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
+      {order.state === 'quoted' && (
+        <p className="text-sm text-ink-muted">Waiting for the customer to accept the quote.</p>
+      )}
       {order.state === 'deposit_seen' && (
         <ButtonAction
           label="Confirm deposit"
@@ -60,6 +64,7 @@ export function AgentActions({ order }: { order: Order }) {
           failed="Could not record the payout. Try again."
         />
       )}
+      {order.state === 'disputed' && <ResolveDisputeAction order={order} />}
       <CancelOrderAction
         order={order}
         variant="danger"

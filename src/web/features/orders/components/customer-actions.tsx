@@ -11,6 +11,7 @@ import { formatNaira } from '../../../lib/format';
 import { useConfirmReceived } from '../api/confirm-received';
 import { useDisputeOrder } from '../api/dispute-order';
 import { useSubmitDeposit } from '../api/submit-deposit';
+import { AcceptQuoteAction } from './accept-quote-action';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { FieldAction } from './field-action';
@@ -76,6 +77,7 @@ export function CustomerActions({ order }: { order: Order }) {
   const deposit = useSubmitDeposit();
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
+      {order.state === 'quoted' && <AcceptQuoteAction order={order} />}
       {order.state === 'awaiting_deposit' && (
         <FieldAction
           label="Transaction hash (after you send)"

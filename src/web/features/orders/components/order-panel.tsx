@@ -5,11 +5,13 @@ import { useChatOrders } from '../api/list-chat-orders';
 import { isOpenOrder } from '../lib/states';
 import { useLiveOrders } from '../lib/use-live-orders';
 import { OrderCard } from './order-card';
+import { AgentQuote } from './quote-form';
 import { SellForm } from './sell-form';
 
 /**
- * The chat's order, live on both sides: the newest order's card; for the customer with no
- * open order, the Sell form (after a finished one, behind "Sell again").
+ * The chat's order, live on both sides: the newest order's card; with no open order, the
+ * customer's Sell form (after a finished one, behind "Sell again") and the agent's "Send a
+ * quote".
  */
 export function OrderPanel({
   chatSessionId,
@@ -55,6 +57,9 @@ export function OrderPanel({
       )}
       {!latest && viewer === 'agent' && (
         <p className="text-sm text-ink-muted">No order in this chat yet.</p>
+      )}
+      {viewer === 'agent' && !open && (
+        <AgentQuote chatSessionId={chatSessionId} defaultCoin={defaultCoin} onSent={setCreated} />
       )}
       {latest && sellForm && !selling ? (
         <Button variant="outline" onClick={() => setSelling(true)}>

@@ -13,44 +13,9 @@ import { usePayoutAccounts } from '../../payout-accounts';
 import { CoinSelect, RATE_NAMES, RATE_SYMBOLS } from '../../rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
-
-type Unit = 'crypto' | 'naira';
+import { UnitSwitch, type Unit } from './unit-switch';
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-2';
-
-function UnitSwitch({
-  unit,
-  symbol,
-  onChange,
-}: {
-  unit: Unit;
-  symbol: string;
-  onChange: (u: Unit) => void;
-}) {
-  return (
-    <div
-      role="radiogroup"
-      aria-label="Amount in"
-      className="grid grid-cols-2 gap-1 rounded-xl bg-canvas p-1"
-    >
-      {(['crypto', 'naira'] as const).map((u) => (
-        <button
-          key={u}
-          type="button"
-          role="radio"
-          aria-checked={unit === u}
-          onClick={() => onChange(u)}
-          className={cn(
-            'min-h-10 rounded-lg text-sm font-semibold',
-            unit === u ? 'bg-surface text-brand-800 shadow-sm' : 'text-ink-muted',
-          )}
-        >
-          {u === 'crypto' ? `In ${symbol}` : 'In naira (₦)'}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /**
  * The customer's "Sell": coin, amount (in the coin or in naira) and the account to be paid

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeOrder } from '../../../testing/fixtures';
 import { orderKeys } from '../api/keys';
-import { upsertOrder, withOrder } from './order-cache';
+import { upsertOrder, withDisputed, withOrder } from './order-cache';
 
 const at = (minute: number) => `2026-11-22T08:${String(minute).padStart(2, '0')}:00.000Z`;
 
@@ -28,5 +28,19 @@ describe('the orders cache', () => {
     upsertOrder(queryClient, makeOrder({ id: 3, chatSessionId: 8 }));
     expect(queryClient.getQueryData(orderKeys.chat(7))).toEqual([makeOrder({ id: 2 })]);
     expect(queryClient.getQueryData(orderKeys.chat(8))).toBeUndefined();
+  });
+
+  it('keeps the disputed list to disputed orders: in when disputed, out once resolved, never stepped back', () => {
+    const disputed = makeOrder({ id: 2, state: 'disputed', updatedAt: at(30) });
+    expect(withDisputed([], disputed)).toEqual([disputed]);
+    expect(withDisputed([], makeOrder({ id: 3, state: 'payout_sent' }))).toEqual([]);
+    const resolved = { ...disputed, state: 'completed' as const, updatedAt: at(40) };
+    expect(withDisputed([disputed], resolved)).toEqual([]);
+    const older = { ...disputed, state: 'payout_sent' as const, updatedAt: at(20) };
+    expect(withDisputed([disputed], older)).toEqual([disputed]);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(orderKeys.disputed, [disputed]);
+    upsertOrder(queryClient, resolved);
+    expect(queryClient.getQueryData(orderKeys.disputed)).toEqual([]);
   });
 });

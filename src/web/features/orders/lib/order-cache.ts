@@ -12,12 +12,24 @@ export function withOrder(orders: readonly Order[], order: Order): Order[] {
   return orders.map((o) => (o.id === order.id ? order : o));
 }
 
+/** The disputed orders with this one's news: in the list while disputed, out once resolved. */
+export function withDisputed(orders: readonly Order[], order: Order): Order[] {
+  const known = orders.find((o) => o.id === order.id);
+  if (known && Date.parse(known.updatedAt) > Date.parse(order.updatedAt)) return [...orders];
+  return order.state === 'disputed'
+    ? withOrder(orders, order)
+    : orders.filter((o) => o.id !== order.id);
+}
+
 /**
- * Writes an order (an answer or a realtime event) into its chat's list, when that list has
- * loaded (otherwise the list's fetch brings it).
+ * Writes an order (an answer or a realtime event) into its chat's list and the disputed
+ * orders' list, when they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.chat(order.chatSessionId), (orders) =>
     orders ? withOrder(orders, order) : orders,
+  );
+  queryClient.setQueryData<Order[]>(orderKeys.disputed, (orders) =>
+    orders ? withDisputed(orders, order) : orders,
   );
 }

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  DESKTOP,
+  hasChromium,
+  PHONE,
+  screenshot,
+  screenshots,
+  startServer,
+} from '../support/e2e';
+import { pageFetch } from '../support/page-fetch';
+import { PriceServer } from '../support/price-server';
+import type { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/** A dispute and its resolution must reach the other side's open screen, live. */
+const LIVE_TIMEOUT_MS = 5_000;
+
+const ADMIN = {
+  email: 'funke.disputes@example.com',
+  password: 'a long admin password',
+  firstName: 'Funke',
+  lastName: 'Desk',
+};
+const CUSTOMER = { name: 'Bisi Adebayo', email: 'bisi.disputes@example.com' };
+/** A GTBank NUBAN: serial 012345678, check digit 5. */
+const GTBANK_NUMBER = '0123456785';
+const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+/** Two well-formed BTC tx hashes, one per order (a tx hash settles one order, ever). */
+const TX_HASHES = [
+  'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16',
+  'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d',
+];
+/** 0.01 BTC at ₦157,254,058.50 (as in orders.test.ts): ₦1,572,540.585, ₦1,572,540.59. */
+const TOTAL = '₦1,572,540.59';
+const RATES = {
+  usdToNaira: '1650',
+  rates: [
+    {
+      currency: 'bitcoin',
+      spreadPercentage: '2',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+    },
+  ],
+};
+
+interface OrderBody {
+  id: number;
+  reference: string;
+  state: string;
+}
+interface TradeBody {
+  reference: string;
+  status: string;
+  total: string;
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
+  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
+  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
+}
+
+/** A transition through the API from this page, with its own Idempotency-Key. */
+async function step(page: Page, id: number, name: string, body: object = {}): Promise<OrderBody> {
+  const res = await pageFetch<OrderBody>(page, `/api/orders/${id}/${name}`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let admin: Page;
+  let customer: Page;
+  let chatId: number;
+  let accountId: number;
+
+  /** An order in the chat, paid out by the desk (through the API): ready to be disputed. */
+  async function paidOrder(txHash: string): Promise<OrderBody> {
+    const created = await pageFetch<OrderBody>(customer, '/api/orders', {
+      method: 'POST',
+      body: { chatSessionId: chatId, coin: 'bitcoin', amount: '0.01', payoutAccountId: accountId },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    await step(customer, id, 'deposit', { txHash });
+    await step(admin, id, 'confirm-deposit');
+    expect(
+      (await step(admin, id, 'payout', { bankReference: `FT-${txHash.slice(0, 8)}` })).state,
+    ).toBe('payout_sent');
+    return created.body;
+  }
+
+  /** The chat's trades, as its customer sees them. */
+  async function trades(): Promise<TradeBody[]> {
+    const res = await pageFetch<TradeBody[]>(customer, `/api/chat-sessions/${chatId}/transactions`);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-disputes-'));
+    await createAccount(dataDir, ADMIN, true);
+    priceServer = await new PriceServer().start();
+    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
+    browser = await connectChromium();
+    admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await logIn(admin, server.url, ADMIN);
+    expect(
+      (await pageFetch(admin, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
+    ).toBe(200);
+    expect(
+      (
+        await pageFetch(admin, '/api/admin/desk-addresses', {
+          method: 'POST',
+          body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+        })
+      ).status,
+    ).toBe(201);
+
+    await customer.goto(`${server.url}/trade`);
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
+    const account = await pageFetch<{ id: number }>(customer, '/api/payout-accounts', {
+      method: 'POST',
+      body: { bankCode: '058', accountNumber: GTBANK_NUMBER, accountName: CUSTOMER.name },
+    });
+    expect(account.status).toBe(201);
+    accountId = account.body.id;
+    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    chatId = chat.body.id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the customer disputes with a note; the admin resolves it completed with a reason; the trade is written', async () => {
+    const order = await paidOrder(TX_HASHES[0]!);
+    await customer.goto(`${server.url}/chat/${chatId}`);
+    await customer.getByRole('button', { name: /^Transactions/ }).click();
+    await admin.goto(`${server.url}/chat/${chatId}`);
+    const card = customer.getByTestId('order-card');
+    const adminCard = admin.getByTestId('order-card');
+    await waitForText(card.getByTestId('order-state'), 'Payout sent');
+    await waitForText(adminCard.getByTestId('order-state'), 'Payout sent');
+
+    await card.getByRole('button', { name: "I haven't received it" }).click();
+    await card.getByLabel('What went wrong?').fill('Nothing has arrived in my GTBank account');
+    await card.getByRole('button', { name: 'Report a problem' }).click();
+    await waitForText(card.getByTestId('order-state'), 'Disputed');
+    await waitForText(adminCard.getByTestId('order-state'), 'Disputed');
+    await adminCard.getByText('“Nothing has arrived in my GTBank account”').waitFor();
+    expect(await trades()).toEqual([]);
+
+    const resolve = adminCard.getByRole('form', { name: 'Resolve the dispute' });
+    await resolve.getByRole('radio', { name: /Completed/ }).check();
+    await resolve
+      .getByLabel('Reason (the customer sees it)')
+      .fill('GTBank confirmed the transfer reached the account');
+    await resolve.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'order-admin-dispute-form-1280x800');
+    await resolve.getByRole('button', { name: 'Resolve dispute' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Resolve as completed?' }).waitFor();
+    expect(await dialog.getByRole('definition').allTextContents()).toEqual([
+      order.reference,
+      TOTAL,
+      'GTBank ****6785',
+      `FT-${TX_HASHES[0]!.slice(0, 8)}`,
+      '“Nothing has arrived in my GTBank account”',
+      'Completed',
+      'GTBank confirmed the transfer reached the account',
+    ]);
+    await screenshots(admin, 'order-admin-dispute-dialog', { noSidewaysScroll: true });
+    // Nothing moved before yes.
+    await waitForText(card.getByTestId('order-state'), 'Disputed');
+    await dialog.getByRole('button', { name: 'Resolve as completed' }).click();
+
+    await waitForText(adminCard.getByTestId('order-state'), 'Completed');
+    await waitForText(card.getByTestId('order-state'), 'Completed');
+    const lastStep = card.getByTestId('timeline-step').last();
+    await waitForText(
+      lastStep,
+      /^Completed · Admin · .*“GTBank confirmed the transfer reached the account”$/,
+    );
+    expect(await adminCard.getByRole('form', { name: 'Resolve the dispute' }).count()).toBe(0);
+    await lastStep.scrollIntoViewIfNeeded();
+    await screenshots(customer, 'order-customer-dispute-resolved', { noSidewaysScroll: true });
+    expect((await trades()).map((t) => [t.reference, t.status])).toEqual([
+      [order.reference, 'completed'],
+    ]);
+  });
+
+  it('refunded from the Disputes tab: the customer sees it live, and no trade is written', async () => {
+    const order = await paidOrder(TX_HASHES[1]!);
+    await step(customer, order.id, 'dispute', { note: 'The transfer bounced back' });
+    // The customer's screen is still open: the new order reaches it live.
+    const card = customer.getByTestId('order-card');
+    await waitForText(card.getByTestId('order-state'), 'Disputed');
+    expect(await text(card.getByRole('heading'))).toBe(`Sell order ${order.reference}`);
+
+    await admin.goto(`${server.url}/agent/admin?tab=disputes`);
+    const row = admin.getByTestId('disputed-order');
+    await waitForText(row.getByTestId('disputed-order-total'), TOTAL);
+    expect(await row.count()).toBe(1);
+    expect(await text(row)).toContain('“The transfer bounced back”');
+    expect(await row.getByRole('link', { name: 'Open the chat' }).getAttribute('href')).toBe(
+      `/chat/${chatId}`,
+    );
+    await row.getByRole('radio', { name: /Refunded/ }).check();
+    await row.getByLabel('Reason (the customer sees it)').fill('Coins sent back to the customer');
+    await row.scrollIntoViewIfNeeded();
+    await screenshots(admin, 'order-admin-disputes-tab', { noSidewaysScroll: true, shots: 'both' });
+    await row.getByRole('button', { name: 'Resolve dispute' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Resolve as refunded?' }).waitFor();
+    await screenshots(admin, 'order-admin-refund-dialog', { noSidewaysScroll: true });
+    await dialog.getByRole('button', { name: 'Resolve as refunded' }).click();
+    await admin.getByText('No disputed orders').waitFor();
+    await waitForText(card.getByTestId('order-state'), 'Refunded');
+    await waitForText(
+      card.getByTestId('timeline-step').last(),
+      /^Refunded · Admin · .*“Coins sent back to the customer”$/,
+    );
+    // Only the first order's trade: a refund counts no volume.
+    expect((await trades()).map((t) => t.reference)).not.toContain(order.reference);
+    expect(await trades()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  DESKTOP,
+  hasChromium,
+  PHONE,
+  screenshot,
+  screenshots,
+  startServer,
+} from '../support/e2e';
+import { pageFetch } from '../support/page-fetch';
+import { PriceServer } from '../support/price-server';
+import type { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/** The quote and its acceptance must reach the other side's open screen, live. */
+const LIVE_TIMEOUT_MS = 5_000;
+
+const ADMIN = {
+  email: 'kemi.quotes@example.com',
+  password: 'a long admin password',
+  firstName: 'Kemi',
+  lastName: 'Desk',
+};
+const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.quotes@example.com' };
+/** A GTBank NUBAN: serial 012345678, check digit 5. */
+const GTBANK_NUMBER = '0123456785';
+const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+/**
+ * The desk's BTC sell rate, ₦157,254,058.50 per BTC (as in orders.test.ts). The agent quotes
+ * ₦1,000,000: 1,000,000 / 157,254,058.50 = 0.0063591363… BTC, rounded down to 0.00635913 BTC,
+ * worth ₦999,999.001…, ₦999,999.00 to the kobo.
+ */
+const RATES = {
+  usdToNaira: '1650',
+  rates: [
+    {
+      currency: 'bitcoin',
+      spreadPercentage: '2',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+    },
+  ],
+};
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
+  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
+  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
+}
+
+describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the customer", () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let agent: Page;
+  let customer: Page;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-quotes-'));
+    await createAccount(dataDir, ADMIN, true);
+    priceServer = await new PriceServer().start();
+    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
+    browser = await connectChromium();
+    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await logIn(agent, server.url, ADMIN);
+    expect(
+      (await pageFetch(agent, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
+    ).toBe(200);
+    const address = await pageFetch(agent, '/api/admin/desk-addresses', {
+      method: 'POST',
+      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+    });
+    expect(address.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the agent quotes in naira; the customer adds a payout account, accepts, and gets the address', async () => {
+    await customer.goto(`${server.url}/trade`);
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
+    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    const chatUrl = `${server.url}/chat/${chat.body.id}`;
+    await customer.goto(chatUrl);
+    await customer.getByRole('button', { name: /^Transactions/ }).click();
+    await customer.getByRole('form', { name: 'Sell' }).waitFor();
+
+    // The agent, in the same chat, sends a quote for ₦1,000,000.
+    await agent.goto(chatUrl);
+    const agentCard = agent.getByTestId('order-card');
+    await agent.getByText('No order in this chat yet.').waitFor();
+    await agent.getByRole('button', { name: 'Send a quote' }).click();
+    const form = agent.getByRole('form', { name: 'Send a quote' });
+    await form.getByRole('radio', { name: 'In naira (₦)' }).click();
+    await form.getByLabel('Amount (₦)').fill('1000000');
+    await screenshot(agent, 'order-agent-quote-form-1280x800');
+    await form.getByRole('button', { name: 'Send quote' }).click();
+    await waitForText(agentCard.getByTestId('order-state'), 'Quote sent');
+    await expect.poll(() => form.count()).toBe(0);
+
+    // It reaches the customer live, in place of the Sell form, counting down.
+    const card = customer.getByTestId('order-card');
+    await waitForText(card.getByTestId('order-state'), 'Quote sent');
+    await expect.poll(() => customer.getByRole('form', { name: 'Sell' }).count()).toBe(0);
+    await waitForText(customer.getByTestId('chat-order-state'), 'Order: Quote sent');
+    expect(await text(card.getByTestId('order-amount'))).toBe('0.00635913 BTC');
+    expect(await text(card.getByTestId('order-locked-rate'))).toBe('₦157,254,058.50 / BTC');
+    expect(await text(card.getByTestId('order-total'))).toBe('₦999,999.00');
+    await waitForText(card.getByTestId('order-countdown'), /^Rate locked for 1[45]:\d\d$/);
+    expect(await card.getByTestId('deposit-address').count()).toBe(0);
+    await screenshot(agent, 'order-agent-quote-sent-1280x800');
+
+    // No payout account yet: the card links to add one.
+    const accept = card.getByRole('form', { name: 'Accept the quote' });
+    await accept.getByRole('link', { name: 'Add a payout account' }).waitFor();
+    expect(await accept.getByRole('button', { name: 'Accept quote' }).isDisabled()).toBe(true);
+    await accept.scrollIntoViewIfNeeded();
+    await screenshots(customer, 'order-customer-quote-no-account', { noSidewaysScroll: true });
+    await accept.getByRole('link', { name: 'Add a payout account' }).click();
+    await customer.getByLabel('Bank', { exact: true }).selectOption('058');
+    await customer.getByLabel('Account number').fill(GTBANK_NUMBER);
+    await customer.getByLabel('Account name').fill('Emeka Nwosu');
+    await customer.getByRole('button', { name: 'Save account' }).click();
+    await customer.getByText('GTBank ****6785', { exact: true }).waitFor();
+
+    await customer.goto(chatUrl);
+    await customer.getByRole('button', { name: /^Transactions/ }).click();
+    await expect
+      .poll(() => text(accept.getByLabel('Pay me into')))
+      .toContain('GTBank ****6785 · Emeka Nwosu');
+    await accept.scrollIntoViewIfNeeded();
+    await screenshots(customer, 'order-customer-quote', { noSidewaysScroll: true });
+    await accept.getByRole('button', { name: 'Accept quote' }).click();
+
+    // Accepted: the deposit address and the same lock, on both sides.
+    await waitForText(card.getByTestId('order-state'), 'Awaiting deposit');
+    expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
+    expect(await text(card.getByTestId('order-paid-into'))).toBe('GTBank ****6785 · Emeka Nwosu');
+    expect(await text(card.getByTestId('order-total'))).toBe('₦999,999.00');
+    await waitForText(card.getByTestId('order-countdown'), /^Rate locked for 1[45]:\d\d$/);
+    await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
+    expect(await text(agentCard.getByTestId('order-paid-into'))).toBe(
+      'GTBank ****6785 · Emeka Nwosu',
+    );
+    expect(
+      await agentCard
+        .getByTestId('timeline-step')
+        .evaluateAll((steps) =>
+          steps.map((s) => s.textContent!.split(' · ').slice(0, 2).join(' · ')),
+        ),
+    ).toEqual(['Quote sent · Admin', 'Awaiting deposit · Customer']);
+    await screenshots(customer, 'order-customer-quote-accepted', { noSidewaysScroll: true });
+    await screenshot(agent, 'order-agent-quote-accepted-1280x800');
+  });
+});
