@@ -6,4 +6,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   /** A chat's orders, newest first. */
   chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
+  /** One order (its receipt). */
+  one: (id: number) => ['orders', 'one', id] as const,
 };
