@@ -67,7 +67,7 @@ function Receipt({ id, viewer }: { id: number; viewer: User }) {
             <span className="max-sm:sr-only">{back.label}</span>
           </Link>
           <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl">
-            Receipt {order.data.reference}
+            Receipt<span className="max-sm:sr-only"> {order.data.reference}</span>
           </h1>
           {completed && (
             <Button variant="gold" onClick={() => window.print()}>

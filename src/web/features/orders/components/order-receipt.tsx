@@ -47,7 +47,7 @@ export function OrderReceipt({ order, brandName }: { order: Order; brandName: st
           <p className="text-sm font-semibold text-brand-700">{brandName}</p>
           <h2 className="text-2xl font-bold tracking-tight">Sale receipt</h2>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="font-mono text-base font-semibold" data-testid="receipt-reference">
             {order.reference}
           </p>
