@@ -41,7 +41,7 @@ import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
-import { expireOrders, ordersRoutes } from './features/orders';
+import { completePaidOrders, expireOrders, ordersRoutes } from './features/orders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,18 +251,26 @@ function startPriceFeed(app: App, options: { config: Config; db: Database['db'];
   return priceFeed;
 }
 
-/** How often orders past their rate lock are expired when nobody reads them. */
+/**
+ * How often orders past their rate lock are expired when nobody reads them, and paid orders
+ * past PAYOUT_CONFIRM_HOURS completed.
+ */
 const ORDER_SWEEP_MS = 60_000;
 
-/** Expires orders past their rate lock now and then, from the app's start to its close. */
+/** The orders' sweeps, now and then, from the app's start to its close. */
 function startOrderSweep(
   app: App,
-  options: { db: Database['db']; events: EventLog; clock: () => Date },
+  options: { db: Database['db']; events: EventLog; clock: () => Date; payoutConfirmHours: number },
 ): void {
-  const sweep = () =>
-    void expireOrders({ ...options, now: options.clock() }).catch((error: unknown) =>
+  const sweep = () => {
+    const now = options.clock();
+    void expireOrders({ ...options, now }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'order expiry sweep failed'),
     );
+    void completePaidOrders({ ...options, now }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'paid order completion sweep failed'),
+    );
+  };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(sweep, ORDER_SWEEP_MS);
@@ -325,7 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
   });
-  startOrderSweep(app, { db, events, clock });
+  startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

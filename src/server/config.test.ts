@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       rateGuardPercent: 10,
       maxTradeNaira: '50000000',
       quoteTtlMinutes: 15,
+      payoutConfirmHours: 24,
       nameEnquiry: undefined,
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
@@ -78,6 +79,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ QUOTE_TTL_MINUTES: '30' }).quoteTtlMinutes).toBe(30);
     expect(problemsOf({ QUOTE_TTL_MINUTES: '0' })[0]).toMatch(/^QUOTE_TTL_MINUTES/);
     expect(problemsOf({ QUOTE_TTL_MINUTES: '1.5' })[0]).toMatch(/^QUOTE_TTL_MINUTES/);
+  });
+
+  it('reads the payout confirmation window in whole hours, 1 to 720', () => {
+    expect(loadConfig({ PAYOUT_CONFIRM_HOURS: '48' }).payoutConfirmHours).toBe(48);
+    expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '0' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
+    expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '2.5' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
+    expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '721' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
   });
 
   it('treats empty variables as unset', () => {

@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default('50000000'),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How long after the payout an order completes by itself when the customer says nothing, in hours. */
+  PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -146,6 +148,8 @@ export interface Config {
   maxTradeNaira: string;
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
+  /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
+  payoutConfirmHours: number;
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
@@ -274,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     maxTradeNaira: env.MAX_TRADE_NAIRA,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
+    payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {

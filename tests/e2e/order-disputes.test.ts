@@ -15,7 +15,8 @@ import {
   screenshots,
   startServer,
 } from '../support/e2e';
-import { pageFetch } from '../support/page-fetch';
+import { testPng } from '../support/images';
+import { pageFetch, pageSendImage } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
@@ -106,9 +107,11 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
     const id = created.body.id;
     await step(customer, id, 'deposit', { txHash });
     await step(admin, id, 'confirm-deposit');
-    expect(
-      (await step(admin, id, 'payout', { bankReference: `FT-${txHash.slice(0, 8)}` })).state,
-    ).toBe('payout_sent');
+    const proofMessageId = await pageSendImage(admin, chatId, await testPng());
+    const bankReference = `FT-${txHash.slice(0, 8)}`;
+    expect((await step(admin, id, 'payout', { bankReference, proofMessageId })).state).toBe(
+      'payout_sent',
+    );
     return created.body;
   }
 

@@ -14,6 +14,7 @@ import {
   screenshots,
   startServer,
 } from '../support/e2e';
+import { testPng } from '../support/images';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
@@ -58,6 +59,15 @@ const TOTAL = '₦1,572,540.59';
 
 async function text(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').trim();
+}
+
+/** Every image in `locator` has arrived and decoded (the server served it). */
+async function imagesLoaded(locator: Locator): Promise<boolean> {
+  return locator.evaluateAll((images) =>
+    images.every(
+      (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+    ),
+  );
 }
 
 async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
@@ -153,6 +163,10 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     const agentCard = agent.getByTestId('order-card');
     await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
     await card.getByLabel('Transaction hash (after you send)').fill(TX_HASH);
+    // With a screenshot of the wallet's send: it goes into the chat, and the order points to it.
+    const png = { mimeType: 'image/png', buffer: await testPng() };
+    await card.getByLabel('Screenshot (optional)').setInputFiles({ name: 'wallet.png', ...png });
+    await card.getByTestId('picked-image').waitFor();
     await card.getByRole('button', { name: "I've sent it" }).click();
     await waitForText(card.getByTestId('order-state'), 'Deposit sent');
     await waitForText(agentCard.getByTestId('order-state'), 'Deposit sent');
@@ -168,15 +182,32 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     await agentCard
       .getByLabel(`Bank reference of the ${TOTAL} payout to GTBank ****6785`)
       .fill(BANK_REFERENCE);
+    await agentCard.getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', ...png });
     await agentCard.getByRole('button', { name: 'Record payout' }).click();
     const payoutDialog = agent.getByRole('dialog');
     await payoutDialog.getByText(BANK_REFERENCE).waitFor();
+    await payoutDialog.getByAltText('Proof of payment').waitFor();
     await screenshot(agent, 'order-agent-payout-confirm-1280x800');
     await payoutDialog.getByRole('button', { name: 'Record payout' }).click();
     const paid = `Paid ${TOTAL} to GTBank ****6785 · ref ${BANK_REFERENCE}`;
     await waitForText(card.getByTestId('order-paid'), paid);
     await waitForText(card.getByTestId('order-state'), 'Payout sent');
+    // Both images, as the server serves them, on both sides; the proof opens full size.
+    for (const side of [card, agentCard]) {
+      const thumbnails = side.getByTestId('order-image');
+      await expect
+        .poll(() => thumbnails.evaluateAll((t) => t.map((i) => i.getAttribute('alt'))))
+        .toEqual(['Deposit screenshot', 'Payout proof']);
+      await expect.poll(() => imagesLoaded(thumbnails), { timeout: LIVE_TIMEOUT_MS }).toBe(true);
+    }
+    await card.getByTestId('order-images').scrollIntoViewIfNeeded();
     await screenshots(customer, 'order-customer-payout-sent', { noSidewaysScroll: true });
+    await screenshot(agent, 'order-agent-payout-proof-1280x800');
+    await card.getByRole('button', { name: 'Open the payout proof' }).click();
+    const full = customer.getByTestId('order-image-full');
+    await expect.poll(() => imagesLoaded(full), { timeout: LIVE_TIMEOUT_MS }).toBe(true);
+    await customer.getByRole('button', { name: 'Close' }).click();
+    await full.waitFor({ state: 'detached' });
 
     await card.getByRole('button', { name: "I've received it" }).click();
     await customer.getByRole('button', { name: "Yes, I've received it" }).click();
@@ -199,5 +230,30 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     ]);
     await screenshot(agent, 'order-agent-completed-1280x800');
     await screenshots(customer, 'order-customer-completed', { noSidewaysScroll: true });
+
+    // The receipt: the customer opens it from the card; the desk can open it too.
+    await card.getByRole('link', { name: 'Receipt' }).click();
+    const receipt = customer.getByRole('article', { name: /^Receipt for order AC-/ });
+    await receipt.waitFor();
+    const line = (name: string) => text(receipt.getByTestId(`receipt-${name}`));
+    expect(await line('coin')).toBe('Bitcoin (BTC)');
+    expect(await line('amount')).toBe('0.01 BTC');
+    expect(await line('locked-rate')).toBe('₦157,254,058.50 per BTC');
+    expect(await line('total-paid')).toBe(TOTAL);
+    expect(await line('paid-into')).toBe('GTBank ****6785 · Chiamaka Obi');
+    expect(await line('bank-reference')).toBe(BANK_REFERENCE);
+    expect(await receipt.getByTestId('timeline-step').count()).toBe(5);
+    const reference = await line('reference');
+    expect(customer.url()).toMatch(/\/orders\/\d+\/receipt$/);
+    await screenshots(customer, 'order-receipt', { noSidewaysScroll: true, shots: 'page' });
+    // On paper: the receipt alone, without the bar and its buttons.
+    await customer.emulateMedia({ media: 'print' });
+    expect(await customer.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await receipt.isVisible()).toBe(true);
+    await screenshot(customer, 'order-receipt-print-360x740', { fullPage: true });
+    await customer.emulateMedia({ media: 'screen' });
+    await agent.goto(customer.url());
+    await waitForText(agent.getByTestId('receipt-reference'), reference);
+    await screenshot(agent, 'order-receipt-agent-1280x800');
   });
 });

@@ -19,3 +19,32 @@ export function pageFetch<T = unknown>(
     { url, init },
   );
 }
+
+/**
+ * Sends a PNG into a chat from the page itself (its cookies, its origin), as the chat's image
+ * button does (multipart, POST /api/chat-sessions/:id/attachments); answers the message's id.
+ */
+export async function pageSendImage(
+  page: Page,
+  chatSessionId: number,
+  png: Buffer,
+): Promise<number> {
+  const { status, body } = await page.evaluate(
+    async ({ chatSessionId, bytes }) => {
+      const form = new FormData();
+      form.append('clientMessageId', crypto.randomUUID());
+      form.append('caption', '');
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
+      const response = await fetch(`/api/chat-sessions/${chatSessionId}/attachments`, {
+        method: 'POST',
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { id?: number } };
+    },
+    { chatSessionId, bytes: [...png] },
+  );
+  if (status !== 201 || typeof body.id !== 'number') {
+    throw new Error(`sending an image answered ${status}: ${JSON.stringify(body)}`);
+  }
+  return body.id;
+}

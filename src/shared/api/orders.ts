@@ -18,6 +18,17 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+/**
+ * An image message of the order's chat that the order points to (the agent's payout proof, the
+ * customer's deposit screenshot), with the addresses the attachment route serves it at.
+ */
+export const orderImageSchema = z.object({
+  messageId: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type OrderImage = z.infer<typeof orderImageSchema>;
+
 /** Money travels as decimal strings, each named by its unit. */
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -40,6 +51,10 @@ export const orderSchema = z.object({
   payoutAccount: payoutAccountSchema.nullable(),
   txHash: z.string().nullable(),
   bankReference: z.string().nullable(),
+  /** The agent's image of the bank transfer, sent in the chat; set with the payout. */
+  payoutProof: orderImageSchema.nullable(),
+  /** The customer's screenshot of the coins sent, if they attached one with the tx hash. */
+  depositScreenshot: orderImageSchema.nullable(),
   timeline: z.array(orderEventSchema),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -81,12 +96,20 @@ export const orderIdParamsSchema = z.object({ id: id('order') });
 /** The customer takes an agent's quote, naming the account to be paid into. */
 export const acceptOrderRequestSchema = z.object({ payoutAccountId: id('payout account') });
 
+/** The id of an image message in the order's chat (sent first, through the attachment route). */
+const imageMessageId = (problem: string) =>
+  z.number({ error: problem }).int(problem).positive(problem).max(Number.MAX_SAFE_INTEGER, problem);
+
 export const depositRequestSchema = z.object({
   txHash: z
     .string({ error: 'Enter the transaction hash' })
     .trim()
     .min(1, 'Enter the transaction hash')
     .max(100, 'A transaction hash is at most 100 characters'),
+  /** Optional: the customer's screenshot of the coins sent, an image they sent in the chat. */
+  screenshotMessageId: imageMessageId(
+    "The deposit screenshot is the id of an image message you sent in the order's chat",
+  ).optional(),
 });
 
 export const payoutRequestSchema = z.object({
@@ -95,6 +118,10 @@ export const payoutRequestSchema = z.object({
     .trim()
     .min(1, 'Enter the bank reference')
     .max(100, 'The bank reference must be at most 100 characters'),
+  /** The proof of the transfer: an image message an agent or admin sent in the order's chat. */
+  proofMessageId: imageMessageId(
+    "Attach the payout proof: the id of an image message staff sent in the order's chat",
+  ),
 });
 
 const note = (what: string) =>

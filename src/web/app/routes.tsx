@@ -57,6 +57,11 @@ export const appRoutes: RouteObject[] = [
     path: '/payout-accounts',
     Component: lazyWithData(() => import('../features/payout-accounts/payout-accounts-screen')),
   },
+  // A completed order's printable receipt: its customer, or any agent or admin.
+  {
+    path: '/orders/:id/receipt',
+    Component: lazyWithData(() => import('../features/orders/receipt-screen')),
+  },
 
   // Agent portal
   {

@@ -162,6 +162,8 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     payoutAccount: makePayoutAccount(),
     txHash: null,
     bankReference: null,
+    payoutProof: null,
+    depositScreenshot: null,
     timeline: [orderStep('awaiting_deposit')],
     createdAt: TRADE_AT,
     updatedAt: TRADE_AT,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
 import {
   createdAt,
@@ -11,6 +11,7 @@ import {
   updatedAt,
   userRef,
 } from './columns';
+import { messages } from './chat';
 import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
@@ -44,6 +45,14 @@ export const orders = pgTable(
     bankReference: text('bank_reference'),
     /** The agent who paid the naira: the agent of the trade transaction completion writes. */
     paidBy: userRef('paid_by'),
+    /** The agent's image of the transfer: an image message staff sent in the order's chat. */
+    payoutProofMessageId: bigint('payout_proof_message_id', { mode: 'number' }).references(
+      () => messages.id,
+    ),
+    /** The customer's screenshot of the coins sent: an image message they sent in the chat. */
+    depositScreenshotMessageId: bigint('deposit_screenshot_message_id', {
+      mode: 'number',
+    }).references(() => messages.id),
     /** A retried create with the same key returns this order. */
     ...idempotency(),
     acceptedAt: timestamptz('accepted_at'),
@@ -62,6 +71,8 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_uq').on(t.reference),
     // A tx hash settles one order, ever.
     uniqueIndex('orders_tx_hash_uq').on(t.txHash),
+    // One image proves one payout.
+    uniqueIndex('orders_payout_proof_uq').on(t.payoutProofMessageId),
     // One open order per chat, even when two are created at once.
     uniqueIndex('orders_open_per_chat_uq')
       .on(t.chatSessionId)

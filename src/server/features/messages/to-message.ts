@@ -13,6 +13,14 @@ export interface MessageRow {
   createdAt: Date | string;
 }
 
+/** Where the attachment route serves a message's image and its thumbnail. */
+export function attachmentUrls(messageId: number): { url: string; thumbnailUrl: string } {
+  return {
+    url: `/api/attachments/${messageId}`,
+    thumbnailUrl: `/api/attachments/${messageId}/thumbnail`,
+  };
+}
+
 export function toMessage(row: MessageRow, customerId: string): Message {
   const id = Number(row.id);
   return {
@@ -24,8 +32,7 @@ export function toMessage(row: MessageRow, customerId: string): Message {
     messageType: row.messageType,
     attachment: row.attachment
       ? {
-          url: `/api/attachments/${id}`,
-          thumbnailUrl: `/api/attachments/${id}/thumbnail`,
+          ...attachmentUrls(id),
           mime: row.attachment.mime,
           size: row.attachment.size,
           name: row.attachment.originalName,

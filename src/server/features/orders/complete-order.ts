@@ -7,7 +7,8 @@ import type { OrderRow } from './to-order';
 export async function writeOrderTrade(options: {
   tx: Db;
   events: EventLog;
-  actorId: string;
+  /** Null when the system completes it (PAYOUT_CONFIRM_HOURS passed). */
+  actorId: string | null;
   order: OrderRow;
 }): Promise<void> {
   const { order } = options;

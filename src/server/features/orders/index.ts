@@ -1,2 +1,3 @@
 export { ordersRoutes } from './routes';
 export { expireOrders } from './expire-orders';
+export { completePaidOrders } from './complete-paid-orders';

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
@@ -9,6 +12,7 @@ import { dec } from '../../../shared/money';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { uploadImage } from '../../../../tests/support/images';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
   auditLog,
@@ -21,6 +25,7 @@ import {
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
+import { completePaidOrders } from './complete-paid-orders';
 import { expireOrders } from './expire-orders';
 
 const BTC_SELL = '157254058.50';
@@ -37,6 +42,7 @@ const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll(
 describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
+  let dataDir: string;
   /** The orders' clock: moved by hand, never waited for. */
   let now = new Date('2026-11-20T09:00:00.000Z');
   const people: Record<string, SessionUser> = {};
@@ -53,6 +59,14 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   /** A transition with its own Idempotency-Key unless one is given. */
   const act = (who: string, id: number, step: string, body?: unknown, key = randomUUID()) =>
     call(who, 'POST', `/api/orders/${id}/${step}`, body, { 'idempotency-key': key });
+  /** An image sent into the chat (by an agent unless told): its message id. */
+  const proof = (chatSessionId: number, who = 'agent') =>
+    uploadImage(app, { cookie: cookie[who], chatSessionId });
+  /** A payout's body: the bank reference and a proof image the agent just sent in the chat. */
+  const payoutOf = async (o: { chatSessionId: number }, bankReference: string) => ({
+    bankReference,
+    proofMessageId: await proof(o.chatSessionId),
+  });
   const chat = async (who: string, category = 'bitcoin') =>
     (await call(who, 'POST', '/api/chat-sessions', { category })).body.id as number;
   /** A customer's order in a chat of its own (or the one given), checked to be a 201. */
@@ -73,12 +87,17 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     const steps: [string, string, unknown?][] = [
       ['deposit_seen', 'deposit', { txHash: txHash() }],
       ['deposit_confirmed', 'confirm-deposit'],
-      ['payout_sent', 'payout', { bankReference: 'GTB-REF-1' }],
+      ['payout_sent', 'payout'],
     ];
     for (const [reached, step, body] of steps) {
       if (o.state === state) break;
       const actor = step === 'deposit' ? who : 'agent';
-      const res = await act(actor, o.id, step, body);
+      const res = await act(
+        actor,
+        o.id,
+        step,
+        step === 'payout' ? await payoutOf(o, 'GTB-REF-1') : body,
+      );
       expect(res.status, `${step}: ${JSON.stringify(res.body)}`).toBe(200);
       o = orderSchema.parse(res.body);
       expect(o.state).toBe(reached);
@@ -89,7 +108,8 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
   beforeAll(async () => {
     database = await kind.open();
-    app = await createTestApp({ database, clock: () => now });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-orders-'));
+    app = await createTestApp({ database, clock: () => now, env: { DATA_DIR: dataDir } });
     for (const who of ['ada', 'bola', 'cade']) people[who] = await makeCustomer(database.db);
     people.agent = await makeAgent(database.db);
     people.admin = await makeAgent(database.db, { admin: true });
@@ -133,6 +153,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   afterAll(async () => {
     await app.close();
     await database.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   describe('creating', () => {
@@ -369,7 +390,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const steps: [string, string, unknown, string][] = [
         ['ada', 'deposit', { txHash: hash }, 'deposit_seen'],
         ['agent', 'confirm-deposit', undefined, 'deposit_confirmed'],
-        ['agent', 'payout', { bankReference: ' GTB/2026/000123 ' }, 'payout_sent'],
+        ['agent', 'payout', await payoutOf(o, ' GTB/2026/000123 '), 'payout_sent'],
         ['ada', 'received', undefined, 'completed'],
       ];
       for (const [who, step, body, state] of steps) {
@@ -414,6 +435,9 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       expect(live.map((e) => [e.type, e.customerId, e.audience])).toEqual([
         ['session.created', people.ada!.id, 'all'],
         ['order.created', people.ada!.id, 'all'],
+        // The agent's proof image, their first reply: the chat is theirs now.
+        ['message.created', people.ada!.id, 'all'],
+        ['session.updated', people.ada!.id, 'all'],
         ...['deposit_seen', 'deposit_confirmed', 'payout_sent'].map(() => [
           'order.updated',
           people.ada!.id,
@@ -450,7 +474,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         ['ada', 'cancel', undefined],
         ['ada', 'dispute', { note: 'not paid' }],
         ['ada', 'received', undefined],
-        ['agent', 'payout', { bankReference: 'again' }],
+        ['agent', 'payout', await payoutOf(o, 'again')],
       ] as const) {
         const res = await act(who, o.id, step, body);
         expect(res.status, step).toBe(409);
@@ -481,7 +505,9 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       'refuses %s from the wrong state with a 409 (as %s, from %s)',
       async (step, who, body, state) => {
         const o = await orderAt(state);
-        const res = await act(who, o.id, step, body);
+        const sent =
+          step === 'payout' ? { ...body, proofMessageId: await proof(o.chatSessionId) } : body;
+        const res = await act(who, o.id, step, sent);
         expect(res.status).toBe(409);
         expect(res.body).toMatchObject({ state });
         const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
@@ -640,7 +666,9 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         error: 'Agent privileges required.',
       });
       const confirmed = await orderAt('deposit_confirmed');
-      expect((await act('ada', confirmed.id, 'payout', { bankReference: 'x' })).status).toBe(403);
+      expect(
+        (await act('ada', confirmed.id, 'payout', await payoutOf(confirmed, 'x'))).status,
+      ).toBe(403);
       const paid = await orderAt('payout_sent');
       expect((await act('agent', paid.id, 'received')).status).toBe(403);
       expect(
@@ -727,9 +755,10 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const p = await orderAt('deposit_confirmed');
       const key = randomUUID();
+      const body = await payoutOf(p, 'R1');
       const twins = await Promise.all([
-        act('agent', p.id, 'payout', { bankReference: 'R1' }, key),
-        act('agent', p.id, 'payout', { bankReference: 'R1' }, key),
+        act('agent', p.id, 'payout', body, key),
+        act('agent', p.id, 'payout', body, key),
       ]);
       expect(twins.map((r) => r.status)).toEqual([200, 200]);
       const events = await database.db
@@ -911,6 +940,238 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       }
       const [row] = await database.db.select().from(orders).where(eq(orders.id, quote.id));
       expect(row).toMatchObject({ state: 'quoted', payoutAccountId: null, depositAddress: null });
+    });
+  });
+
+  describe('the payout proof and the deposit screenshot', () => {
+    it('the payout carries an image staff sent in the chat; both sides see it and can open it', async () => {
+      const o = await orderAt('deposit_confirmed');
+      // An admin is staff too.
+      const proofMessageId = await proof(o.chatSessionId, 'admin');
+      const res = await act('agent', o.id, 'payout', { bankReference: 'GTB-9', proofMessageId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const image = {
+        messageId: proofMessageId,
+        url: `/api/attachments/${proofMessageId}`,
+        thumbnailUrl: `/api/attachments/${proofMessageId}/thumbnail`,
+      };
+      expect(orderSchema.parse(res.body)).toMatchObject({
+        state: 'payout_sent',
+        bankReference: 'GTB-9',
+        payoutProof: image,
+        depositScreenshot: null,
+      });
+      const seen = await call('ada', 'GET', `/api/orders/${o.id}`);
+      expect(seen.body.payoutProof).toEqual(image);
+      const thumbnail = await app.inject({
+        method: 'GET',
+        url: image.thumbnailUrl,
+        headers: { cookie: cookie.ada! },
+      });
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      const [audit] = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.payout'), eq(auditLog.entityId, String(o.id))));
+      expect(audit!.after).toMatchObject({ payoutProofMessageId: proofMessageId });
+    });
+
+    it('refuses a payout proof that is not an image staff sent in this chat, with a 400 saying why', async () => {
+      const o = await orderAt('deposit_confirmed');
+      const text = await call('agent', 'POST', `/api/chat-sessions/${o.chatSessionId}/messages`, {
+        clientMessageId: randomUUID(),
+        content: 'Paid, see the transfer',
+      });
+      expect(text.status).toBe(201);
+      const other = await order('bola');
+      const cases: [string, unknown, RegExp][] = [
+        [
+          'no proof',
+          undefined,
+          /^proofMessageId: Attach the payout proof: the id of an image message staff sent/,
+        ],
+        ['a text message', text.body.id, /is not an image message$/],
+        [
+          "the customer's image",
+          await proof(o.chatSessionId, 'ada'),
+          /was not sent by an agent or admin$/,
+        ],
+        [
+          "an agent's image in another chat",
+          await proof(other.chatSessionId),
+          /is not in this order's chat$/,
+        ],
+        ['no such message', 2_000_000_000, /is not in this order's chat$/],
+        [
+          'not a number',
+          'one',
+          /^proofMessageId: Attach the payout proof: the id of an image message staff sent/,
+        ],
+      ];
+      for (const [what, proofMessageId, error] of cases) {
+        const res = await act('agent', o.id, 'payout', { bankReference: 'GTB-1', proofMessageId });
+        expect(res.status, what).toBe(400);
+        expect(res.body.error, what).toMatch(error);
+      }
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, o.id));
+      expect(row).toMatchObject({
+        state: 'deposit_confirmed',
+        bankReference: null,
+        payoutProofMessageId: null,
+      });
+    });
+
+    it('one image proves one payout: the next order in the chat needs its own (409)', async () => {
+      const first = await orderAt('payout_sent');
+      expect((await act('ada', first.id, 'received')).status).toBe(200);
+      let next = await order('ada', { chatSessionId: first.chatSessionId });
+      next = orderSchema.parse((await act('ada', next.id, 'deposit', { txHash: txHash() })).body);
+      expect((await act('agent', next.id, 'confirm-deposit')).status).toBe(200);
+      const reused = await act('agent', next.id, 'payout', {
+        bankReference: 'GTB-2',
+        proofMessageId: first.payoutProof!.messageId,
+      });
+      expect(reused).toEqual({
+        status: 409,
+        body: { error: `This image is already the payout proof of order ${first.reference}` },
+      });
+    });
+
+    it("takes the customer's own screenshot with the tx hash, and refuses anyone else's image", async () => {
+      const o = await order('ada');
+      const agentImage = await proof(o.chatSessionId);
+      const elsewhere = await proof(await chat('ada'), 'ada');
+      for (const [screenshotMessageId, error] of [
+        [agentImage, /^Deposit screenshot: .* was not sent by the order's customer$/],
+        [elsewhere, /^Deposit screenshot: .* is not in this order's chat$/],
+        [-4, /^screenshotMessageId: The deposit screenshot is the id of an image message you sent/],
+      ] as const) {
+        const res = await act('ada', o.id, 'deposit', { txHash: txHash(), screenshotMessageId });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatch(error);
+      }
+      const screenshotMessageId = await proof(o.chatSessionId, 'ada');
+      const res = await act('ada', o.id, 'deposit', { txHash: txHash(), screenshotMessageId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(orderSchema.parse(res.body)).toMatchObject({
+        state: 'deposit_seen',
+        depositScreenshot: {
+          messageId: screenshotMessageId,
+          url: `/api/attachments/${screenshotMessageId}`,
+          thumbnailUrl: `/api/attachments/${screenshotMessageId}/thumbnail`,
+        },
+        payoutProof: null,
+      });
+    });
+
+    it('the receipt reads the order: its customer and any agent or admin, nobody else', async () => {
+      const o = await orderAt('payout_sent');
+      expect((await act('ada', o.id, 'received')).status).toBe(200);
+      for (const who of ['ada', 'agent', 'admin']) {
+        const res = await call(who, 'GET', `/api/orders/${o.id}`);
+        expect(res.status, who).toBe(200);
+        expect(res.body).toMatchObject({ state: 'completed', reference: o.reference });
+      }
+      expect((await call('bola', 'GET', `/api/orders/${o.id}`)).status).toBe(404);
+      expect((await call('nobody', 'GET', `/api/orders/${o.id}`)).status).toBe(401);
+    });
+  });
+
+  describe('completing paid orders after PAYOUT_CONFIRM_HOURS, on a fake clock', () => {
+    const HOUR = 60 * MINUTE;
+    const sweep = () =>
+      completePaidOrders({
+        db: database.db,
+        events: new EventLog(database, new EventBus()),
+        now,
+        payoutConfirmHours: app.config.payoutConfirmHours,
+      });
+    const stateOf = async (id: number) =>
+      (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!.state;
+    const tradesOf = (id: number) =>
+      database.db.select().from(transactions).where(eq(transactions.orderId, id));
+
+    it('completes a paid order nobody answered, 24 hours after the payout, by the system, with its trade', async () => {
+      expect(app.config.payoutConfirmHours).toBe(24);
+      const quiet = await orderAt('payout_sent');
+      const paidAt = now;
+      now = new Date(paidAt.getTime() + HOUR);
+      const later = await orderAt('payout_sent', 'bola');
+      const disputed = await orderAt('payout_sent', 'cade');
+      expect((await act('cade', disputed.id, 'dispute', { note: 'Nothing yet' })).status).toBe(200);
+
+      now = new Date(paidAt.getTime() + 24 * HOUR - 1);
+      await sweep();
+      expect(await stateOf(quiet.id)).toBe('payout_sent');
+
+      now = new Date(paidAt.getTime() + 24 * HOUR);
+      expect(await sweep()).toBeGreaterThanOrEqual(1);
+      expect(await sweep()).toBe(0);
+      expect(await stateOf(quiet.id)).toBe('completed');
+      expect(await stateOf(later.id)).toBe('payout_sent');
+      expect(await stateOf(disputed.id)).toBe('disputed');
+
+      const done = orderSchema.parse((await call('ada', 'GET', `/api/orders/${quiet.id}`)).body);
+      expect(done.timeline.at(-1)).toEqual({
+        state: 'completed',
+        actor: 'system',
+        actorId: null,
+        at: now.toISOString(),
+        note: 'No answer from the customer within 24 hours of the payout',
+      });
+      const trades = await tradesOf(quiet.id);
+      expect(trades).toHaveLength(1);
+      expect(trades[0]).toMatchObject({
+        reference: quiet.reference,
+        kind: 'trade',
+        status: 'completed',
+        customerId: people.ada!.id,
+        agentId: people.agent!.id,
+      });
+      expect(dec(trades[0]!.total).toFixed(2)).toBe(quiet.totalNaira);
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(quiet.id))))
+        .orderBy(asc(auditLog.id));
+      expect(audit.at(-1)).toMatchObject({
+        action: 'order.auto-complete',
+        actorId: null,
+        before: { state: 'payout_sent' },
+        after: { state: 'completed' },
+      });
+      const live = await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.chatSessionId, quiet.chatSessionId))
+        .orderBy(asc(realtimeEvents.id));
+      expect(live.slice(-2).map((e) => [e.type, e.customerId])).toEqual([
+        ['transaction.created', people.ada!.id],
+        ['order.updated', people.ada!.id],
+      ]);
+      expect(live.at(-1)!.payload).toMatchObject({ order: { id: quiet.id, state: 'completed' } });
+      // Too late to answer now; the next day the other order follows.
+      expect((await act('ada', quiet.id, 'received')).status).toBe(409);
+      now = new Date(paidAt.getTime() + 25 * HOUR);
+      await sweep();
+      expect(await stateOf(later.id)).toBe('completed');
+      expect(await tradesOf(later.id)).toHaveLength(1);
+    });
+
+    it("the customer's answer and the sweep at once: the order completes once, with one trade", async () => {
+      const o = await orderAt('payout_sent');
+      now = new Date(now.getTime() + 24 * HOUR);
+      const [received] = await Promise.all([act('ada', o.id, 'received'), sweep()]);
+      expect([200, 409]).toContain(received.status);
+      expect(await stateOf(o.id)).toBe('completed');
+      expect(await tradesOf(o.id)).toHaveLength(1);
+      const steps = await database.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, o.id), eq(orderEvents.state, 'completed')));
+      expect(steps).toHaveLength(1);
+      expect(steps[0]!.actor).toBe(received.status === 200 ? 'customer' : 'system');
     });
   });
 

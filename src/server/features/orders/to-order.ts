@@ -1,12 +1,18 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { Order } from '../../../shared/api/orders';
+import type { Order, OrderImage } from '../../../shared/api/orders';
 import { dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { orderEvents, type orders, payoutAccounts } from '../../db/schema';
+import { attachmentUrls } from '../messages';
 import { toPayoutAccount } from '../payout-accounts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** An image message the order points to, as the attachment route serves it. */
+function orderImage(messageId: number | null): OrderImage | null {
+  return messageId === null ? null : { messageId, ...attachmentUrls(messageId) };
+}
 
 /** Orders as the API shows them, each with its payout account and timeline, in two reads. */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
@@ -43,6 +49,8 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       payoutAccount: account ? toPayoutAccount(account) : null,
       txHash: row.txHash,
       bankReference: row.bankReference,
+      payoutProof: orderImage(row.payoutProofMessageId),
+      depositScreenshot: orderImage(row.depositScreenshotMessageId),
       timeline: events
         .filter((e) => e.orderId === row.id)
         .map((e) => ({

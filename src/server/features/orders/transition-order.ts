@@ -16,7 +16,13 @@ import { toOrder, type OrderRow } from './to-order';
 type OrderChanges = Partial<
   Pick<
     typeof orders.$inferInsert,
-    'txHash' | 'bankReference' | 'paidBy' | 'depositAddress' | 'payoutAccountId'
+    | 'txHash'
+    | 'bankReference'
+    | 'paidBy'
+    | 'depositAddress'
+    | 'payoutAccountId'
+    | 'payoutProofMessageId'
+    | 'depositScreenshotMessageId'
   >
 >;
 
@@ -170,6 +176,9 @@ export async function transitionOrder(
     }
     if (isUniqueViolation(error, 'orders_tx_hash_uq')) {
       throw new AppError('conflict', 'This transaction hash was already submitted for an order');
+    }
+    if (isUniqueViolation(error, 'orders_payout_proof_uq')) {
+      throw new AppError('conflict', 'This image is already the payout proof of another order');
     }
     throw error;
   }

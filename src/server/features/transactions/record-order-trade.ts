@@ -14,8 +14,11 @@ import { toTransaction } from './to-transaction';
 export async function recordOrderTrade(options: {
   tx: Db;
   events: EventLog;
-  /** Who completed it: the customer confirming receipt, or the admin resolving a dispute. */
-  actorId: string;
+  /**
+   * Who completed it: the customer confirming receipt, the admin resolving a dispute, or null
+   * for the system (no answer within PAYOUT_CONFIRM_HOURS of the payout).
+   */
+  actorId: string | null;
   order: {
     id: number;
     reference: string;

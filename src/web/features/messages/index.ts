@@ -9,3 +9,6 @@ export { CoinAvatar } from './components/coin-avatar';
 export { PortalHeader } from './components/portal-header';
 export { RestrictedNote } from './components/restricted-note';
 export { serverText } from './use-sender';
+export { useSendImage } from './api/send-image';
+export { imageProblem } from './api/upload-attachment';
+export { newClientMessageId } from './client-message-id';

@@ -8,4 +8,6 @@ export const orderKeys = {
   chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
   /** Every disputed order, newest first (the admins' list). */
   disputed: ['orders', 'disputed'] as const,
+  /** One order (its receipt). */
+  one: (id: number) => ['orders', 'one', id] as const,
 };

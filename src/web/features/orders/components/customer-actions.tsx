@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import {
-  depositRequestSchema,
-  disputeRequestSchema,
-  type Order,
-} from '../../../../shared/api/orders';
-import { txHashProblem } from '../../../../shared/orders/states';
+import { disputeRequestSchema, type Order } from '../../../../shared/api/orders';
 import { Button } from '../../../components/ui/button';
 import { formatNaira } from '../../../lib/format';
 import { useConfirmReceived } from '../api/confirm-received';
 import { useDisputeOrder } from '../api/dispute-order';
-import { useSubmitDeposit } from '../api/submit-deposit';
 import { AcceptQuoteAction } from './accept-quote-action';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
+import { DepositAction } from './deposit-action';
 import { FieldAction } from './field-action';
 
 /** The first problem a schema finds with a value, in its own words. */
@@ -74,24 +69,10 @@ function ReceivedOrNot({ order }: { order: Order }) {
 
 /** What the customer can do next, by the order's state. */
 export function CustomerActions({ order }: { order: Order }) {
-  const deposit = useSubmitDeposit();
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
       {order.state === 'quoted' && <AcceptQuoteAction order={order} />}
-      {order.state === 'awaiting_deposit' && (
-        <FieldAction
-          label="Transaction hash (after you send)"
-          placeholder="64 characters, 0-9 and a-f"
-          submitLabel="I've sent it"
-          validate={(txHash) =>
-            problemOf(depositRequestSchema, { txHash }) ?? txHashProblem(order.network, txHash)
-          }
-          run={(txHash, idempotencyKey) =>
-            deposit.mutateAsync({ id: order.id, idempotencyKey, txHash })
-          }
-          failed="Could not send the transaction hash. Try again."
-        />
-      )}
+      {order.state === 'awaiting_deposit' && <DepositAction order={order} />}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
       <CancelOrderAction
         order={order}

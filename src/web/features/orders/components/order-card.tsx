@@ -7,8 +7,10 @@ import { Countdown } from './countdown';
 import { CustomerActions } from './customer-actions';
 import { DepositAddress } from './deposit-address';
 import { OrderFigures } from './order-figures';
+import { OrderImages } from './order-images';
 import { OrderTimeline } from './order-timeline';
 import { PaidNote } from './paid-note';
+import { ReceiptLink } from './receipt-link';
 
 /**
  * An order in the chat, for its customer or an agent: the money, the rate lock's countdown,
@@ -54,6 +56,8 @@ export function OrderCard({
         <DepositAddress order={order} address={order.depositAddress} />
       )}
       {paid && <PaidNote order={order} />}
+      <OrderImages order={order} />
+      <ReceiptLink order={order} />
       {viewer === 'customer' ? <CustomerActions order={order} /> : <AgentActions order={order} />}
       <OrderTimeline events={order.timeline} />
     </article>

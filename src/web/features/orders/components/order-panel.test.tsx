@@ -7,6 +7,7 @@ import { type ApiCall, type ApiRoutes, json, stubApi } from '../../../testing/ap
 import { fakeRealtime } from '../../../testing/fake-realtime';
 import {
   AGENT_ID,
+  makeMessage,
   makeOrder,
   makePayoutAccount,
   orderStep,
@@ -287,9 +288,29 @@ describe('OrderPanel for the customer', () => {
 });
 
 describe('OrderPanel for an agent', () => {
-  it('confirms the deposit after asking, then records the payout with its bank reference', async () => {
+  it('confirms the deposit after asking, then records the payout with its bank reference and proof', async () => {
     const seen = openOrder({ state: 'deposit_seen', txHash: TX });
+    URL.createObjectURL = () => 'blob:proof';
+    URL.revokeObjectURL = () => undefined;
     const calls = stub([seen], {
+      'POST /api/chat-sessions/7/attachments': (call) =>
+        json(
+          makeMessage({
+            id: 77,
+            senderId: AGENT_ID,
+            senderRole: 'agent',
+            messageType: 'image',
+            clientMessageId: String((call.body as FormData).get('clientMessageId')),
+            attachment: {
+              url: '/api/attachments/77',
+              thumbnailUrl: '/api/attachments/77/thumbnail',
+              mime: 'image/png',
+              size: 7,
+              name: 'transfer.png',
+            },
+          }),
+          201,
+        ),
       'POST /api/orders/:id/confirm-deposit': () => json({ ...seen, state: 'deposit_confirmed' }),
       'POST /api/orders/:id/payout': (call) =>
         json({
@@ -308,6 +329,11 @@ describe('OrderPanel for an agent', () => {
       'Bank reference of the ₦1,513,200.00 payout to GTBank ****1234',
     );
     fireEvent.change(reference, { target: { value: 'FT2611220001' } });
+    fireEvent.change(screen.getByLabelText('Proof of payment'), {
+      target: {
+        files: [new File([new Uint8Array([0x89, 0x50])], 'transfer.png', { type: 'image/png' })],
+      },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Record payout' }));
     // A payout cannot be taken back: the agent sees what is recorded and says yes first.
     const payoutDialog = await screen.findByRole('dialog');
@@ -327,6 +353,7 @@ describe('OrderPanel for an agent', () => {
     expect(payoutKey).not.toBe(confirmKey);
     expect(posts(calls, '/api/orders/1/payout')[0]!.body).toEqual({
       bankReference: 'FT2611220001',
+      proofMessageId: 77,
     });
     // The agent never sees the customer's actions, nor a Sell form.
     expect(screen.queryByRole('button', { name: "I've received it" })).toBeNull();

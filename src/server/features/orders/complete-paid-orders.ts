@@ -1,0 +1,67 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderEvents, orders } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { EventLog } from '../../platform/realtime/events';
+import { writeOrderTrade } from './complete-order';
+import { toOrder } from './to-order';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Completes every paid order whose customer said neither "I've received it" nor "I haven't"
+ * within PAYOUT_CONFIRM_HOURS of the payout (PRODUCT.md "Orders"): payout_sent -> completed,
+ * by the system, with the trade written as the customer's confirmation writes it. Each order in
+ * its own transaction, as one conditional update: a customer's answer at the same moment wins
+ * or loses whole. Run by the app's sweep; returns how many it completed.
+ */
+export async function completePaidOrders(options: {
+  db: Db;
+  events: EventLog;
+  now: Date;
+  payoutConfirmHours: number;
+}): Promise<number> {
+  const { db, events, now, payoutConfirmHours } = options;
+  const due = and(
+    eq(orders.state, 'payout_sent'),
+    lte(orders.payoutSentAt, new Date(now.getTime() - payoutConfirmHours * HOUR_MS)),
+  );
+  const candidates = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(due)
+    .orderBy(asc(orders.id));
+  let completed = 0;
+  for (const { id } of candidates) {
+    const done = await events.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ state: 'completed', completedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, id), due))
+        .returning();
+      // The customer answered in the meantime.
+      if (!row) return false;
+      const note = `No answer from the customer within ${payoutConfirmHours} hours of the payout`;
+      await tx
+        .insert(orderEvents)
+        .values({ orderId: id, state: 'completed', actor: 'system', actorId: null, note, at: now });
+      await writeOrderTrade({ tx, events, actorId: null, order: row });
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'order.auto-complete',
+        entityType: 'order',
+        entityId: String(id),
+        before: { state: 'payout_sent' },
+        after: { state: 'completed', note },
+      });
+      await events.append(
+        tx,
+        { type: 'order.updated', chatSessionId: row.chatSessionId, order: await toOrder(tx, row) },
+        { customerId: row.customerId },
+      );
+      return true;
+    });
+    if (done) completed += 1;
+  }
+  return completed;
+}
