@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { orderSchema } from '../../src/shared/api/orders';
 import { nubanCheckDigit } from '../../src/shared/payout-accounts/nuban';
 import { exchangeRates } from '../../src/server/db/schema';
+import { testPng } from '../../tests/support/images';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
 import { startBenchApp } from '../lib/bench-app';
 import type { BenchRow, BenchSuite } from '../lib/types';
@@ -100,6 +101,24 @@ export const suite: BenchSuite = {
         customers.push({ cookie, chatSessionId: chat.id, payoutAccountId: account.id });
       }
 
+      /** The payout's proof: an image the agent sends into the chat first (not timed). */
+      const png = await testPng();
+      const sendProof = async (chatSessionId: number): Promise<number> => {
+        const form = new FormData();
+        form.append('clientMessageId', randomUUID());
+        form.append('caption', '');
+        form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'proof.png');
+        const res = await fetch(`${bench.baseUrl}/api/chat-sessions/${chatSessionId}/attachments`, {
+          method: 'POST',
+          headers: { cookie: agent },
+          body: form,
+        });
+        const json = (await res.json()) as { id: number };
+        if (res.status !== 201)
+          throw new Error(`proof image: ${res.status} ${JSON.stringify(json)}`);
+        return json.id;
+      };
+
       const createTimes: number[] = [];
       const stepTimes: number[] = [];
       const byStep = Object.fromEntries(TRANSITIONS.map((t) => [t, [] as number[]]));
@@ -124,7 +143,11 @@ export const suite: BenchSuite = {
           received: [c.cookie, {}],
         };
         for (const step of TRANSITIONS) {
-          const [cookie, body] = bodies[step];
+          const [cookie, stepBody] = bodies[step];
+          const body =
+            step === 'payout'
+              ? { ...(stepBody as object), proofMessageId: await sendProof(c.chatSessionId) }
+              : stepBody;
           const res = await send(cookie, `/api/orders/${order.id}/${step}`, body);
           stepTimes.push(res.ms);
           byStep[step]!.push(res.ms);
