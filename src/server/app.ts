@@ -35,6 +35,7 @@ import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
 import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
+import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
@@ -285,12 +286,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signIn = await customerSignIn(app, config);
   const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
   const priceFeed = startPriceFeed(app, { config, db, bus });
+  // Images: DATA_DIR/uploads, or a bucket every instance shares (STORAGE=s3).
+  const storage = createStorage(config.storage);
+  app.addHook('onClose', () => storage.close());
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   await app.register(chatSessionsRoutes, { db, events, bus, notifications });
-  await app.register(messagesRoutes, { db, events, uploadDir: config.uploadDir });
+  await app.register(messagesRoutes, { db, events, storage });
   await app.register(customersRoutes, { db, events, bus });
   await app.register(transactionsRoutes, {
     db,
@@ -317,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),
   );
-  await app.register(healthRoutes, { database, notifications, uploadDir: config.uploadDir });
+  await app.register(healthRoutes, { database, notifications, storage });
   await app.register(pricesRoutes, { priceFeed });
   await app.register(ratesRoutes, {
     db,
