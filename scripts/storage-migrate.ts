@@ -8,6 +8,9 @@
 import { ConfigError, loadConfig } from '../src/server/config';
 import { copyUploads, DiskStorage, S3Storage } from '../src/server/platform/storage';
 
+/** Skipped names printed at most; the rest are counted. */
+const MAX_NAMED = 10;
+
 async function main(): Promise<number> {
   let config;
   try {
@@ -46,14 +49,19 @@ async function main(): Promise<number> {
         if (copied % 100 === 0) console.log(`  ${copied} copied so far`);
       },
     });
+    const { skipped } = report;
+    const named = skipped.slice(0, MAX_NAMED).join(', ');
+    const more = skipped.length > MAX_NAMED ? ` and ${skipped.length - MAX_NAMED} more` : '';
     console.log(
       `Copied ${report.copied} file(s); ${report.alreadyThere} already in the bucket; ` +
-        `${report.skipped.length} skipped (not uploads)${report.skipped.length > 0 ? `: ${report.skipped.join(', ')}` : ''}.`,
+        `${skipped.length} skipped (not uploads)${skipped.length > 0 ? `: ${named}${more}` : ''}.`,
     );
     return 0;
   } catch (error) {
+    // A StorageUnavailableError's own text is for chat users; the store's says what failed.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     console.error(
-      `Stopped: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}. ` +
+      `Stopped: ${cause instanceof Error ? cause.message : String(cause)}. ` +
         'Run it again: what was copied stays and is not copied twice.',
     );
     return 1;
