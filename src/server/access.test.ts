@@ -166,8 +166,11 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
     expect(declared).toEqual(EXPECTED_ROLES);
   });
 
-  it('the development provider and the web app are the only routes outside /api, all public', () => {
+  it('the development provider, the web app and /metrics are the only routes outside /api, all public', () => {
     const outside = app.declaredRoutes.filter((r) => !r.url.startsWith('/api'));
+    // Prometheus has no session: /metrics checks its own token or the caller's address
+    // (platform/metrics/metrics.test.ts walks those rules).
+    expect(outside).toContainEqual({ method: 'GET', url: '/metrics', role: 'public' });
     for (const route of outside) {
       expect(route.url.startsWith('/oidc') || route.role === 'public').toBe(true);
       expect(route.role).toBe('public');

@@ -33,6 +33,8 @@ import { answerCreatedRoutes } from './platform/created-status';
 import { installErrorHandler } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
 import { logSerializers } from './platform/logging';
+import { AppMetrics } from './platform/metrics/app-metrics';
+import { metricsRoutes } from './platform/metrics/routes';
 import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { createStorage } from './platform/storage';
@@ -275,6 +277,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const web = deps.web ?? 'static';
   const app = createFastify(deps);
+  // Before any route: every answer is counted, whoever registered its route.
+  const metrics = new AppMetrics();
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request, reply);
+    done();
+  });
   await registerHttpPlugins(app, config, web);
   // Before the routes: the OpenAPI document collects them as they are registered.
   await registerOpenApi(app, { enabled: config.apiDocs, publicUrl: config.publicUrl });
@@ -286,6 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signIn = await customerSignIn(app, config);
   const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
   const priceFeed = startPriceFeed(app, { config, db, bus });
+  metrics.countCommits(bus);
+  metrics.watchRealtime(hub);
+  metrics.watchDatabase(database, app.log);
+  metrics.watchPrices((coin) => priceFeed.market(coin));
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   // Images: DATA_DIR/uploads, or a bucket every instance shares (STORAGE=s3).
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());

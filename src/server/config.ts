@@ -89,6 +89,14 @@ const envSchema = z.object({
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
   NAME_ENQUIRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{16,256}$/,
+      'at least 16 characters of letters, digits and ._~+/=- (such as `openssl rand -hex 32`)',
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,6 +173,8 @@ export interface Config {
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
+  /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
+  metricsToken: string | undefined;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -209,7 +219,7 @@ function storageProblems(env: Env): string[] {
 }
 
 /** 127.0.0.0/8 or ::1 (IPv4-mapped too), or the name localhost: other machines cannot reach it. */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1') return true;
   const v4 = bare.replace(/^::ffff:/, '');
@@ -336,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: env.NAME_ENQUIRY_TIMEOUT_MS,
           }
         : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

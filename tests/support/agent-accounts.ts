@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-
-const run = promisify(execFile);
+import { inject } from 'vitest';
+import { copyPgliteTemplate } from './pglite-template';
 
 /** An agent or admin account, as `npm run agent:create` takes it. */
 export interface AgentAccount {
@@ -12,23 +10,33 @@ export interface AgentAccount {
   lastName: string;
 }
 
-/** The operator's way, before the server starts: `npm run agent:create` on its DATA_DIR. */
+/**
+ * Before the server starts, writes an account into its DATA_DIR (a copy of the run's migrated
+ * template when the folder is empty) through the same `parseAgentInput` and `createAgent` as
+ * `npm run agent:create`, in this process: the command itself is tested in
+ * tests/cli/agent-create.test.ts, and starting it per account cost ~5 CPU-seconds each
+ * (npm, tsx, a fresh PGlite's initdb).
+ */
 export async function createAccount(
   dataDir: string,
   account: AgentAccount,
   admin: boolean,
 ): Promise<void> {
-  await run(
-    'npm',
-    [
-      ...['run', '--silent', 'agent:create', '--'],
-      ...['--email', account.email, '--password', account.password],
-      ...['--first-name', account.firstName, '--last-name', account.lastName],
-      ...['--type', 'bitcoin'],
-      ...(admin ? ['--admin'] : []),
-    ],
-    { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
+  // Imported here, so e2e files that make no account never load the server's modules.
+  const { openDatabase } = await import('../../src/server/db/client');
+  const { createAgent, parseAgentInput } = await import('../../src/server/features/agents');
+  copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await createAgent({
+      db: database.db,
+      actorId: null,
+      admin,
+      input: parseAgentInput({ ...account, agentType: 'bitcoin' }),
+    });
+  } finally {
+    await database.close();
+  }
 }
 
 /** Logs in on the agent login screen and waits for the chat list. */

@@ -23,6 +23,18 @@ export interface Database {
   close(): Promise<void>;
   /** A listener for the database's NOTIFY messages (one per app instance). */
   notifications(logger: FastifyBaseLogger): Notifications;
+  /** The connection pool's use now (PostgreSQL); PGlite has no pool (one in-process connection). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open now, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: every connection is in use. */
+  waiting: number;
 }
 
 export type DatabaseOptions =
@@ -32,9 +44,10 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max,
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
       // A server that stops answering must not hold requests forever: they fail, and the
@@ -53,6 +66,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       close: () => pool.end(),
       notifications: (logger) => new PostgresNotifications(options.url, logger),
+      poolStats: () => ({
+        max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
 

@@ -1,4 +1,10 @@
+import type { RealtimeEvent } from '../../shared/api/realtime';
 import type { SessionUser } from './sessions';
+
+/** A realtime event as a change writes it, before the database gives it its id. */
+export type NewEvent = {
+  [K in RealtimeEvent['type']]: Omit<Extract<RealtimeEvent, { type: K }>, 'id'>;
+}[RealtimeEvent['type']];
 
 /**
  * What features tell the rest of this process, by name. These are this instance's own changes,
@@ -15,6 +21,11 @@ export interface BusEvents {
    * customer or its trades. Whatever this process keeps about chats may be stale.
    */
   chatChanged: undefined;
+  /**
+   * The realtime events of a change this process committed, after the commit (realtime/events.ts):
+   * what happened, for counting (platform/metrics). Other instances' commits are not told here.
+   */
+  eventsCommitted: { events: readonly NewEvent[] };
   /** An agent saved a new USD-to-naira rate: naira prices follow it. */
   usdToNairaChanged: { rate: string };
 }
@@ -29,6 +40,7 @@ export class EventBus {
     userChanged: new Set(),
     sessionEnded: new Set(),
     chatChanged: new Set(),
+    eventsCommitted: new Set(),
     usdToNairaChanged: new Set(),
   };
 

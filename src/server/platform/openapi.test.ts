@@ -50,6 +50,10 @@ describe('the OpenAPI document (API_DOCS=on)', () => {
       (r) => document.paths[openApiPath(r.url)]?.[r.method.toLowerCase()] === undefined,
     );
     expect(missing).toEqual([]);
+    // Prometheus' text, for the operator's scraper on this machine or with METRICS_TOKEN: not
+    // part of the API, described in docs/operations.md ("Metrics") instead.
+    expect(app.declaredRoutes).toContainEqual({ method: 'GET', url: '/metrics', role: 'public' });
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
     for (const route of routes) {
       const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
       expect({ route: `${route.method} ${route.url}`, role: operation['x-role'] }).toEqual({

@@ -84,7 +84,8 @@ export async function sendMessage(
         return true;
       })
     : (
-        await events.statement<{ id: string }>(sql`
+        await events.statement<{ id: string }>(
+          sql`
           with m as (${insertMessage(row)}),
           touched as (
             update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
@@ -92,7 +93,10 @@ export async function sendMessage(
             where id = ${chatSessionId} and exists (select 1 from m)
           ),
           e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)})
-          select id from m`)
+          select id from m`,
+          // The event was written exactly when the message was (a retry writes neither).
+          (inserted) => (inserted.length > 0 ? [event] : []),
+        )
       ).length > 0;
   if (stored) return { message, created: true };
 

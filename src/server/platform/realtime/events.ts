@@ -1,17 +1,13 @@
-import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../db/raw';
-import type { EventBus } from '../event-bus';
+import type { EventBus, NewEvent } from '../event-bus';
+
+export type { NewEvent } from '../event-bus';
 
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
 export const EVENTS_CHANNEL = 'agentchat_events';
-
-/** An event without its id; the id comes from the database. */
-export type NewEvent = {
-  [K in RealtimeEvent['type']]: Omit<Extract<RealtimeEvent, { type: K }>, 'id'>;
-}[RealtimeEvent['type']];
 
 export interface EventRouting {
   /** The one customer who may see it (besides agents); null when only staff may. */
@@ -26,7 +22,10 @@ export interface EventRouting {
  * seen id N has seen everything before N. It also sends the NOTIFY that other instances LISTEN to.
  */
 export class EventLog {
-  /** Every commit here is told on the bus as `chatChanged`. */
+  /** The events appended in each open transaction of `transaction`, told on the bus at commit. */
+  private readonly written = new WeakMap<Db, NewEvent[]>();
+
+  /** Every commit here is told on the bus as `chatChanged`, and its events as `eventsCommitted`. */
   constructor(
     private readonly database: Database,
     private readonly bus: EventBus,
@@ -38,6 +37,8 @@ export class EventLog {
    */
   async append(tx: Db, event: NewEvent, routing: EventRouting): Promise<void> {
     await tx.execute(this.insertWhen(event, routing, sql`true`));
+    // A transaction of `transaction` (a savepoint inside one would be another object: untold).
+    this.written.get(tx)?.push(event);
   }
 
   /**
@@ -64,20 +65,31 @@ export class EventLog {
    * (On PostgreSQL, NOTIFY does that too; the local poke only makes it sooner.)
    */
   async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await this.database.db.transaction(work);
-    this.committed();
+    const written: NewEvent[] = [];
+    const result = await this.database.db.transaction((tx) => {
+      this.written.set(tx, written);
+      return work(tx);
+    });
+    this.committed(written);
     return result;
   }
 
-  /** Runs one statement that may write events (it commits by itself) and tells the hub. */
-  async statement<T>(query: SQL): Promise<T[]> {
+  /**
+   * Runs one statement that may write events (it commits by itself) and tells the hub.
+   * `written` says, from the statement's rows, which of its `insertWhen` events it wrote.
+   */
+  async statement<T>(
+    query: SQL,
+    written: (result: T[]) => readonly NewEvent[] = () => [],
+  ): Promise<T[]> {
     const result = await rows<T>(this.database.db, query);
-    this.committed();
+    this.committed(written(result));
     return result;
   }
 
-  private committed(): void {
+  private committed(events: readonly NewEvent[]): void {
     this.bus.emit('chatChanged');
+    if (events.length > 0) this.bus.emit('eventsCommitted', { events });
   }
 
   /** This process's own commits; other instances' arrive as notifications. */

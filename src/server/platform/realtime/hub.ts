@@ -96,6 +96,7 @@ export class RealtimeHub {
   private stopped = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private unsubscribeCommit: (() => void) | undefined;
+  private readonly deliveredListeners = new Set<(event: { createdAt: Date }) => void>();
 
   constructor(
     private readonly database: Database,
@@ -147,6 +148,20 @@ export class RealtimeHub {
 
   get size(): number {
     return this.subscribers.size;
+  }
+
+  /** Events other instances' notifications announced that this instance has not read yet. */
+  get eventsBehind(): number {
+    return Math.max(0, this.announced - this.cursor);
+  }
+
+  /**
+   * Tells `listener` of each event once it has been handed to its sockets (platform/metrics
+   * measures the delivery lag from it). Returns the unsubscribe.
+   */
+  onDelivered(listener: (event: { createdAt: Date }) => void): () => void {
+    this.deliveredListeners.add(listener);
+    return () => this.deliveredListeners.delete(listener);
   }
 
   /** The open sockets, for checking their sessions. */
@@ -308,6 +323,7 @@ export class RealtimeHub {
                   this.deliver(s, row, frame);
                 }
               }
+              for (const listener of this.deliveredListeners) listener(row);
             }
             if (rows.length < PULL_BATCH) break;
           }
