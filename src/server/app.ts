@@ -37,6 +37,7 @@ import { AppMetrics } from './platform/metrics/app-metrics';
 import { metricsRoutes } from './platform/metrics/routes';
 import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
+import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
@@ -306,12 +307,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.watchDatabase(database, app.log);
   metrics.watchPrices((coin) => priceFeed.market(coin));
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  // Images: DATA_DIR/uploads, or a bucket every instance shares (STORAGE=s3).
+  const storage = createStorage(config.storage);
+  app.addHook('onClose', () => storage.close());
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   await app.register(chatSessionsRoutes, { db, events, bus, notifications });
-  await app.register(messagesRoutes, { db, events, uploadDir: config.uploadDir });
+  await app.register(messagesRoutes, { db, events, storage });
   await app.register(customersRoutes, { db, events, bus });
   await app.register(transactionsRoutes, {
     db,
@@ -338,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),
   );
-  await app.register(healthRoutes, { database, notifications, uploadDir: config.uploadDir });
+  await app.register(healthRoutes, { database, notifications, storage });
   await app.register(pricesRoutes, { priceFeed });
   await app.register(ratesRoutes, {
     db,

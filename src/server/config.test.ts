@@ -75,6 +75,56 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps images in DATA_DIR/uploads unless STORAGE=s3 names a bucket with its credentials', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/desk' }).storage).toEqual({
+      kind: 'disk',
+      dir: '/srv/desk/uploads',
+    });
+    const s3 = {
+      STORAGE: 's3',
+      S3_BUCKET: 'desk-images',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+example',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'desk-images',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+example',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000/', S3_FORCE_PATH_STYLE: 'on' })
+        .storage,
+    ).toMatchObject({ endpoint: 'http://minio.internal:9000', forcePathStyle: true });
+  });
+
+  it('stops at start when STORAGE=s3 lacks a setting, or S3 settings are set without it', () => {
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'desk-images', S3_REGION: 'auto' })).toEqual([
+      'STORAGE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (S3_ENDPOINT too for a store other than AWS S3)',
+    ]);
+    expect(problemsOf({ STORAGE: 's3' })[0]).toMatch(
+      /^STORAGE=s3 needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(problemsOf({ S3_BUCKET: 'desk-images', S3_ENDPOINT: 'http://minio:9000' })).toEqual([
+      'S3_BUCKET, S3_ENDPOINT set but STORAGE is disk: set STORAGE=s3 to use the bucket, or unset them',
+    ]);
+    expect(problemsOf({ STORAGE: 'nfs' })[0]).toMatch(/^STORAGE/);
+    expect(
+      problemsOf({
+        STORAGE: 's3',
+        S3_BUCKET: 'b',
+        S3_REGION: 'r',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_ENDPOINT: 'minio:9000',
+      })[0],
+    ).toMatch(/^S3_ENDPOINT/);
+  });
+
   it('reads the quote lock in whole minutes, 1 to 1440', () => {
     expect(loadConfig({ QUOTE_TTL_MINUTES: '30' }).quoteTtlMinutes).toBe(30);
     expect(problemsOf({ QUOTE_TTL_MINUTES: '0' })[0]).toMatch(/^QUOTE_TTL_MINUTES/);

@@ -39,6 +39,15 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded images go: `disk` (DATA_DIR/uploads) or `s3` (a bucket all instances share). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  /** An S3-compatible store's address; unset for AWS S3 itself. */
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   PUBLIC_URL: url.optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BRAND_NAME: z.string().min(1).max(40).default('AgentChat'),
@@ -100,6 +109,21 @@ export interface OidcSettings {
   clientSecret: string;
 }
 
+/** An S3 bucket (AWS or any S3-compatible store) for uploaded images. */
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible store's address; undefined for AWS itself (found from the region). */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible stores need. */
+  forcePathStyle: boolean;
+}
+
+/** STORAGE=disk (a folder on this machine) or STORAGE=s3 (a bucket every instance shares). */
+export type StorageSettings = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3Settings);
+
 /** The bank account name-enquiry provider; undefined when not configured. */
 export interface NameEnquirySettings {
   url: string;
@@ -119,7 +143,9 @@ export interface Config {
   trustProxy: number | string[] | false;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** DATA_DIR/uploads: where STORAGE=disk keeps images, and where `storage:migrate` reads them. */
   uploadDir: string;
+  storage: StorageSettings;
   publicUrl: string;
   sessionSecret: string;
   brandName: string;
@@ -171,6 +197,30 @@ export class ConfigError extends Error {
 }
 
 const OIDC_KEYS = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const S3_REQUIRED_KEYS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+const S3_KEYS = [...S3_REQUIRED_KEYS, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** The S3 settings' problems: all required ones with STORAGE=s3, none without it. */
+function storageProblems(env: Env): string[] {
+  if (env.STORAGE === 's3') {
+    const missing = S3_REQUIRED_KEYS.filter((k) => env[k] === undefined);
+    return missing.length > 0
+      ? [`STORAGE=s3 needs ${missing.join(', ')} (S3_ENDPOINT too for a store other than AWS S3)`]
+      : [];
+  }
+  const given = S3_KEYS.filter((k) => env[k] !== undefined);
+  // Images would quietly stay on this instance's disk: say so rather than start.
+  return given.length > 0
+    ? [
+        `${given.join(', ')} set but STORAGE is disk: set STORAGE=s3 to use the bucket, or unset them`,
+      ]
+    : [];
+}
 
 /** 127.0.0.0/8 or ::1 (IPv4-mapped too), or the name localhost: other machines cannot reach it. */
 export function isLoopback(address: string): boolean {
@@ -200,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `OIDC settings are incomplete: set all of ${OIDC_KEYS.join(', ')} (missing ${OIDC_KEYS.filter((k) => env[k] === undefined).join(', ')})`,
     );
   }
+  problems.push(...storageProblems(env));
   if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
     problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
   }
@@ -236,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const uploadDir = path.join(dataDir, 'uploads');
   const oidc =
     env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
       ? {
@@ -255,7 +307,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    uploadDir: path.join(dataDir, 'uploads'),
+    uploadDir,
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET!,
+            endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+            region: env.S3_REGION!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { kind: 'disk', dir: uploadDir },
     publicUrl,
     // Development only: a fresh secret per run is fine because sessions live in the database.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),

@@ -103,6 +103,10 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx that wraps an outside failure (an unreachable store): the client gets the safe
+      // text, the log gets what failed.
+      if (error.statusCode >= 500 && error.cause !== undefined)
+        request.log.error({ err: error.cause }, error.message);
       return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (error.validation) {

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   healthResponseSchema,
@@ -11,6 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../db/notifications';
 import { forRole } from '../../platform/roles';
+import type { ObjectStorage } from '../../platform/storage';
 
 /** A load balancer polls every few seconds: a check that hangs must fail, not pile up. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -24,19 +22,12 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   ]);
 }
 
-/** Writes and removes a file of its own, as an upload would: proves the folder takes writes. */
-async function probeStorage(uploadDir: string): Promise<void> {
-  await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
-  const probe = path.join(uploadDir, `.ready-${randomUUID()}`);
-  await fs.promises.writeFile(probe, '');
-  await fs.promises.unlink(probe);
-}
-
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   notifications: Notifications;
-  uploadDir: string;
-}> = async (app, { database, notifications, uploadDir }) => {
+  /** The image store: the upload folder takes writes, or the bucket answers. */
+  storage: ObjectStorage;
+}> = async (app, { database, notifications, storage }) => {
   app.get(
     '/api/health',
     forRole('public', { response: { 200: healthResponseSchema, 503: healthResponseSchema } }),
@@ -69,7 +60,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'no-store');
       const [databaseCheck, storageCheck] = await Promise.allSettled([
         withTimeout(database.ping(), 'database ping'),
-        withTimeout(probeStorage(uploadDir), 'upload folder write'),
+        withTimeout(storage.probe(), `${storage.kind} storage probe`),
       ]);
       // An instance that cannot hear other instances' events would serve stale chats.
       const checks: ReadinessResponse['checks'] = {
@@ -80,7 +71,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       if (databaseCheck.status === 'rejected')
         request.log.warn({ err: databaseCheck.reason }, 'readiness: database unreachable');
       if (storageCheck.status === 'rejected')
-        request.log.warn({ err: storageCheck.reason }, 'readiness: upload folder not writable');
+        request.log.warn({ err: storageCheck.reason }, `readiness: ${storage.kind} storage failed`);
       if (checks.listen === 'failed') request.log.warn('readiness: LISTEN connection down');
       const ready = Object.values(checks).every((check) => check === 'ok');
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import {
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client';
 import type { AttachmentMeta } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage';
 import { sessionForParticipant } from '../chat-sessions';
 
 const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
@@ -33,8 +35,8 @@ const THUMBNAIL_WIDTH = 480;
 /** A tall scrolling screenshot's thumbnail stays within what WebP can hold (16,383 px). */
 const THUMBNAIL_MAX_HEIGHT = 4 * THUMBNAIL_WIDTH;
 
-// Each upload is read once from a file that is then renamed or deleted: libvips' cache of
-// opened files would only hold memory.
+// Each upload is read once from a file that is then deleted: libvips' cache of opened files
+// would only hold memory.
 sharp.cache(false);
 
 /** The image type from the file's first bytes; the name and the browser's claim are ignored. */
@@ -99,7 +101,7 @@ function isPixelLimit(error: unknown): boolean {
 }
 
 /**
- * Decodes the upload and writes it again: upright (turned as its EXIF orientation says), in its
+ * Decodes the upload and encodes it again: upright (turned as its EXIF orientation says), in its
  * own format, with no metadata at all (sharp keeps none unless asked), so a phone's EXIF and GPS
  * never leave the server. Then the thumbnail, from the clean copy. A header claiming more than
  * 40 megapixels is refused before any pixel is decoded; a body that is cut short or does not
@@ -109,9 +111,7 @@ function isPixelLimit(error: unknown): boolean {
 async function reencode(
   source: string,
   mime: AttachmentMeta['mime'],
-  target: string,
-  thumbnail: string,
-): Promise<{ size: number; width: number; height: number }> {
+): Promise<{ image: Buffer; thumbnail: Buffer; width: number; height: number }> {
   const options = { limitInputPixels: ATTACHMENT_MAX_PIXELS, failOn: 'truncated' } as const;
   try {
     const header = await sharp(source, options).metadata();
@@ -124,8 +124,8 @@ async function reencode(
         : mime === 'image/png'
           ? upright.png()
           : upright.webp({ quality: 90 });
-    const written = await encoded.toFile(target);
-    await sharp(target)
+    const { data: image, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(image)
       .resize({
         width: THUMBNAIL_WIDTH,
         height: THUMBNAIL_MAX_HEIGHT,
@@ -133,8 +133,8 @@ async function reencode(
         withoutEnlargement: true,
       })
       .webp({ quality: 75 })
-      .toFile(thumbnail);
-    return { size: written.size, width: written.width, height: written.height };
+      .toBuffer();
+    return { image, thumbnail, width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isPixelLimit(error)) throw new AppError('payload_too_large', IMAGE_PIXELS_ERROR);
@@ -146,14 +146,20 @@ async function reencode(
 }
 
 /**
- * Streams an uploaded screenshot into the upload folder under a random name, checking its type
- * from the bytes and its size as it goes, then stores a decoded, re-encoded copy and its
- * thumbnail (the upload itself is deleted). Returns what the message stores.
+ * Streams an uploaded screenshot into a scratch file under a random name, checking its type from
+ * the bytes and its size as it goes, then stores a decoded, re-encoded copy and its thumbnail
+ * (the upload itself is deleted). Both are stored, or neither: a store that fails halfway gets
+ * back what it took, and the caller a 503. Returns what the message stores.
  */
-export async function storeUpload(uploadDir: string, file: MultipartFile): Promise<AttachmentMeta> {
-  await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+export async function storeUpload(options: {
+  storage: ObjectStorage;
+  file: MultipartFile;
+  log: FastifyBaseLogger;
+}): Promise<AttachmentMeta> {
+  const { storage, file, log } = options;
   const storageBase = randomBytes(16).toString('hex');
-  const tmpPath = path.join(uploadDir, `${storageBase}.part`);
+  // Outside the store: a bucket has no place for a half-received upload.
+  const tmpPath = path.join(os.tmpdir(), `agentchat-upload-${storageBase}.part`);
   let head = Buffer.alloc(0);
   let size = 0;
   let mime: AttachmentMeta['mime'] | null = null;
@@ -170,29 +176,29 @@ export async function storeUpload(uploadDir: string, file: MultipartFile): Promi
       callback(null, chunk);
     },
   });
-  let stored: AttachmentMeta | null = null;
   try {
     await pipeline(file.file, inspect, fs.createWriteStream(tmpPath, { mode: 0o600 }));
     if (file.file.truncated) throw new AppError('payload_too_large', IMAGE_SIZE_ERROR);
     mime ??= sniffImageType(head);
     if (!mime || size === 0) throw new AppError('bad_request', IMAGE_TYPE_ERROR);
-    stored = {
+    const clean = await reencode(tmpPath, mime);
+    const stored: AttachmentMeta = {
       storageKey: `${storageBase}.${EXTENSIONS[mime]}`,
       thumbnailKey: thumbnailKeyOf(storageBase),
       mime,
-      size: 0,
+      size: clean.image.length,
+      width: clean.width,
+      height: clean.height,
       originalName: safeName(file.filename),
     };
-    const clean = await reencode(
-      tmpPath,
-      mime,
-      path.join(uploadDir, stored.storageKey),
-      path.join(uploadDir, stored.thumbnailKey!),
-    );
-    return { ...stored, ...clean };
-  } catch (error) {
-    if (stored) await removeUpload(uploadDir, stored);
-    throw error;
+    try {
+      await storage.put(stored.storageKey, clean.image, mime);
+      await storage.put(stored.thumbnailKey!, clean.thumbnail, 'image/webp');
+    } catch (error) {
+      await removeUpload({ storage, meta: stored, log });
+      throw error;
+    }
+    return stored;
   } finally {
     await fs.promises.rm(tmpPath, { force: true });
   }
@@ -212,9 +218,9 @@ export async function receiveUpload(options: {
   db: Db;
   caller: SessionUser;
   chatSessionId: number;
-  uploadDir: string;
+  storage: ObjectStorage;
 }): Promise<{ attachment: AttachmentMeta; caption: string; clientMessageId: string }> {
-  const { request, db, caller, chatSessionId, uploadDir } = options;
+  const { request, db, caller, chatSessionId, storage } = options;
   try {
     const file = await request.file();
     if (!file) throw new AppError('bad_request', 'No image was attached');
@@ -239,15 +245,29 @@ export async function receiveUpload(options: {
       file.file.resume();
       throw error;
     }
-    const attachment = await storeUpload(uploadDir, file);
+    const attachment = await storeUpload({ storage, file, log: request.log });
     return { attachment, ...fields.data };
   } catch (error) {
     throw multipartProblem(error) ?? error;
   }
 }
 
-export async function removeUpload(uploadDir: string, meta: AttachmentMeta): Promise<void> {
-  await fs.promises.rm(path.join(uploadDir, meta.storageKey), { force: true });
-  if (meta.thumbnailKey)
-    await fs.promises.rm(path.join(uploadDir, meta.thumbnailKey), { force: true });
+/**
+ * Removes a message's files, never failing: a store that is down now keeps them as orphans that
+ * no message names (harmless; logged for the operator), rather than turning the answer into a 503.
+ */
+export async function removeUpload(options: {
+  storage: ObjectStorage;
+  meta: AttachmentMeta;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { storage, meta, log } = options;
+  for (const key of [meta.storageKey, meta.thumbnailKey]) {
+    if (key === undefined) continue;
+    try {
+      await storage.remove(key);
+    } catch (error) {
+      log.warn({ err: error, key }, 'could not remove an unused upload from storage');
+    }
+  }
 }

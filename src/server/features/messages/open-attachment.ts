@@ -1,24 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage';
 import { sessionForParticipant } from '../chat-sessions';
 
 /**
  * The file behind a message, for its session's customer and agents only: the image, or its
- * thumbnail (the image itself for one stored before thumbnails existed).
+ * thumbnail (the image itself for one stored before thumbnails existed). The store is asked only
+ * after that check, and the bytes pass through the app: no address of the store reaches a client.
  */
 export async function openAttachment(options: {
   db: Db;
   caller: SessionUser;
   messageId: number;
-  uploadDir: string;
+  storage: ObjectStorage;
   variant: 'full' | 'thumbnail';
-}): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
-  const { db, caller, messageId, uploadDir, variant } = options;
+}): Promise<{ stream: Readable; mime: string; size: number; name: string }> {
+  const { db, caller, messageId, storage, variant } = options;
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!row?.attachment) throw new AppError('not_found', 'Attachment not found');
   try {
@@ -31,20 +32,16 @@ export async function openAttachment(options: {
   const key = thumbnail ? meta.thumbnailKey! : meta.storageKey;
   if (!/^[a-f0-9]{32}\.(jpg|png|webp|thumb\.webp)$/.test(key))
     throw new AppError('not_found', 'Attachment not found');
-  const filePath = path.join(uploadDir, key);
-  let size: number;
-  try {
-    size = (await fs.promises.stat(filePath)).size;
-  } catch {
-    throw new AppError('not_found', 'Attachment not found');
-  }
+  // A store that cannot be reached throws its own 503 here.
+  const stored = await storage.open(key);
+  if (!stored) throw new AppError('not_found', 'Attachment not found');
   const name = thumbnail
     ? `${meta.originalName.replace(/\.[^.]*$/, '')}-thumbnail.webp`
     : meta.originalName;
   return {
-    stream: fs.createReadStream(filePath),
+    stream: stored.stream,
     mime: thumbnail ? 'image/webp' : meta.mime,
-    size,
+    size: stored.size,
     name,
   };
 }

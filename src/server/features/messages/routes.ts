@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
+import type { ObjectStorage } from '../../platform/storage';
 import { listAllMessages } from './list-all-messages';
 import { listMessages } from './list-messages';
 import { openAttachment } from './open-attachment';
@@ -24,12 +25,13 @@ import { forRole } from '../../platform/roles';
 export interface MessagesRoutesOptions {
   db: Db;
   events: EventLog;
-  uploadDir: string;
+  /** Where images and their thumbnails are kept (STORAGE: disk or s3). */
+  storage: ObjectStorage;
 }
 
 export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (
   app,
-  { db, events, uploadDir },
+  { db, events, storage },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
@@ -86,7 +88,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
         events,
         caller: requireUser(request),
         chatSessionId: request.params.id,
-        uploadDir,
+        storage,
       });
       return reply.status(created ? 201 : 200).send(message);
     },
@@ -101,7 +103,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
           db,
           caller: requireUser(request),
           messageId: request.params.messageId,
-          uploadDir,
+          storage,
           variant,
         });
         return reply

@@ -2,12 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage';
 import { receiveUpload, removeUpload } from './attachments';
 import { sendMessage, type SendResult } from './send-message';
 
 /**
- * A screenshot, with its caption, as a message: stored once per client message id. The file is
- * removed again when the message is refused or was a retry of one already stored.
+ * A screenshot, with its caption, as a message: stored once per client message id. The image is
+ * in the store before the message is written (a store that is down fails the upload with a 503
+ * and writes nothing); it is removed again when the message is refused or was a retry of one
+ * already stored.
  */
 export async function sendAttachment(options: {
   request: FastifyRequest;
@@ -15,10 +18,11 @@ export async function sendAttachment(options: {
   events: EventLog;
   caller: SessionUser;
   chatSessionId: number;
-  uploadDir: string;
+  storage: ObjectStorage;
 }): Promise<SendResult> {
-  const { db, events, caller, chatSessionId, uploadDir } = options;
+  const { request, db, events, caller, chatSessionId, storage } = options;
   const { attachment, caption, clientMessageId } = await receiveUpload(options);
+  const cleanUp = () => removeUpload({ storage, meta: attachment, log: request.log });
   try {
     const sent = await sendMessage({
       db,
@@ -29,10 +33,10 @@ export async function sendAttachment(options: {
       content: caption,
       attachment,
     });
-    if (!sent.created) await removeUpload(uploadDir, attachment);
+    if (!sent.created) await cleanUp();
     return sent;
   } catch (error) {
-    await removeUpload(uploadDir, attachment);
+    await cleanUp();
     throw error;
   }
 }
