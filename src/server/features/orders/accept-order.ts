@@ -18,9 +18,6 @@ export async function acceptOrder(
   const { input, caller } = options;
   return transitionOrder(options, {
     action: 'accept',
-    verb: 'accepted',
-    from: ['quoted'],
-    to: 'awaiting_deposit',
     body: input,
     check: async (order) => {
       assertOrderCustomer(caller, order, 'accept its quote');

@@ -8,9 +8,6 @@ export async function cancelOrder(
 ): Promise<Order> {
   return transitionOrder(options, {
     action: 'cancel',
-    verb: 'cancelled',
-    from: ['quoted', 'awaiting_deposit'],
-    to: 'cancelled',
     body: options.input ?? null,
     note: options.input?.reason || null,
   });

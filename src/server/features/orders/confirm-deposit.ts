@@ -5,9 +5,6 @@ import { transitionOrder, type TransitionContext } from './transition-order';
 export async function confirmDeposit(options: TransitionContext): Promise<Order> {
   return transitionOrder(options, {
     action: 'confirm-deposit',
-    verb: 'confirmed',
-    from: ['deposit_seen'],
-    to: 'deposit_confirmed',
     body: null,
   });
 }

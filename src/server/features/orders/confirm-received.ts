@@ -8,9 +8,6 @@ export async function confirmReceived(options: TransitionContext): Promise<Order
   const { caller, events } = options;
   return transitionOrder(options, {
     action: 'received',
-    verb: 'confirmed as received',
-    from: ['payout_sent'],
-    to: 'completed',
     body: null,
     check: (order) => assertOrderCustomer(caller, order, 'confirm receipt'),
     within: (tx, order) => writeOrderTrade({ tx, events, actorId: caller.id, order }),

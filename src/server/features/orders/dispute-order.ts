@@ -11,9 +11,6 @@ export async function disputeOrder(
 ): Promise<Order> {
   return transitionOrder(options, {
     action: 'dispute',
-    verb: 'disputed',
-    from: ['payout_sent'],
-    to: 'disputed',
     body: options.input,
     note: options.input.note,
   });

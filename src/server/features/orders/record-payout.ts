@@ -14,9 +14,6 @@ export async function recordPayout(
   const { caller, input, db } = options;
   return transitionOrder(options, {
     action: 'payout',
-    verb: 'paid out',
-    from: ['deposit_confirmed'],
-    to: 'payout_sent',
     body: input,
     check: (order) =>
       assertOrderImage({ db, order, messageId: input.proofMessageId, use: 'payout proof' }),

@@ -13,8 +13,6 @@ export async function resolveDispute(
   const { input, caller, events } = options;
   return transitionOrder(options, {
     action: 'resolve',
-    verb: 'resolved',
-    from: ['disputed'],
     to: input.outcome,
     body: input,
     note: input.reason,

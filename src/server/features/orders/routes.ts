@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type z } from 'zod';
 import {
@@ -81,12 +82,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       getOrder({ db, events, caller: requireUser(request), id: request.params.id, now: clock() }),
   );
 
-  const context = (request: {
-    params: { id: number };
-    headers: { 'idempotency-key': string };
-  }) => ({
+  /** Who asks, about which order, with which key, when: what every step's use case takes. */
+  const context = (
+    request: FastifyRequest & { params: { id: number }; headers: { 'idempotency-key': string } },
+  ) => ({
     db,
     events,
+    caller: requireUser(request),
     id: request.params.id,
     idempotencyKey: request.headers['idempotency-key'],
     now: clock(),
@@ -95,43 +97,37 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/orders/:id/accept',
     forRole('customer', transitionWith(acceptOrderRequestSchema)),
-    async (request) =>
-      acceptOrder({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => acceptOrder({ ...context(request), input: request.body }),
   );
   app.post(
     '/api/orders/:id/deposit',
     forRole('customer', transitionWith(depositRequestSchema)),
-    async (request) =>
-      submitDeposit({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => submitDeposit({ ...context(request), input: request.body }),
   );
   app.post('/api/orders/:id/confirm-deposit', forRole('agent', transition()), async (request) =>
-    confirmDeposit({ ...context(request), caller: requireUser(request) }),
+    confirmDeposit(context(request)),
   );
   app.post(
     '/api/orders/:id/payout',
     forRole('agent', transitionWith(payoutRequestSchema)),
-    async (request) =>
-      recordPayout({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => recordPayout({ ...context(request), input: request.body }),
   );
   app.post('/api/orders/:id/received', forRole('customer', transition()), async (request) =>
-    confirmReceived({ ...context(request), caller: requireUser(request) }),
+    confirmReceived(context(request)),
   );
   app.post(
     '/api/orders/:id/dispute',
     forRole('customer', transitionWith(disputeRequestSchema)),
-    async (request) =>
-      disputeOrder({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => disputeOrder({ ...context(request), input: request.body }),
   );
   app.post(
     '/api/orders/:id/resolve',
     forRole('admin', transitionWith(resolveRequestSchema)),
-    async (request) =>
-      resolveDispute({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => resolveDispute({ ...context(request), input: request.body }),
   );
   app.post(
     '/api/orders/:id/cancel',
     forRole('customer', transitionWith(cancelRequestSchema)),
-    async (request) =>
-      cancelOrder({ ...context(request), caller: requireUser(request), input: request.body }),
+    async (request) => cancelOrder({ ...context(request), input: request.body }),
   );
 };

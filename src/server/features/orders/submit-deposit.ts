@@ -20,9 +20,6 @@ export async function submitDeposit(
   const screenshotMessageId = options.input.screenshotMessageId ?? null;
   return transitionOrder(options, {
     action: 'deposit',
-    verb: 'given a deposit',
-    from: ['awaiting_deposit'],
-    to: 'deposit_seen',
     body: { txHash, screenshotMessageId },
     check: async (order) => {
       assertOrderCustomer(caller, order, 'submit its deposit');

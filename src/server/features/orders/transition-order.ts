@@ -11,6 +11,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { expireOrders } from './expire-orders';
 import { actorOf, orderForCaller } from './order-access';
+import { ORDER_STEPS, type StepTarget } from './order-steps';
 import { toOrder, type OrderRow } from './to-order';
 
 type OrderChanges = Partial<
@@ -75,14 +76,13 @@ function wrongState(order: OrderRow, verb: string): AppError {
  * In the same database transaction: the timeline row, the audit entry, the realtime event and
  * whatever `within` adds (a completed order's trade).
  */
-export async function transitionOrder(
+export async function transitionOrder<A extends OrderTransition>(
   context: TransitionContext,
   spec: {
-    action: OrderTransition;
-    /** For the 409: "it cannot be {verb} now". */
-    verb: string;
-    from: readonly OrderState[];
-    to: OrderState;
+    /** The step, with its start and end states in ORDER_STEPS. */
+    action: A;
+    /** Where it ends, for a step with more than one end (a resolution); else its only one. */
+    to?: StepTarget<A>;
     body: unknown;
     note?: string | null;
     /** Checks beyond the state (who may, the input against the order); throws to refuse. */
@@ -94,6 +94,10 @@ export async function transitionOrder(
   },
 ): Promise<Order> {
   const { db, events, caller, id, idempotencyKey, now } = context;
+  const step: { from: readonly OrderState[]; to: readonly OrderState[]; verb: string } =
+    ORDER_STEPS[spec.action];
+  const from = step.from;
+  const to: OrderState = spec.to ?? step.to[0]!;
   // The Idempotency-Key is bound to the transition, who asked and what they sent.
   const hash = requestFingerprint([spec.action, caller.id, spec.body ?? null]);
   const replay = async (): Promise<Order | null> => {
@@ -114,21 +118,21 @@ export async function transitionOrder(
     order = await orderForCaller({ db, caller, id });
   }
   await spec.check?.(order);
-  if (!spec.from.includes(order.state)) throw wrongState(order, spec.verb);
+  if (!from.includes(order.state)) throw wrongState(order, step.verb);
 
   try {
     return await events.transaction(async (tx) => {
       const changes = (await spec.changes?.(tx, order)) ?? {};
-      const enteredAt = ENTERED_AT[spec.to];
+      const enteredAt = ENTERED_AT[to];
       const [updated] = await tx
         .update(orders)
-        .set({ ...changes, state: spec.to, updatedAt: now, ...(enteredAt && { [enteredAt]: now }) })
+        .set({ ...changes, state: to, updatedAt: now, ...(enteredAt && { [enteredAt]: now }) })
         .where(
           and(
             eq(orders.id, id),
-            inArray(orders.state, spec.from),
+            inArray(orders.state, from),
             // The rate lock holds to the instant: a step out of a locked state after it, loses.
-            spec.from.some((s) => s === 'quoted' || s === 'awaiting_deposit')
+            from.some((s) => s === 'quoted' || s === 'awaiting_deposit')
               ? gt(orders.expiresAt, now)
               : undefined,
           ),
@@ -137,7 +141,7 @@ export async function transitionOrder(
       if (!updated) throw new LostRace();
       await tx.insert(orderEvents).values({
         orderId: id,
-        state: spec.to,
+        state: to,
         actor: actorOf(caller),
         actorId: caller.id,
         note: spec.note ?? null,
@@ -152,7 +156,7 @@ export async function transitionOrder(
         entityType: 'order',
         entityId: String(id),
         before: { state: order.state },
-        after: { state: spec.to, ...changes, ...(spec.note ? { note: spec.note } : {}) },
+        after: { state: to, ...changes, ...(spec.note ? { note: spec.note } : {}) },
       });
       const dto = await toOrder(tx, updated);
       await events.append(
@@ -168,7 +172,7 @@ export async function transitionOrder(
       const raced = await replay();
       if (raced) return raced;
       await expireOrders({ db, events, now, orderId: id });
-      throw wrongState(await orderForCaller({ db, caller, id }), spec.verb);
+      throw wrongState(await orderForCaller({ db, caller, id }), step.verb);
     }
     if (isUniqueViolation(error, 'order_events_idempotency_uq')) {
       const raced = await replay();

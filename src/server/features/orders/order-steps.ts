@@ -1,0 +1,30 @@
+import type { OrderTransition } from '../../../shared/api/orders';
+import type { OrderState } from '../../../shared/orders/states';
+
+interface OrderStep {
+  /** The states the step starts from; from any other, a 409. */
+  from: readonly OrderState[];
+  /** Where it goes: the first, unless the use case names another of these (a resolution). */
+  to: readonly [OrderState, ...OrderState[]];
+  /** For the 409: "it cannot be {verb} now". */
+  verb: string;
+}
+
+/**
+ * The order's state machine (PRODUCT.md "Orders", decision 014), one row per endpoint
+ * `POST /api/orders/:id/{step}`. The use cases say who may take a step and what it changes;
+ * where it may start and where it goes is only here.
+ */
+export const ORDER_STEPS = {
+  accept: { from: ['quoted'], to: ['awaiting_deposit'], verb: 'accepted' },
+  deposit: { from: ['awaiting_deposit'], to: ['deposit_seen'], verb: 'given a deposit' },
+  'confirm-deposit': { from: ['deposit_seen'], to: ['deposit_confirmed'], verb: 'confirmed' },
+  payout: { from: ['deposit_confirmed'], to: ['payout_sent'], verb: 'paid out' },
+  received: { from: ['payout_sent'], to: ['completed'], verb: 'confirmed as received' },
+  dispute: { from: ['payout_sent'], to: ['disputed'], verb: 'disputed' },
+  resolve: { from: ['disputed'], to: ['completed', 'refunded'], verb: 'resolved' },
+  cancel: { from: ['quoted', 'awaiting_deposit'], to: ['cancelled'], verb: 'cancelled' },
+} as const satisfies Record<OrderTransition, OrderStep>;
+
+/** The states a step may end in. */
+export type StepTarget<A extends OrderTransition> = (typeof ORDER_STEPS)[A]['to'][number];
