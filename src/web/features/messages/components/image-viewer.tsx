@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ExternalLink, LoaderCircle, X } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
+import { FullImageDialog } from '../../../components/full-image-dialog';
 import { cn } from '../../../lib/cn';
 
 /** A screenshot's thumbnail in a bubble; pressing it opens the full image. */
@@ -42,38 +43,7 @@ export function ImageThumbnail({
           )}
         </button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 focus:outline-none"
-        >
-          <Dialog.Title className="sr-only">Screenshot</Dialog.Title>
-          <div className="absolute top-3 right-3 flex gap-2">
-            <a
-              href={fullUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-              aria-label="Open in a new tab"
-            >
-              <ExternalLink aria-hidden className="size-5" />
-            </a>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-              aria-label="Close"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <img
-            src={fullUrl}
-            alt="Screenshot, full size"
-            data-testid="full-image"
-            className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
+      <FullImageDialog url={fullUrl} title="Screenshot" testId="full-image" />
     </Dialog.Root>
   );
 }

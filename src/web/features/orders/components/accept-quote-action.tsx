@@ -1,19 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { inputClasses, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
 import { usePayoutAccounts } from '../../payout-accounts';
 import { useAcceptOrder } from '../api/accept-order';
 import { useCountdown } from '../lib/use-countdown';
 import { useOrderAction } from '../lib/use-order-action';
-
-const linkClasses = 'font-semibold text-brand-800 underline underline-offset-2';
+import { PayoutAccountChoice } from './payout-account-choice';
 
 /**
  * The customer takes an agent's quote: which saved account to be paid into (or a link to add
@@ -37,7 +32,6 @@ export function AcceptQuoteAction({ order }: { order: Order }) {
       </p>
     );
   }
-  const noAccounts = accounts.isSuccess && accounts.data.length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (accountId !== undefined) action.submit();
@@ -54,40 +48,15 @@ export function AcceptQuoteAction({ order }: { order: Order }) {
         The agent offers {formatNaira(order.totalNaira)} at this locked rate. Accept it to get the
         address to send your coins to.
       </p>
-      {noAccounts ? (
-        <p
-          className="rounded-xl bg-canvas px-3 py-2 text-sm text-ink"
-          data-testid="no-payout-account"
-        >
-          You have no payout account yet.{' '}
-          <Link to="/payout-accounts" className={linkClasses}>
-            Add a payout account
-          </Link>
-        </p>
-      ) : (
-        <>
-          <Label htmlFor={`${id}-account`}>Pay me into</Label>
-          <select
-            id={`${id}-account`}
-            value={accountId ?? ''}
-            disabled={!accounts.data}
-            onChange={(e) => {
-              setChosen(Number(e.target.value));
-              action.changed();
-            }}
-            className={inputClasses}
-          >
-            {accounts.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {payoutAccountLabel(a)} · {a.accountName}
-              </option>
-            ))}
-          </select>
-          <Link to="/payout-accounts" className={cn(linkClasses, 'text-sm')}>
-            Add another account
-          </Link>
-        </>
-      )}
+      <PayoutAccountChoice
+        id={`${id}-account`}
+        accounts={accounts.data}
+        value={accountId}
+        onChange={(account) => {
+          setChosen(account);
+          action.changed();
+        }}
+      />
       <Button type="submit" disabled={action.pending || accountId === undefined}>
         Accept quote
       </Button>

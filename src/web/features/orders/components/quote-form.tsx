@@ -2,14 +2,13 @@ import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { createOrderRequestSchema } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
-import { MoneyField } from '../../../components/money-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
-import { CoinSelect, RATE_SYMBOLS } from '../../rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
-import { UnitSwitch, type Unit } from './unit-switch';
+import { CoinAmountFields } from './coin-amount-fields';
+import type { Unit } from './unit-switch';
 
 /**
  * An agent's quote: coin and amount (in the coin or in naira). Sending it locks the managed
@@ -48,7 +47,6 @@ export function QuoteForm({
       set(value);
       action.changed();
     };
-  const symbol = RATE_SYMBOLS[coin];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,18 +63,15 @@ export function QuoteForm({
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <h3 className="text-base font-semibold text-ink">Quote the customer</h3>
-      <CoinSelect id={`${id}-coin`} label="Coin" value={coin} onChange={edit(setCoin)} />
-      <UnitSwitch unit={unit} symbol={symbol} onChange={edit(setUnit)} />
-      <MoneyField
-        id={`${id}-amount`}
-        label={unit === 'crypto' ? `Amount (${symbol})` : 'Amount (₦)'}
-        value={amount}
-        onChange={edit(setAmount)}
-        prefix={unit === 'naira' ? '₦' : undefined}
-        suffix={unit === 'crypto' ? symbol : undefined}
-        grouped={unit === 'naira'}
+      <CoinAmountFields
+        id={id}
+        coin={coin}
+        onCoin={edit(setCoin)}
+        unit={unit}
+        onUnit={edit(setUnit)}
+        amount={amount}
+        onAmount={edit(setAmount)}
         error={showErrors || amount !== '' ? amountProblem : null}
-        notANumber="Amount must be a number"
       />
       <p className="text-sm text-ink-muted">
         The quote locks our sell rate for 15 minutes. The customer accepts it in the chat with their

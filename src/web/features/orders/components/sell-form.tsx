@@ -1,21 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { createOrderRequestSchema } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
-import { MoneyField } from '../../../components/money-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { inputClasses, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { usePayoutAccounts } from '../../payout-accounts';
-import { CoinSelect, RATE_NAMES, RATE_SYMBOLS } from '../../rates';
+import { RATE_NAMES } from '../../rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
-import { UnitSwitch, type Unit } from './unit-switch';
-
-const linkClasses = 'font-semibold text-brand-800 underline underline-offset-2';
+import { CoinAmountFields } from './coin-amount-fields';
+import { PayoutAccountChoice } from './payout-account-choice';
+import type { Unit } from './unit-switch';
 
 /**
  * The customer's "Sell": coin, amount (in the coin or in naira) and the account to be paid
@@ -58,7 +53,6 @@ export function SellForm({
       set(value);
       action.changed();
     };
-  const symbol = RATE_SYMBOLS[coin];
   const noAccounts = accounts.isSuccess && accounts.data.length === 0;
 
   const submit = (event: FormEvent) => {
@@ -76,54 +70,22 @@ export function SellForm({
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <h3 className="text-base font-semibold text-ink">Sell {RATE_NAMES[coin]} for naira</h3>
-      <CoinSelect id={`${id}-coin`} label="Coin" value={coin} onChange={edit(setCoin)} />
-      <UnitSwitch unit={unit} symbol={symbol} onChange={edit(setUnit)} />
-      <MoneyField
-        id={`${id}-amount`}
-        label={unit === 'crypto' ? `Amount (${symbol})` : 'Amount (₦)'}
-        value={amount}
-        onChange={edit(setAmount)}
-        prefix={unit === 'naira' ? '₦' : undefined}
-        suffix={unit === 'crypto' ? symbol : undefined}
-        grouped={unit === 'naira'}
+      <CoinAmountFields
+        id={id}
+        coin={coin}
+        onCoin={edit(setCoin)}
+        unit={unit}
+        onUnit={edit(setUnit)}
+        amount={amount}
+        onAmount={edit(setAmount)}
         error={showErrors || amount !== '' ? amountProblem : null}
-        notANumber="Amount must be a number"
       />
-      <div>
-        <Label htmlFor={`${id}-account`} className="mb-1.5">
-          Pay me into
-        </Label>
-        {noAccounts ? (
-          <p
-            className="rounded-xl bg-canvas px-3 py-2 text-sm text-ink"
-            data-testid="no-payout-account"
-          >
-            You have no payout account yet.{' '}
-            <Link to="/payout-accounts" className={linkClasses}>
-              Add a payout account
-            </Link>
-          </p>
-        ) : (
-          <>
-            <select
-              id={`${id}-account`}
-              value={accountId ?? ''}
-              disabled={!accounts.data}
-              onChange={(e) => edit(setChosenAccount)(Number(e.target.value))}
-              className={inputClasses}
-            >
-              {accounts.data?.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {payoutAccountLabel(a)} · {a.accountName}
-                </option>
-              ))}
-            </select>
-            <Link to="/payout-accounts" className={cn(linkClasses, 'mt-1.5 inline-block text-sm')}>
-              Add another account
-            </Link>
-          </>
-        )}
-      </div>
+      <PayoutAccountChoice
+        id={`${id}-account`}
+        accounts={accounts.data}
+        value={accountId}
+        onChange={edit(setChosenAccount)}
+      />
       <p className="text-sm text-ink-muted">
         We lock our sell rate for you for 15 minutes and show where to send the coins.
       </p>
