@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     clock,
     limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
+    payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });

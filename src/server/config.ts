@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default('50000000'),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
+  PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -138,6 +140,8 @@ export interface Config {
   maxTradeNaira: string;
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
+  /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
+  payoutSlaMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
 }
 
@@ -147,6 +151,7 @@ export interface PublicConfig {
   whatsappNumber: string;
   supportContact: string;
   demoMode: boolean;
+  payoutSlaMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -264,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     maxTradeNaira: env.MAX_TRADE_NAIRA,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
+    payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {
@@ -281,5 +287,6 @@ export function publicConfig(config: Config): PublicConfig {
     whatsappNumber: config.whatsappNumber,
     supportContact: config.supportContact,
     demoMode: config.demoMode,
+    payoutSlaMinutes: config.payoutSlaMinutes,
   };
 }

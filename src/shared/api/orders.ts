@@ -72,7 +72,8 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),
   chatSessionId: id('chat session').optional(),
-  cursor: z.coerce.number().int().positive().optional(),
+  /** Opaque: the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
