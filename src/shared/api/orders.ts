@@ -24,6 +24,12 @@ export const orderSchema = z.object({
   reference: z.string(),
   chatSessionId: z.number().int(),
   customerId: z.uuid(),
+  /** Who the customer is, for the desk's lists (the agents' Orders view). */
+  customer: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   state: orderStateSchema,
   coin: coinSchema,
   network: z.enum(DESK_NETWORKS),

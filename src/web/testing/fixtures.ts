@@ -153,6 +153,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     reference: `AC-ORD${String(overrides.id).padStart(4, '0')}`,
     chatSessionId: 7,
     customerId: CUSTOMER_ID,
+    customer: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
     state: 'awaiting_deposit',
     coin: 'bitcoin',
     network: 'BTC',

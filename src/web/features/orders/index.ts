@@ -1,2 +1,4 @@
 export { ChatOrderBadge } from './components/chat-order-badge';
 export { OrderPanel } from './components/order-panel';
+export { OrderWaitingBadge } from './components/order-waiting-badge';
+export { ORDER_STATE_DISPLAY } from './lib/states';
