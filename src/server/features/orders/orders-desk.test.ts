@@ -156,6 +156,13 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
 
     // A customer's own list follows the same rule; a paid order is no longer overdue.
     await act('agent', late.id, 'payout', { bankReference: 'GTB-9' });
+    // Each order names its customer, for the desk's list.
+    const listed = await listIds('agent');
+    expect(listed.find((o) => o.id === lateToo.id)!.customer).toEqual({
+      firstName: people.bola!.firstName,
+      lastName: people.bola!.lastName,
+      email: people.bola!.email,
+    });
     const adas = (await listIds('ada')).map((o) => o.id);
     expect(adas).toEqual([inTime.id, late.id]);
     // 10:00: `inTime` is overdue now too, and newer than `lateToo`.
