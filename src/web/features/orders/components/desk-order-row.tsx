@@ -9,7 +9,7 @@ import { formatDuration, orderCustomerLabel } from '../lib/desk';
 import { ORDER_STATE_DISPLAY } from '../lib/states';
 
 /** The grid of the column names and the rows, on screens wide enough for columns. */
-export const DESK_GRID = 'md:grid-cols-[1.1fr_1.4fr_1.2fr_1.1fr_1.3fr_0.7fr_auto]';
+export const DESK_GRID = 'md:grid-cols-[1.5fr_1.3fr_1fr_1.3fr_1.3fr_0.6fr_auto]';
 
 export const DESK_COLUMNS = [
   'Reference',
@@ -66,9 +66,10 @@ export function DeskOrderRow({
       data-order-id={order.id}
       data-overdue={overdue || undefined}
       className={cn(
-        'grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 md:items-center md:gap-4 md:px-6',
+        // Every row keeps the border's width, so the columns line up with the red one's.
+        'grid grid-cols-2 gap-x-4 gap-y-2 border-l-4 border-l-transparent py-3 pr-4 pl-3 md:items-center md:gap-4 md:pr-6 md:pl-5',
         DESK_GRID,
-        overdue && 'border-l-4 border-down bg-down-soft/60',
+        overdue && 'border-l-down bg-down-soft/60',
       )}
     >
       <Cell label="Reference" className="col-span-2 md:col-span-1">
@@ -90,10 +91,14 @@ export function DeskOrderRow({
         {formatCryptoAmount(order.amountCrypto, order.coin)}
       </Cell>
       <Cell label="Naira total" testId="desk-order-total">
-        <span className="font-semibold">{formatNaira(order.totalNaira)}</span>
+        <span className="font-semibold whitespace-nowrap">{formatNaira(order.totalNaira)}</span>
       </Cell>
       <Cell label="State">
-        <Badge tone={overdue ? 'red' : state.tone} data-testid="desk-order-state">
+        <Badge
+          tone={overdue ? 'red' : state.tone}
+          data-testid="desk-order-state"
+          className="whitespace-nowrap"
+        >
           {state.label}
         </Badge>
       </Cell>
