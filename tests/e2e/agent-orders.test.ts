@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,6 +67,16 @@ interface Order {
   reference: string;
   chatSessionId: number;
   state: string;
+}
+
+/** No WCAG 2.1 A/AA violation axe can find on the page as it is. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 async function text(locator: Locator): Promise<string> {
@@ -181,6 +192,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     );
     expect(await row(fresh).getByTestId('order-waiting').count()).toBe(0);
     await screenshots(agent, 'agent-inbox-order-markers', { noSidewaysScroll: true });
+    await expectNoAxeViolations(agent);
 
     // The Orders view: newest first while nothing is overdue, then the confirmed one falls
     // overdue and moves to the top, in red, live.
@@ -209,6 +221,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     await expect.poll(ids, { timeout: LIVE_TIMEOUT_MS }).toEqual([late.id, fresh.id, seen.id]);
     expect(await rows.first().getAttribute('data-overdue')).toBe('true');
     await screenshots(agent, 'agent-orders-overdue', { noSidewaysScroll: true });
+    await expectNoAxeViolations(agent);
 
     // The payout clears the red, live; the chat's marker goes with it.
     await step(agent, late, 'payout', { bankReference: 'FT2611260001' });
@@ -247,6 +260,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
       'Avg. time from deposit confirmed to payout sent (min, s) · last 7 days',
     );
     await figures.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(admin);
     await screenshots(admin, 'admin-order-figures', { noSidewaysScroll: true });
     await admin.setViewportSize(PHONE);
     await settle(admin);

@@ -40,19 +40,24 @@ export function OrderStats({ analytics }: { analytics: Analytics }) {
     >
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
         {ORDER_STATES.map((state) => (
-          <div key={state} data-testid={`orders-${state}`} className="min-w-0">
-            <div className="flex items-baseline justify-between gap-3 text-sm">
-              <dt className="font-semibold">{ORDER_STATE_DISPLAY[state].label}</dt>
-              <dd data-testid={`orders-${state}-value`} className="font-bold tabular-nums">
-                {formatCount(byState[state])}
-              </dd>
-            </div>
-            <div aria-hidden className="mt-1 h-1.5 overflow-hidden rounded-full bg-canvas">
+          <div
+            key={state}
+            data-testid={`orders-${state}`}
+            className="grid min-w-0 grid-cols-[1fr_auto] items-baseline gap-x-3 text-sm"
+          >
+            <dt className="font-semibold">{ORDER_STATE_DISPLAY[state].label}</dt>
+            <dd data-testid={`orders-${state}-value`} className="font-bold tabular-nums">
+              {formatCount(byState[state])}
+            </dd>
+            <dd
+              aria-hidden
+              className="col-span-2 mt-1 h-1.5 overflow-hidden rounded-full bg-canvas"
+            >
               <div
                 className="h-full rounded-full bg-brand-500"
                 style={{ width: `${share(byState[state], total)}%` }}
               />
-            </div>
+            </dd>
           </div>
         ))}
       </dl>
