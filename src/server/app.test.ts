@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
   });
 
   describe('GET /api/config', () => {
-    it('gives exactly the brand, the WhatsApp number, the support contact and demo mode', async () => {
+    it('gives exactly the brand, the WhatsApp number, the support contact, demo mode and the payout SLA', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/config' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toStrictEqual({
@@ -151,6 +151,7 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         whatsappNumber: '2348012345678',
         supportContact: 'https://wa.me/2348012345678',
         demoMode: false,
+        payoutSlaMinutes: 30,
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');
     });

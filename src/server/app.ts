@@ -336,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     clock,
     limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
+    payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       maxTradeNaira: '50000000',
       quoteTtlMinutes: 15,
       payoutConfirmHours: 24,
+      payoutSlaMinutes: 30,
       nameEnquiry: undefined,
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
@@ -136,6 +137,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '0' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '2.5' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '721' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
+  });
+
+  it('reads the payout SLA in whole minutes, 1 to 10080 (a week)', () => {
+    expect(loadConfig({ PAYOUT_SLA_MINUTES: '45' }).payoutSlaMinutes).toBe(45);
+    expect(problemsOf({ PAYOUT_SLA_MINUTES: '0' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
+    expect(problemsOf({ PAYOUT_SLA_MINUTES: '2.5' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
+    expect(problemsOf({ PAYOUT_SLA_MINUTES: '10081' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
   });
 
   it('treats empty variables as unset', () => {
@@ -435,9 +443,10 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact and demo mode, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode and the payout SLA, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
+      PAYOUT_SLA_MINUTES: '45',
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
@@ -448,6 +457,7 @@ describe('publicConfig', () => {
       whatsappNumber: '2348012345678',
       supportContact: '+234 801 234 5678',
       demoMode: false,
+      payoutSlaMinutes: 45,
     });
   });
 

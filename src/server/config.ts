@@ -87,6 +87,8 @@ const envSchema = z.object({
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** How long after the payout an order completes by itself when the customer says nothing, in hours. */
   PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
+  PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -176,6 +178,8 @@ export interface Config {
   quoteTtlMinutes: number;
   /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
   payoutConfirmHours: number;
+  /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
+  payoutSlaMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
@@ -187,6 +191,7 @@ export interface PublicConfig {
   whatsappNumber: string;
   supportContact: string;
   demoMode: boolean;
+  payoutSlaMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -343,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxTradeNaira: env.MAX_TRADE_NAIRA,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
+    payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {
@@ -361,5 +367,6 @@ export function publicConfig(config: Config): PublicConfig {
     whatsappNumber: config.whatsappNumber,
     supportContact: config.supportContact,
     demoMode: config.demoMode,
+    payoutSlaMinutes: config.payoutSlaMinutes,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_PRIORITIES, CHAT_STATUSES } from '../domain';
+import { ORDER_STATES } from '../orders/states';
 import {
   chatCategorySchema,
   coinSchema,
@@ -39,6 +40,11 @@ export const chatSessionSchema = z.object({
   lastMessage: messageSchema
     .pick({ id: true, content: true, messageType: true, senderId: true, createdAt: true })
     .nullable(),
+  /**
+   * The chat's order waiting on the desk: a deposit to confirm or a payout to send, and for
+   * admins a dispute. Null when none is.
+   */
+  orderWaiting: z.object({ reference: z.string(), state: z.enum(ORDER_STATES) }).nullable(),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 

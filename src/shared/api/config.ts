@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
   /** SUPPORT_CONTACT: shown where the app says "Contact support" (see support-contact.ts). */
   supportContact: z.string(),
   demoMode: z.boolean(),
+  /** PAYOUT_SLA_MINUTES: minutes from deposit confirmed to payout before an order is overdue. */
+  payoutSlaMinutes: z.number().int().positive(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

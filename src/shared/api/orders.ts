@@ -35,6 +35,12 @@ export const orderSchema = z.object({
   reference: z.string(),
   chatSessionId: z.number().int(),
   customerId: z.uuid(),
+  /** Who the customer is, for the desk's lists (the agents' Orders view). */
+  customer: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   state: orderStateSchema,
   coin: coinSchema,
   network: z.enum(DESK_NETWORKS),
@@ -87,7 +93,8 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),
   chatSessionId: id('chat session').optional(),
-  cursor: z.coerce.number().int().positive().optional(),
+  /** Opaque: the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

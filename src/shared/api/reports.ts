@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_CATEGORIES, CHAT_STATUSES, CUSTOMER_STATUSES, TRANSACTION_STATUSES } from '../domain';
+import { ORDER_STATES } from '../orders/states';
 import { coinSchema, cursorQueryShape, isoDateTime, pageSchema } from './common';
 import { transactionSchema } from './transactions';
 
@@ -60,6 +61,17 @@ export const analyticsSchema = z.object({
     successRate: z.string().nullable(),
     avgVolume: z.string().nullable(),
     agentUtilization: z.string().nullable(),
+  }),
+  /**
+   * Orders in the range: those created in it, counted by the state they are in now; and the
+   * payouts sent in it, with the average time from deposit confirmed to payout sent, in
+   * seconds (a decimal string to 2 places; null when no payout was sent).
+   */
+  orderStats: z.object({
+    total: z.number().int(),
+    byState: z.record(z.enum(ORDER_STATES), z.number().int()),
+    payoutsSent: z.number().int(),
+    avgDepositToPayoutSeconds: z.string().nullable(),
   }),
   dailyActivity: z.array(
     z.object({ date: isoDate, sessions: z.number().int(), transactions: z.number().int() }),

@@ -81,6 +81,10 @@ export const appRoutes: RouteObject[] = [
     Component: lazyWithData(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
   },
   {
+    path: '/agent/orders',
+    Component: lazyWithData(() => import('../features/orders/agent-orders-screen')),
+  },
+  {
     path: '/agent/exchange-rates',
     Component: lazyWithData(() => import('../features/rates/exchange-rates-screen')),
   },

@@ -16,13 +16,14 @@ afterEach(() => setMeta(null));
 describe('app config', () => {
   it('reads the configuration the server put in the page', () => {
     setMeta(
-      '{"brandName":"Naija Desk","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false}',
+      '{"brandName":"Naija Desk","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30}',
     );
     expect(readAppConfig()).toEqual({
       brandName: 'Naija Desk',
       whatsappNumber: '2348012345678',
       supportContact: '+234 801 234 5678',
       demoMode: false,
+      payoutSlaMinutes: 30,
     });
   });
 

@@ -8,7 +8,8 @@ const FIELD_TYPES = {
   whatsappNumber: 'string',
   supportContact: 'string',
   demoMode: 'boolean',
-} as const satisfies Record<keyof AppConfig, 'string' | 'boolean'>;
+  payoutSlaMinutes: 'number',
+} as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
  * The server puts the public configuration (validated by `publicConfigSchema` on its side) in
@@ -43,6 +44,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     whatsappNumber: record.whatsappNumber as string,
     supportContact: record.supportContact as string,
     demoMode: record.demoMode as boolean,
+    payoutSlaMinutes: record.payoutSlaMinutes as number,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Price } from '../../shared/api/prices';
 import type { RatesResponse } from '../../shared/api/rates';
 import type { RealtimeEvent } from '../../shared/api/realtime';
 import type { Transaction } from '../../shared/api/transactions';
+import { ORDER_STATES, type OrderState } from '../../shared/orders/states';
 
 /** What the web tests build their data from: one customer, one agent, one desk. */
 export const CUSTOMER_ID = '11111111-1111-4111-8111-1111abcd1234';
@@ -76,6 +77,7 @@ export function makeSession(
     lastMessageAt: null,
     agent: null,
     lastMessage: null,
+    orderWaiting: null,
     ...overrides,
     customer,
   };
@@ -151,6 +153,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     reference: `AC-ORD${String(overrides.id).padStart(4, '0')}`,
     chatSessionId: 7,
     customerId: CUSTOMER_ID,
+    customer: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
     state: 'awaiting_deposit',
     coin: 'bitcoin',
     network: 'BTC',
@@ -291,6 +294,15 @@ export function makeAnalytics(overrides: Partial<Analytics> = {}): Analytics {
     },
     distribution: { bitcoin: null, usdt: null },
     metrics: { successRate: null, avgVolume: null, agentUtilization: null },
+    orderStats: {
+      total: 0,
+      byState: Object.fromEntries(ORDER_STATES.map((state) => [state, 0])) as Record<
+        OrderState,
+        number
+      >,
+      payoutsSent: 0,
+      avgDepositToPayoutSeconds: null,
+    },
     dailyActivity: Array.from({ length: 7 }, (_, i) => ({
       date: `2025-11-${16 + i}`,
       sessions: 0,

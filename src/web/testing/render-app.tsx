@@ -12,6 +12,7 @@ export const TEST_CONFIG: AppConfig = {
   whatsappNumber: '2348012345678',
   supportContact: 'https://wa.me/2348012345678',
   demoMode: false,
+  payoutSlaMinutes: 30,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
+import { orderStatesWaitingOn } from '../../../shared/orders/desk';
 import type { Db } from '../../db/client';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -19,7 +20,7 @@ export async function getChatSession(options: {
   const where = isAgent(caller)
     ? sql`s.id = ${id}`
     : sql`s.id = ${id} and s.customer_id = ${caller.id}`;
-  const [session] = await selectSessions(db, where, 1);
+  const [session] = await selectSessions(db, where, 1, orderStatesWaitingOn(caller));
   if (!session) throw new AppError('not_found', 'Chat session not found');
   return session;
 }

@@ -6,6 +6,7 @@ import {
   type chatSessionListQuerySchema,
 } from '../../../shared/api/chat-sessions';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { orderStatesWaitingOn } from '../../../shared/orders/desk';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/raw';
 import { isAgent } from '../../platform/auth';
@@ -25,15 +26,17 @@ export type ListChatSessionsOptions = Partial<z.output<typeof chatSessionListQue
 /**
  * The agents' first page (no search, no cursor) as the response's JSON text, when that is what
  * `options` asks for; otherwise undefined. Every agent sees the same page, so it is read and
- * written once and kept until a chat or a user changes: a crowd of agents opening the list, or
- * reconnecting at once, costs one query.
+ * written once and kept until a chat, an order or a user changes: a crowd of agents opening
+ * the list, or reconnecting at once, costs one query. Admins' page is kept apart: a disputed
+ * order waits on them, not on agents.
  */
 export function sharedChatSessionsJson(
   options: ListChatSessionsOptions & { cache: ChangeCache<string> },
 ): Promise<string> | undefined {
   if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
     return undefined;
-  const key = `${options.scope}|${options.filter ?? ''}|${options.limit}`;
+  const viewer = options.caller.isAdmin ? 'admin' : 'agent';
+  const key = `${viewer}|${options.scope}|${options.filter ?? ''}|${options.limit}`;
   return options.cache.get(key, async () =>
     // What the route's response schema would write (fastify-type-provider-zod encodes, then
     // stringifies).
@@ -64,7 +67,8 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   });
   if (older) conditions.push(older);
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-  return pageOf(await selectSessions(db, where, limit + 1), limit, (last) =>
+  const waiting = orderStatesWaitingOn(caller);
+  return pageOf(await selectSessions(db, where, limit + 1, waiting), limit, (last) =>
     encodeCursor(last.updatedAt, last.id),
   );
 }

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../../shared/api/customers';
 import type { Message } from '../../../shared/api/messages';
+import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../shared/orders/desk';
+import type { OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
 
@@ -33,6 +35,8 @@ interface SessionRow extends Record<string, unknown> {
   lm_message_type: Message['messageType'] | null;
   lm_sender_id: string | null;
   lm_created_at: unknown;
+  ow_reference: string | null;
+  ow_state: OrderState | null;
 }
 
 function toSession(row: SessionRow): ChatSession {
@@ -68,14 +72,29 @@ function toSession(row: SessionRow): ChatSession {
             senderId: row.lm_sender_id!,
             createdAt: iso(row.lm_created_at),
           },
+    orderWaiting:
+      row.ow_reference === null || row.ow_state === null
+        ? null
+        : { reference: row.ow_reference, state: row.ow_state },
   };
 }
 
 /**
- * Sessions with their customer, agent and latest message (the newest createdAt), newest
- * activity first. `where` filters on `s` (session) and `c` (customer).
+ * Sessions with their customer, agent, latest message (the newest createdAt) and the order
+ * waiting on the desk (one of `waiting`'s states; a chat has at most one open order), newest
+ * activity first. `where` filters on `s` (session) and `c` (customer). `waiting` is the
+ * viewer's (orderStatesWaitingOn); events, read for everyone, carry the admins' states.
  */
-export async function selectSessions(db: Db, where: SQL, limit: number): Promise<ChatSession[]> {
+export async function selectSessions(
+  db: Db,
+  where: SQL,
+  limit: number,
+  waiting: readonly OrderState[] = ORDER_STATES_WAITING_ON_ADMINS,
+): Promise<ChatSession[]> {
+  const waitingStates = sql.join(
+    waiting.map((state) => sql`${state}`),
+    sql`, `,
+  );
   // The page is chosen first (index on updated_at, id), then joined: the latest-message lookup
   // runs for the page's rows only, whatever the planner knows about the tables.
   const found = await rows<SessionRow>(
@@ -96,7 +115,8 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
            c.created_at as c_created_at,
            a.first_name as a_first_name, a.last_name as a_last_name,
            lm.id as lm_id, lm.content as lm_content, lm.message_type as lm_message_type,
-           lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
+           lm.sender_id as lm_sender_id, lm.created_at as lm_created_at,
+           ow.reference as ow_reference, ow.state as ow_state
     from page s
     join users c on c.id = s.customer_id
     left join users a on a.id = s.agent_id
@@ -107,6 +127,13 @@ export async function selectSessions(db: Db, where: SQL, limit: number): Promise
       order by m.created_at desc, m.id desc
       limit 1
     ) lm on true
+    left join lateral (
+      select o.reference, o.state
+      from orders o
+      where o.chat_session_id = s.id and o.state in (${waitingStates})
+      order by o.id desc
+      limit 1
+    ) ow on true
     order by s.updated_at desc, s.id desc
   `,
   );

@@ -1,39 +1,95 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Order, ordersQuerySchema } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
 import { pageOf, type Page } from '../../platform/pagination';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { expireOrders } from './expire-orders';
 import { toOrders } from './to-order';
 
-/** Orders newest first, by state or chat: every order for agents, their own for a customer. */
+const MINUTE_MS = 60_000;
+
+/**
+ * Where a page ends: the overdue cut-off the first page was read with (so every page sorts
+ * the same way), whether the last row was overdue, and its id.
+ */
+interface OrdersCursor {
+  overdueBefore: string;
+  overdue: 0 | 1;
+  id: number;
+}
+
+function encodeOrdersCursor(cursor: OrdersCursor): string {
+  return Buffer.from(`${cursor.overdueBefore}|${cursor.overdue}|${cursor.id}`).toString(
+    'base64url',
+  );
+}
+
+/** The cursor's parts; a 400 for one this server did not write. */
+function decodeOrdersCursor(cursor: string): OrdersCursor {
+  const [at, overdue, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    !at ||
+    Number.isNaN(Date.parse(at)) ||
+    (overdue !== '0' && overdue !== '1') ||
+    !id ||
+    !/^\d{1,10}$/.test(id)
+  ) {
+    throw new AppError('bad_request', 'Invalid cursor');
+  }
+  return { overdueBefore: new Date(at).toISOString(), overdue: overdue === '1' ? 1 : 0, id: +id };
+}
+
+/**
+ * Orders by state or chat (every order for agents, their own for a customer): overdue ones
+ * first, each group newest first. Overdue: the deposit was confirmed at least
+ * PAYOUT_SLA_MINUTES ago and the payout is not yet sent.
+ */
 export async function listOrders(
   options: z.output<typeof ordersQuerySchema> & {
     db: Db;
     events: EventLog;
     caller: SessionUser;
     now: Date;
+    payoutSlaMinutes: number;
   },
 ): Promise<Page<Order>> {
   const { db, events, caller, now, state, chatSessionId, cursor, limit } = options;
+  const after = cursor === undefined ? null : decodeOrdersCursor(cursor);
+  const overdueBefore =
+    after?.overdueBefore ??
+    new Date(now.getTime() - options.payoutSlaMinutes * MINUTE_MS).toISOString();
   await expireOrders({ db, events, now });
+  const overdue: SQL<number> = sql`(case when ${orders.state} = 'deposit_confirmed' and ${orders.depositConfirmedAt} <= ${overdueBefore}::timestamptz then 1 else 0 end)`;
   const rows = await db
-    .select()
+    .select({ row: orders, overdue })
     .from(orders)
     .where(
       and(
         isAgent(caller) ? undefined : eq(orders.customerId, caller.id),
         state ? eq(orders.state, state) : undefined,
         chatSessionId ? eq(orders.chatSessionId, chatSessionId) : undefined,
-        cursor ? lt(orders.id, cursor) : undefined,
+        after ? sql`(${overdue}, ${orders.id}) < (${after.overdue}, ${after.id})` : undefined,
       ),
     )
-    .orderBy(desc(orders.id))
+    .orderBy(desc(overdue), desc(orders.id))
     .limit(limit + 1);
-  const page = pageOf(rows, limit, (last) => String(last.id));
-  return { items: await toOrders(db, page.items), nextCursor: page.nextCursor };
+  const page = pageOf(rows, limit, (last) =>
+    encodeOrdersCursor({
+      overdueBefore,
+      overdue: Number(last.overdue) === 1 ? 1 : 0,
+      id: last.row.id,
+    }),
+  );
+  return {
+    items: await toOrders(
+      db,
+      page.items.map((r) => r.row),
+    ),
+    nextCursor: page.nextCursor,
+  };
 }

@@ -44,9 +44,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
   limits: OrderLimits;
+  /** PAYOUT_SLA_MINUTES: a confirmed deposit unpaid for longer is overdue (listed first). */
+  payoutSlaMinutes: number;
   /** The clock orders are locked, expired and stamped by (a fake one in tests). */
   clock: () => Date;
-}> = async (app, { db, events, limits, clock }) => {
+}> = async (app, { db, events, limits, payoutSlaMinutes, clock }) => {
   app.post(
     '/api/orders',
     forRole('customer', {
@@ -72,7 +74,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/api/orders',
     forRole('customer', { querystring: ordersQuerySchema, response: { 200: orderPageSchema } }),
     async (request) =>
-      listOrders({ db, events, caller: requireUser(request), now: clock(), ...request.query }),
+      listOrders({
+        db,
+        events,
+        caller: requireUser(request),
+        now: clock(),
+        payoutSlaMinutes,
+        ...request.query,
+      }),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type { Order, OrderImage } from '../../../shared/api/orders';
 import { dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
-import { orderEvents, type orders, payoutAccounts } from '../../db/schema';
+import { orderEvents, type orders, payoutAccounts, users } from '../../db/schema';
 import { attachmentUrls } from '../messages';
 import { toPayoutAccount } from '../payout-accounts';
 
@@ -14,14 +14,18 @@ function orderImage(messageId: number | null): OrderImage | null {
   return messageId === null ? null : { messageId, ...attachmentUrls(messageId) };
 }
 
-/** Orders as the API shows them, each with its payout account and timeline, in two reads. */
+/**
+ * Orders as the API shows them, each with its customer's name, payout account and timeline, in
+ * three reads.
+ */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const accountIds = [
     ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
   ];
-  const [events, accounts] = await Promise.all([
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const [events, accounts, customers] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -30,14 +34,29 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     accountIds.length === 0
       ? Promise.resolve([])
       : db.select().from(payoutAccounts).where(inArray(payoutAccounts.id, accountIds)),
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(users)
+      .where(inArray(users.id, customerIds)),
   ]);
   return rows.map((row) => {
     const account = accounts.find((a) => a.id === row.payoutAccountId);
+    const customer = customers.find((c) => c.id === row.customerId);
     return {
       id: row.id,
       reference: row.reference,
       chatSessionId: row.chatSessionId,
       customerId: row.customerId,
+      customer: {
+        firstName: customer?.firstName ?? null,
+        lastName: customer?.lastName ?? null,
+        email: customer?.email ?? null,
+      },
       state: row.state,
       coin: row.coin,
       network: row.network,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/reports';
 import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { dec } from '../../../shared/money';
+import { ORDER_STATES, type OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
 import { AppError } from '../../platform/errors';
@@ -110,6 +111,26 @@ export async function computeAnalytics(options: {
         order by days.day`,
   );
 
+  // Orders created in the range by their state now; payouts sent in the range and how long
+  // each took from the deposit's confirmation (epoch differences are exact numerics).
+  const orderCounts = await rows<{ state: OrderState; n: unknown }>(
+    db,
+    sql`select state, count(*) as n
+        from orders
+        where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
+        group by state`,
+  );
+  const [payouts] = await rows<{ n: unknown; avg_seconds: string | null }>(
+    db,
+    sql`select count(*) as n,
+               avg(extract(epoch from payout_sent_at - deposit_confirmed_at))::text as avg_seconds
+        from orders
+        where payout_sent_at >= ${start} and payout_sent_at < ${end}
+          and deposit_confirmed_at is not null and customer_id <> ${DEMO_CUSTOMER_ID}`,
+  );
+  const byState = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
+  for (const row of orderCounts) byState[row.state] = n(row.n);
+
   const sum = (key: string) => daily.reduce((total, d) => total + n(d[key]), 0);
   const completed = sum('completed');
   const totalTx = sum('transactions');
@@ -154,6 +175,15 @@ export async function computeAnalytics(options: {
       successRate: ratio(completed, totalTx, 100),
       avgVolume: ratio(volume, completedTrades),
       agentUtilization: ratio(n(sessions?.active), n(users?.agents)),
+    },
+    orderStats: {
+      total: orderCounts.reduce((total, row) => total + n(row.n), 0),
+      byState,
+      payoutsSent: n(payouts?.n),
+      avgDepositToPayoutSeconds:
+        payouts?.avg_seconds == null
+          ? null
+          : dec(payouts.avg_seconds).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
     },
     dailyActivity: daily.map((d) => ({
       date: String(d.day),

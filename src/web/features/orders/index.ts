@@ -1,3 +1,5 @@
 export { ChatOrderBadge } from './components/chat-order-badge';
 export { DisputedOrders } from './components/disputed-orders';
 export { OrderPanel } from './components/order-panel';
+export { OrderWaitingBadge } from './components/order-waiting-badge';
+export { ORDER_STATE_DISPLAY } from './lib/states';

@@ -1,4 +1,13 @@
-import { Archive, Coins, LayoutDashboard, Lock, LogOut, ShieldCheck, Users } from 'lucide-react';
+import {
+  Archive,
+  Coins,
+  LayoutDashboard,
+  Lock,
+  LogOut,
+  ReceiptText,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { RequireAgent, useAgentLogout, useGuardedUser } from '../../features/auth';
@@ -48,7 +57,8 @@ function AgentChats() {
   const connection = useLiveAgentSessions();
   const logout = useAgentLogout();
   // Admin screens answer 403 to plain agents: offer them only to admins.
-  const { isAdmin } = useGuardedUser();
+  const viewer = useGuardedUser();
+  const { isAdmin } = viewer;
 
   const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
@@ -70,6 +80,7 @@ function AgentChats() {
         }
         actions={
           <>
+            <TopBarLink to="/agent/orders" icon={<ReceiptText aria-hidden />} label="Orders" />
             <TopBarLink
               to="/agent/exchange-rates"
               icon={<Coins aria-hidden />}
@@ -129,6 +140,7 @@ function AgentChats() {
             <FolderEntries />
             <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
               <ChatList
+                viewer={viewer}
                 sessions={sessions}
                 search={q}
                 status={query.status}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import type { Message } from '../../../../shared/api/messages';
 import { applyEvent, isOpenSession, listPredicate, type SessionPages } from './session-cache';
-import { makeCustomer, makeSession } from '../../../testing/fixtures';
+import { makeCustomer, makeOrder, makeSession, orderUpdated } from '../../../testing/fixtures';
 
 function pages(...lists: ChatSession[][]): SessionPages {
   return {
@@ -93,5 +93,25 @@ describe('live changes to a cached list of sessions', () => {
       'active',
       'paid',
     ]);
+  });
+
+  it('marks a chat whose order waits on the desk, and clears it once the order moves on, in place', () => {
+    const data = pages([makeSession({ id: 2 }), makeSession({ id: 7 })]);
+    const order = makeOrder({ id: 30, chatSessionId: 7, state: 'deposit_seen' });
+    const seen = applyEvent(data, orderUpdated(order), all).data;
+    expect(ids(seen)).toEqual([[2, 7]]);
+    expect(seen.pages[0]!.items[1]!.orderWaiting).toEqual({
+      reference: order.reference,
+      state: 'deposit_seen',
+    });
+    const disputed = applyEvent(seen, orderUpdated({ ...order, state: 'disputed' }), all).data;
+    expect(disputed.pages[0]!.items[1]!.orderWaiting?.state).toBe('disputed');
+    const done = applyEvent(disputed, orderUpdated({ ...order, state: 'completed' }), all).data;
+    expect(done.pages[0]!.items[1]!.orderWaiting).toBeNull();
+    // Another order's step leaves the marker of this one alone; an unknown chat changes nothing.
+    const other = makeOrder({ id: 31, chatSessionId: 7, state: 'cancelled' });
+    expect(applyEvent(seen, orderUpdated(other), all).data).toBe(seen);
+    const elsewhere = makeOrder({ id: 32, chatSessionId: 99, state: 'deposit_seen' });
+    expect(applyEvent(data, orderUpdated(elsewhere), all).data).toBe(data);
   });
 });

@@ -2,6 +2,8 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ChatSession, ChatSessionPage } from '../../../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../../../shared/api/customers';
 import type { Message } from '../../../../shared/api/messages';
+import type { Order } from '../../../../shared/api/orders';
+import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/desk';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';
 
@@ -113,6 +115,37 @@ export function updateCustomer(data: SessionPages, customer: CustomerSummary): S
   };
 }
 
+const WAITING: ReadonlySet<string> = new Set(ORDER_STATES_WAITING_ON_ADMINS);
+
+/**
+ * An order's step on its chat's row: the order waits on the desk now (the admins' states, as
+ * session events carry them; the row leaves out what is not the viewer's), or no longer does.
+ */
+export function withOrderStep(session: ChatSession, order: Order): ChatSession {
+  if (WAITING.has(order.state)) {
+    const waiting = session.orderWaiting;
+    if (waiting?.reference === order.reference && waiting.state === order.state) return session;
+    return { ...session, orderWaiting: { reference: order.reference, state: order.state } };
+  }
+  if (session.orderWaiting?.reference !== order.reference) return session;
+  return { ...session, orderWaiting: null };
+}
+
+/** Each list's row of the order's chat, with the order's step; the rows keep their places. */
+function updateOrderWaiting(data: SessionPages, order: Order): SessionPages {
+  const session = findSession(data, order.chatSessionId);
+  if (!session) return data;
+  const updated = withOrderStep(session, order);
+  if (updated === session) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((s) => (s.id === session.id ? updated : s)),
+    })),
+  };
+}
+
 /**
  * One realtime event applied to one cached list. `missing` names a session that got a message
  * but is not in the list: the caller fetches it and puts it in with `moveToTop`.
@@ -134,6 +167,9 @@ export function applyEvent(
       if (!session) return { data, missing: event.chatSessionId };
       return { data: moveToTop(data, withMessage(session, event.message), belongs) };
     }
+    case 'order.created':
+    case 'order.updated':
+      return { data: updateOrderWaiting(data, event.order) };
     default:
       // Events about other things (transactions, ...) leave the lists as they are.
       return { data };

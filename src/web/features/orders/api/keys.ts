@@ -1,3 +1,5 @@
+import type { OrderState } from '../../../../shared/orders/states';
+
 /**
  * The orders' query keys: one list per chat, so a realtime update written once reaches the
  * customer's chat and every agent screen that shows the order.
@@ -10,4 +12,11 @@ export const orderKeys = {
   disputed: ['orders', 'disputed'] as const,
   /** One order (its receipt). */
   one: (id: number) => ['orders', 'one', id] as const,
+  /** Every Orders view's pages, whatever the filter. */
+  desks: ['orders', 'desk'] as const,
+  /** The agents' Orders view, paged: every order, or those in one state. */
+  desk: (state: DeskOrderFilter) => ['orders', 'desk', state] as const,
 };
+
+/** The Orders view's filter: every order, or one state. */
+export type DeskOrderFilter = 'all' | OrderState;

@@ -1,29 +1,59 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/api/orders';
-import { orderKeys } from '../api/keys';
+import { orderKeys, type DeskOrderFilter } from '../api/keys';
+
+/** Whether `known` is newer than `order`: an older answer must not step a screen back. */
+function isNewer(known: Order, order: Order): boolean {
+  return Date.parse(known.updatedAt) > Date.parse(order.updatedAt);
+}
 
 /** The order in a chat's list: replaced where it is, or first when new (the list is newest first). */
 export function withOrder(orders: readonly Order[], order: Order): Order[] {
   const index = orders.findIndex((o) => o.id === order.id);
   if (index === -1) return [order, ...orders].sort((a, b) => b.id - a.id);
   const known = orders[index]!;
-  // An older answer arriving after a newer event must not step the card back.
-  if (Date.parse(known.updatedAt) > Date.parse(order.updatedAt)) return [...orders];
+  if (isNewer(known, order)) return [...orders];
   return orders.map((o) => (o.id === order.id ? order : o));
 }
 
 /** The disputed orders with this one's news: in the list while disputed, out once resolved. */
 export function withDisputed(orders: readonly Order[], order: Order): Order[] {
   const known = orders.find((o) => o.id === order.id);
-  if (known && Date.parse(known.updatedAt) > Date.parse(order.updatedAt)) return [...orders];
+  if (known && isNewer(known, order)) return [...orders];
   return order.state === 'disputed'
     ? withOrder(orders, order)
     : orders.filter((o) => o.id !== order.id);
 }
 
+export type OrderPages = InfiniteData<{ items: Order[]; nextCursor: string | null }>;
+
 /**
- * Writes an order (an answer or a realtime event) into its chat's list and the disputed
- * orders' list, when they have loaded (otherwise their fetch brings it).
+ * The order in a loaded Orders view: replaced where it is, first when new to it, out of it when
+ * its state no longer matches the view's filter (the screen sorts what it shows).
+ */
+export function withDeskOrder(data: OrderPages, order: Order, filter: DeskOrderFilter): OrderPages {
+  const belongs = filter === 'all' || filter === order.state;
+  const known = data.pages.flatMap((p) => p.items).find((o) => o.id === order.id);
+  if (known && isNewer(known, order)) return data;
+  if (!known) {
+    if (!belongs || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, items: [order, ...first!.items] }, ...rest] };
+  }
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: belongs
+        ? page.items.map((o) => (o.id === order.id ? order : o))
+        : page.items.filter((o) => o.id !== order.id),
+    })),
+  };
+}
+
+/**
+ * Writes an order (an answer or a realtime event) into its chat's list, the disputed orders'
+ * list and every Orders view, where they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.chat(order.chatSessionId), (orders) =>
@@ -32,4 +62,10 @@ export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.disputed, (orders) =>
     orders ? withDisputed(orders, order) : orders,
   );
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.desks })) {
+    const filter = query.queryKey[2] as DeskOrderFilter;
+    queryClient.setQueryData<OrderPages>(query.queryKey, (data) =>
+      data ? withDeskOrder(data, order, filter) : data,
+    );
+  }
 }

@@ -92,4 +92,42 @@ describe('AnalyticsTab', () => {
       within(screen.getByTestId('key-metrics')).getByText('Over 16 Nov – 22 Nov 2025'),
     ).toBeTruthy();
   });
+
+  it("counts the range's orders by state and averages deposit confirmed to payout sent, with the period", async () => {
+    const base = makeAnalytics();
+    render(
+      <AnalyticsTab
+        analytics={makeAnalytics({
+          orderStats: {
+            total: 3,
+            byState: { ...base.orderStats.byState, completed: 1, payout_sent: 1, deposit_seen: 1 },
+            payoutsSent: 2,
+            avgDepositToPayoutSeconds: '1785.25',
+          },
+        })}
+      />,
+    );
+    const card = await screen.findByTestId('order-stats');
+    expect(
+      within(card).getByText('3 orders created, 16 Nov – 22 Nov 2025, by state now'),
+    ).toBeTruthy();
+    expect(value('orders-completed')).toBe('1');
+    expect(value('orders-payout_sent')).toBe('1');
+    expect(value('orders-deposit_seen')).toBe('1');
+    expect(value('orders-disputed')).toBe('0');
+    expect(value('avg-payout-time')).toBe('29 min 45.25 s');
+    expect(
+      within(card).getByText(
+        'Avg. time from deposit confirmed to payout sent (min, s) · 16 Nov – 22 Nov 2025',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText('Over 2 payouts sent in this period')).toBeTruthy();
+  });
+
+  it('shows "-" for the average payout time when no payout was sent', async () => {
+    render(<AnalyticsTab analytics={makeAnalytics()} />);
+    await screen.findByTestId('order-stats');
+    expect(value('avg-payout-time')).toBe('-');
+    expect(screen.getByText('Over 0 payouts sent in this period')).toBeTruthy();
+  });
 });

@@ -11,6 +11,7 @@ import {
   share,
 } from '../lib/metrics';
 import { Card } from './card';
+import { OrderStats } from './order-stats';
 
 /** recharts is big: it loads with the chart, on this screen only. */
 const ActivityChart = lazy(() => import('./activity-chart'));
@@ -236,7 +237,10 @@ export function KeyMetrics({
   );
 }
 
-/** The Analytics tab: the chart, the two splits and the key metrics for the chosen range. */
+/**
+ * The Analytics tab: the chart, the two splits, the key metrics and the orders for the chosen
+ * range.
+ */
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   return (
     <div className="flex flex-col gap-3 sm:gap-4">
@@ -248,6 +252,7 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
         <TradingDistribution analytics={analytics} />
         <TransactionStatus analytics={analytics} />
       </div>
+      <OrderStats analytics={analytics} />
     </div>
   );
 }

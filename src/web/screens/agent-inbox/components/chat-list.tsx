@@ -5,6 +5,7 @@ import { ChatRow } from './chat-row';
 import { LoadMore } from '../../../components/load-more';
 
 export function ChatList({
+  viewer,
   sessions,
   search,
   status,
@@ -13,6 +14,8 @@ export function ChatList({
   onLoadMore,
   onRetry,
 }: {
+  /** Who is looking: a chat's order marker is shown when the order waits on them. */
+  viewer: { isAgent: boolean; isAdmin: boolean };
   sessions: readonly ChatSession[];
   /** The search the list answers ('' for none): an empty answer then means no match. */
   search: string;
@@ -67,7 +70,7 @@ export function ChatList({
     <>
       <ul aria-label="Chats" className="flex flex-col">
         {sessions.map((session) => (
-          <ChatRow key={session.id} session={session} />
+          <ChatRow key={session.id} session={session} viewer={viewer} />
         ))}
       </ul>
       {hasMore && <LoadMore onLoad={onLoadMore} loading={loadingMore} />}

@@ -11,12 +11,12 @@ import { ChatRow } from './chat-row';
 import { type ApiReply, stubApi } from '../../../testing/api-stub';
 import { makeCustomer, makeSession } from '../../../testing/fixtures';
 
-function renderRow(session = makeSession()) {
+function renderRow(session = makeSession(), viewer = { isAgent: true, isAdmin: false }) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <ul>
-          <ChatRow session={session} now={new Date('2026-03-18T12:00:00Z')} />
+          <ChatRow session={session} viewer={viewer} now={new Date('2026-03-18T12:00:00Z')} />
         </ul>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -122,6 +122,33 @@ async function markAs(label: string) {
   ).toEqual(['Active', 'Paid', 'Dispute', 'Hold', 'Ban Customer']);
   fireEvent.click(within(menu).getByRole('menuitem', { name: label }));
 }
+
+describe("the marker of a chat's order waiting on the desk", () => {
+  const marker = () => screen.queryByTestId('order-waiting');
+  const waiting = (state: 'deposit_seen' | 'deposit_confirmed' | 'disputed') =>
+    makeSession({ orderWaiting: { reference: 'AC-7F3K2Q9D', state } });
+  const admin = { isAgent: true, isAdmin: true };
+
+  it('asks an agent to confirm a deposit or send a payout, naming the order', () => {
+    renderRow(waiting('deposit_seen'));
+    expect(marker()!.textContent).toBe('Order AC-7F3K2Q9D: Confirm deposit');
+    expect(marker()!.dataset.status).toBe('deposit_seen');
+    cleanup();
+    renderRow(waiting('deposit_confirmed'));
+    expect(marker()!.textContent).toBe('Order AC-7F3K2Q9D: Send payout');
+  });
+
+  it('shows a dispute to admins only, and nothing without an order waiting', () => {
+    renderRow(waiting('disputed'));
+    expect(marker()).toBeNull();
+    cleanup();
+    renderRow(waiting('disputed'), admin);
+    expect(marker()!.textContent).toBe('Order AC-7F3K2Q9D: Resolve dispute');
+    cleanup();
+    renderRow(makeSession(), admin);
+    expect(marker()).toBeNull();
+  });
+});
 
 describe('"Mark Customer As" menu', () => {
   it('sends the new status and toasts "Status Updated"', async () => {

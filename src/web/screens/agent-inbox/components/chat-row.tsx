@@ -7,6 +7,7 @@ import { UnreadBadge } from '../../../features/agent-alerts';
 import { customerLabel } from '../lib/customer-label';
 import { CustomerStatusBadge } from '../../../features/customers';
 import { DeskBadge } from '../../../features/chat-sessions';
+import { OrderWaitingBadge } from '../../../features/orders';
 import { StatusMenu } from './status-menu';
 
 function Preview({ session }: { session: ChatSession }) {
@@ -23,8 +24,22 @@ function Preview({ session }: { session: ChatSession }) {
   return <>{last.content}</>;
 }
 
-/** One chat in the agent list: opens the conversation; the menu sets the customer's status. */
-export function ChatRow({ session, now }: { session: ChatSession; now?: Date }) {
+/** A plain agent, unless a row is told otherwise. */
+const AGENT = { isAgent: true, isAdmin: false };
+
+/**
+ * One chat in the agent list: opens the conversation; the menu sets the customer's status. A
+ * marker says when the chat's order waits on the viewer.
+ */
+export function ChatRow({
+  session,
+  now,
+  viewer = AGENT,
+}: {
+  session: ChatSession;
+  now?: Date;
+  viewer?: { isAgent: boolean; isAdmin: boolean };
+}) {
   const label = customerLabel(session.customer);
   const unassigned = session.agentId === null;
   const at = session.lastMessage?.createdAt ?? session.lastMessageAt;
@@ -58,6 +73,7 @@ export function ChatRow({ session, now }: { session: ChatSession; now?: Date }) 
             >
               <Preview session={session} />
             </span>
+            <OrderWaitingBadge waiting={session.orderWaiting} viewer={viewer} />
             <UnreadBadge sessionId={session.id} />
             {unassigned && (
               <span

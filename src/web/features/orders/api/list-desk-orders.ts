@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { orderPageSchema, type Order } from '../../../../shared/api/orders';
+import { apiGet } from '../../../lib/api-client';
+import { orderKeys, type DeskOrderFilter } from './keys';
+
+const PAGE_SIZE = 30;
+
+/** One page of GET /api/orders: overdue payouts first, then newest first. */
+export function listDeskOrders(options: {
+  state: DeskOrderFilter;
+  cursor: string | undefined;
+  signal?: AbortSignal;
+}): Promise<{ items: Order[]; nextCursor: string | null }> {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (options.state !== 'all') params.set('state', options.state);
+  if (options.cursor) params.set('cursor', options.cursor);
+  return apiGet(`/api/orders?${params}`, orderPageSchema, { signal: options.signal });
+}
+
+export const deskOrdersQuery = (state: DeskOrderFilter) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.desk(state),
+    queryFn: ({ pageParam, signal }) => listDeskOrders({ state, cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useDeskOrders(state: DeskOrderFilter) {
+  return useInfiniteQuery(deskOrdersQuery(state));
+}

@@ -1,0 +1,120 @@
+import { AlarmClock, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Order } from '../../../../shared/api/orders';
+import { payoutOverdueMs } from '../../../../shared/orders/desk';
+import { Badge } from '../../../components/badge';
+import { cn } from '../../../lib/cn';
+import { formatCryptoAmount, formatNaira } from '../../../lib/format';
+import { formatDuration, orderCustomerLabel } from '../lib/desk';
+import { ORDER_STATE_DISPLAY } from '../lib/states';
+
+/** The grid of the column names and the rows, on screens wide enough for columns. */
+export const DESK_GRID = 'md:grid-cols-[1.5fr_1.3fr_1fr_1.3fr_1.3fr_0.6fr_auto]';
+
+export const DESK_COLUMNS = [
+  'Reference',
+  'Customer',
+  'Amount',
+  'Naira total',
+  'State',
+  'Age',
+  'Chat',
+] as const;
+
+function Cell({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <span className="block text-[11px] font-semibold tracking-wide text-ink-muted uppercase md:sr-only">
+        {label}
+      </span>
+      <span data-testid={testId} className="block text-sm break-words tabular-nums">
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * One order on the desk: who, how much, where it stands, how old, and its chat. A payout past
+ * PAYOUT_SLA_MINUTES turns the row red and says how late it is.
+ */
+export function DeskOrderRow({
+  order,
+  payoutSlaMinutes,
+  now,
+}: {
+  order: Order;
+  payoutSlaMinutes: number;
+  now: Date;
+}) {
+  const overdueMs = payoutOverdueMs(order, payoutSlaMinutes, now);
+  const overdue = overdueMs !== null;
+  const state = ORDER_STATE_DISPLAY[order.state];
+  return (
+    <li
+      data-testid="desk-order"
+      data-order-id={order.id}
+      data-overdue={overdue || undefined}
+      className={cn(
+        // Every row keeps the border's width, so the columns line up with the red one's.
+        'grid grid-cols-2 gap-x-4 gap-y-2 border-l-4 border-l-transparent py-3 pr-4 pl-3 md:items-center md:gap-4 md:pr-6 md:pl-5',
+        DESK_GRID,
+        overdue && 'border-l-down bg-down-soft/60',
+      )}
+    >
+      <Cell label="Reference" className="col-span-2 md:col-span-1">
+        <span className="font-mono font-semibold">{order.reference}</span>
+        {overdue && (
+          <span
+            data-testid="desk-order-overdue"
+            className="mt-0.5 flex items-center gap-1 text-xs font-bold text-down"
+          >
+            <AlarmClock aria-hidden className="size-3.5 shrink-0" />
+            Payout overdue by {formatDuration(overdueMs)}
+          </span>
+        )}
+      </Cell>
+      <Cell label="Customer" testId="desk-order-customer">
+        {orderCustomerLabel(order)}
+      </Cell>
+      <Cell label="Amount" testId="desk-order-amount">
+        {formatCryptoAmount(order.amountCrypto, order.coin)}
+      </Cell>
+      <Cell label="Naira total" testId="desk-order-total">
+        <span className="font-semibold whitespace-nowrap">{formatNaira(order.totalNaira)}</span>
+      </Cell>
+      <Cell label="State">
+        <Badge
+          tone={overdue ? 'red' : state.tone}
+          data-testid="desk-order-state"
+          className="whitespace-nowrap"
+        >
+          {state.label}
+        </Badge>
+      </Cell>
+      <Cell label="Age" testId="desk-order-age">
+        {formatDuration(now.getTime() - Date.parse(order.createdAt))}
+      </Cell>
+      <div className="col-span-2 md:col-span-1">
+        <Link
+          to={`/chat/${order.chatSessionId}`}
+          aria-label={`Open the chat of order ${order.reference}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-line hover:bg-brand-50"
+        >
+          <MessagesSquare aria-hidden className="size-4" />
+          Open chat
+        </Link>
+      </div>
+    </li>
+  );
+}

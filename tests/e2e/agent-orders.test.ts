@@ -1,0 +1,271 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, logIn } from '../support/agent-accounts';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  DESKTOP,
+  expectNoSidewaysScroll,
+  hasChromium,
+  PHONE,
+  SCREENSHOTS,
+  screenshots,
+  settle,
+  startServer,
+} from '../support/e2e';
+import { pageFetch } from '../support/page-fetch';
+import { PriceServer } from '../support/price-server';
+import type { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+/** Each change must reach the open screen live (no reload, no polling). */
+const LIVE_TIMEOUT_MS = 5_000;
+/**
+ * PAYOUT_SLA_MINUTES is 1 here: the confirmed order falls overdue a minute after its
+ * confirmation, on the real clock. The test waits for that (a sentinel), never a fixed time.
+ */
+const OVERDUE_TIMEOUT_MS = 90_000;
+
+const ADMIN = {
+  email: 'kemi.desk@example.com',
+  password: 'a long admin password',
+  firstName: 'Kemi',
+  lastName: 'Desk',
+};
+const AGENT = {
+  email: 'sola.orders@example.com',
+  password: 'a long agent password',
+  firstName: 'Sola',
+  lastName: 'Agent',
+};
+const CUSTOMER = { name: 'Ifeoma Nwosu', email: 'ifeoma.desk@example.com' };
+/** A GTBank NUBAN: serial 012345678, check digit 5. */
+const GTBANK_NUMBER = '0123456785';
+const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const RATES = {
+  usdToNaira: '1650',
+  rates: [
+    {
+      currency: 'bitcoin',
+      spreadPercentage: '2',
+      buyRateUsd: '99195.51',
+      sellRateUsd: '95305.49',
+      buyRateNaira: '163672591.50',
+      sellRateNaira: '157254058.50',
+    },
+  ],
+};
+
+interface Order {
+  id: number;
+  reference: string;
+  chatSessionId: number;
+  state: string;
+}
+
+/** No WCAG 2.1 A/AA violation axe can find on the page as it is. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let agent: Page;
+  let customer: Page;
+
+  /** A step of an order by whoever `page` is signed in as, checked to be a 200. */
+  async function step(page: Page, order: Order, name: string, body?: unknown): Promise<Order> {
+    const res = await pageFetch<Order>(page, `/api/orders/${order.id}/${name}`, {
+      method: 'POST',
+      // A JSON request needs a body: a step without one sends an empty object.
+      body: body ?? {},
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  }
+
+  /** A new chat of the customer's with a 0.01 BTC order in it. */
+  async function newOrder(accountId: number): Promise<Order> {
+    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    const order = await pageFetch<Order>(customer, '/api/orders', {
+      method: 'POST',
+      body: {
+        chatSessionId: chat.body.id,
+        coin: 'bitcoin',
+        amount: '0.01',
+        payoutAccountId: accountId,
+      },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    return order.body;
+  }
+
+  const deposit = (order: Order) =>
+    step(customer, order, 'deposit', { txHash: randomBytes(32).toString('hex') });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-agent-orders-'));
+    await createAccount(dataDir, ADMIN, true);
+    await createAccount(dataDir, AGENT, false);
+    priceServer = await new PriceServer().start();
+    server = await startServer({
+      priceApiUrl: priceServer.url,
+      env: { DATA_DIR: dataDir, PAYOUT_SLA_MINUTES: '1' },
+    });
+    browser = await connectChromium();
+    const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await logIn(admin, server.url, ADMIN);
+    expect(
+      (await pageFetch(admin, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
+    ).toBe(200);
+    const address = await pageFetch(admin, '/api/admin/desk-addresses', {
+      method: 'POST',
+      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+    });
+    expect(address.status).toBe(201);
+    await admin.context().close();
+    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('marks the chats waiting on the desk, and puts the overdue payout first, in red', async () => {
+    await customer.goto(`${server.url}/trade`);
+    await customer.getByLabel('Full name').fill(CUSTOMER.name);
+    await customer.getByLabel('Email').fill(CUSTOMER.email);
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
+    const account = await pageFetch<{ id: number }>(customer, '/api/payout-accounts', {
+      method: 'POST',
+      body: { bankCode: '058', accountNumber: GTBANK_NUMBER, accountName: CUSTOMER.name },
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(201);
+    await logIn(agent, server.url, AGENT);
+
+    // The oldest order is paid for and confirmed; the next is paid for; the newest waits.
+    const late = await newOrder(account.body.id);
+    await deposit(late);
+    await step(agent, late, 'confirm-deposit');
+    const seen = await newOrder(account.body.id);
+    await deposit(seen);
+    const fresh = await newOrder(account.body.id);
+
+    // The inbox marks the two chats whose order waits on the desk.
+    await agent.goto(`${server.url}/agent/chats`);
+    const row = (order: Order) =>
+      agent.locator(`[data-testid="chat-row"][data-session-id="${order.chatSessionId}"]`);
+    await row(fresh).waitFor();
+    expect(await text(row(late).getByTestId('order-waiting'))).toBe(
+      `Order ${late.reference}: Send payout`,
+    );
+    expect(await text(row(seen).getByTestId('order-waiting'))).toBe(
+      `Order ${seen.reference}: Confirm deposit`,
+    );
+    expect(await row(fresh).getByTestId('order-waiting').count()).toBe(0);
+    await screenshots(agent, 'agent-inbox-order-markers', { noSidewaysScroll: true });
+    await expectNoAxeViolations(agent);
+
+    // The Orders view: newest first while nothing is overdue, then the confirmed one falls
+    // overdue and moves to the top, in red, live.
+    await agent.getByRole('link', { name: 'Orders' }).click();
+    await agent.waitForURL(`${server.url}/agent/orders`);
+    const rows = agent.getByTestId('desk-order');
+    const ids = () =>
+      rows.evaluateAll((items) => items.map((i) => Number((i as HTMLElement).dataset.orderId)));
+    await expect.poll(ids, { timeout: LIVE_TIMEOUT_MS }).toHaveLength(3);
+    await expect
+      .poll(ids, { timeout: OVERDUE_TIMEOUT_MS, interval: 500 })
+      .toEqual([late.id, fresh.id, seen.id]);
+    const top = rows.first();
+    expect(await top.getAttribute('data-overdue')).toBe('true');
+    expect(await text(top.getByTestId('desk-order-overdue'))).toMatch(/^Payout overdue by \d+ s$/);
+    expect(await text(top.getByTestId('desk-order-total'))).toBe('₦1,572,540.59');
+    expect(await text(top.getByTestId('desk-order-customer'))).toBe(CUSTOMER.name);
+    expect(await top.getByTestId('desk-order-state').getAttribute('data-tone')).toBe('red');
+    // Red for the eye too, not only in an attribute.
+    expect(await top.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
+
+    // The server orders it the same way: a fresh load puts it first too.
+    await agent.reload();
+    await expect.poll(ids, { timeout: LIVE_TIMEOUT_MS }).toEqual([late.id, fresh.id, seen.id]);
+    expect(await rows.first().getAttribute('data-overdue')).toBe('true');
+    await screenshots(agent, 'agent-orders-overdue', { noSidewaysScroll: true });
+    await expectNoAxeViolations(agent);
+
+    // The payout clears the red, live; the chat's marker goes with it.
+    await step(agent, late, 'payout', { bankReference: 'FT2611260001' });
+    await expect
+      .poll(() => rows.first().getAttribute('data-overdue'), { timeout: LIVE_TIMEOUT_MS })
+      .toBeNull();
+    await expect.poll(ids, { timeout: LIVE_TIMEOUT_MS }).toEqual([fresh.id, seen.id, late.id]);
+    await agent.getByRole('link', { name: 'Chats' }).click();
+    await row(seen).getByTestId('order-waiting').waitFor();
+    expect(await row(late).getByTestId('order-waiting').count()).toBe(0);
+    // And live in the open inbox: the agent confirms the other deposit from elsewhere.
+    await step(agent, seen, 'confirm-deposit');
+    await expect
+      .poll(() => text(row(seen).getByTestId('order-waiting')), { timeout: LIVE_TIMEOUT_MS })
+      .toBe(`Order ${seen.reference}: Send payout`);
+
+    // The admin dashboard counts this week's orders by state and how long the payout took.
+    const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await logIn(admin, server.url, ADMIN);
+    await admin.goto(`${server.url}/agent/admin`);
+    const figures = admin.getByTestId('order-stats');
+    await figures.waitFor();
+    expect(await text(figures.getByRole('paragraph').first())).toBe(
+      '3 orders created, last 7 days, by state now',
+    );
+    const count = (state: string) => text(admin.getByTestId(`orders-${state}-value`));
+    expect(await count('payout_sent')).toBe('1');
+    expect(await count('deposit_confirmed')).toBe('1');
+    expect(await count('awaiting_deposit')).toBe('1');
+    expect(await count('completed')).toBe('0');
+    // One payout, a minute or more after its deposit was confirmed, to the hundredth second.
+    expect(await text(admin.getByTestId('avg-payout-time-value'))).toMatch(
+      /^\d+ min \d+(\.\d{1,2})? s$/,
+    );
+    expect(await text(admin.getByTestId('avg-payout-time'))).toContain(
+      'Avg. time from deposit confirmed to payout sent (min, s) · last 7 days',
+    );
+    await figures.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(admin);
+    await screenshots(admin, 'admin-order-figures', { noSidewaysScroll: true });
+    await admin.setViewportSize(PHONE);
+    await settle(admin);
+    await expectNoSidewaysScroll(admin);
+    await figures.screenshot({ path: path.join(SCREENSHOTS, 'admin-order-figures-card-360.png') });
+    // Up to a minute of it waits for the order to fall overdue on the real clock.
+  }, 180_000);
+});
