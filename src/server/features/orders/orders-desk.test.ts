@@ -5,6 +5,7 @@ import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/or
 import { analyticsSchema } from '../../../shared/api/reports';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
+import { uploadImage } from '../../../../tests/support/images';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { exchangeRates } from '../../db/schema';
@@ -30,7 +31,22 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
 
   const call = (who: string, method: InjectedCall['method'], url: string, body?: unknown) =>
     injectJson(app, { cookie: cookie[who], method, url, body });
-  const act = async (who: string, id: number, step: string, body?: unknown): Promise<Order> => {
+  /** A step of the order's; a payout comes with a proof image the agent sends in its chat. */
+  const act = async (
+    who: string,
+    id: number,
+    step: string,
+    body?: Record<string, unknown>,
+  ): Promise<Order> => {
+    if (step === 'payout') {
+      const { chatSessionId } = orderSchema.parse(
+        (await call(who, 'GET', `/api/orders/${id}`)).body,
+      );
+      body = {
+        ...body,
+        proofMessageId: await uploadImage(app, { cookie: cookie[who], chatSessionId }),
+      };
+    }
     const res = await injectJson(app, {
       cookie: cookie[who],
       method: 'POST',
