@@ -18,7 +18,8 @@ import {
   settle,
   startServer,
 } from '../support/e2e';
-import { pageFetch } from '../support/page-fetch';
+import { testPng } from '../support/images';
+import { pageFetch, pageSendImage } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
@@ -224,7 +225,8 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     await expectNoAxeViolations(agent);
 
     // The payout clears the red, live; the chat's marker goes with it.
-    await step(agent, late, 'payout', { bankReference: 'FT2611260001' });
+    const proofMessageId = await pageSendImage(agent, late.chatSessionId, await testPng());
+    await step(agent, late, 'payout', { bankReference: 'FT2611260001', proofMessageId });
     await expect
       .poll(() => rows.first().getAttribute('data-overdue'), { timeout: LIVE_TIMEOUT_MS })
       .toBeNull();
