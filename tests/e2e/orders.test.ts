@@ -255,5 +255,31 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     await agent.goto(customer.url());
     await waitForText(agent.getByTestId('receipt-reference'), reference);
     await screenshot(agent, 'order-receipt-agent-1280x800');
+
+    // One truth, to the kobo: the trade the order wrote is what the customer's history, the
+    // admin's volume and the CSV export all show.
+    await customer.goto(`${server.url}/trading-history`);
+    const trade = customer
+      .getByTestId('transaction-card')
+      .filter({ has: customer.getByTestId('transaction-reference').getByText(reference) });
+    await waitForText(trade.getByTestId('transaction-total'), TOTAL);
+    await waitForText(trade.getByTestId('transaction-status'), 'Completed');
+
+    await agent.goto(`${server.url}/admin-dashboard`);
+    await agent.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await waitForText(agent.getByTestId('stat-total-volume-value'), TOTAL);
+
+    // Lagos is UTC+1: the export's days are Lagos days.
+    const lagosToday = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const csv = await agent.evaluate(
+      async (url) => (await fetch(url)).text(),
+      `/api/admin/export/transactions.csv?from=${lagosToday}&to=${lagosToday}`,
+    );
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    const columns = header!.split(',');
+    const row = lines.map((l) => l.split(',')).find((cells) => cells.includes(reference));
+    expect(row, csv).toBeDefined();
+    expect(row![columns.indexOf('total_ngn')]).toBe(TOTAL.replace(/[₦,]/g, ''));
+    expect(row![columns.indexOf('status')]).toBe('completed');
   });
 });
