@@ -6,6 +6,7 @@ export {
   type AgentAccess,
 } from './api/get-agent-access';
 export { agentLogout, useAgentLogout } from './api/agent-logout';
+export { AgentLogoutButton } from './components/agent-logout-button';
 export { AgentLoginRequired, RequireAgent } from './components/require-agent';
 export { AgentAccessDenied, AgentOnly, AGENT_PRIVILEGES_REQUIRED } from './components/agent-only';
 export { NO_ADMIN_PRIVILEGES, RequireAdmin } from './components/require-admin';

@@ -1,15 +1,15 @@
-import { LayoutDashboard, LogOut, MessagesSquare, ReceiptText, RefreshCw } from 'lucide-react';
+import { LayoutDashboard, MessagesSquare, ReceiptText, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ORDER_STATES } from '../../../shared/orders/states';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { NextPageButton } from '../../components/load-more';
-import { TopBar, TopBarButton, TopBarLink, TopBarRow } from '../../components/top-bar';
+import { TopBar, TopBarLink, TopBarRow } from '../../components/top-bar';
 import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { usePageItems } from '../../lib/use-page-items';
-import { RequireAgent, useAgentLogout } from '../auth';
+import { RequireAgent, AgentLogoutButton } from '../auth';
 import type { DeskOrderFilter } from './api/keys';
 import { useDeskOrders } from './api/list-desk-orders';
 import { DESK_COLUMNS, DESK_GRID, DeskOrderRow } from './components/desk-order-row';
@@ -123,7 +123,6 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
 function AgentOrders() {
   const [filter, setFilter] = useState<DeskOrderFilter>('all');
   const connection = useLiveOrders();
-  const logout = useAgentLogout();
   const { payoutSlaMinutes } = useAppConfig();
   return (
     <div className="min-h-dvh bg-canvas">
@@ -138,12 +137,7 @@ function AgentOrders() {
               icon={<LayoutDashboard aria-hidden />}
               label="Dashboard"
             />
-            <TopBarButton
-              icon={<LogOut aria-hidden />}
-              label="Logout"
-              onClick={logout.logout}
-              disabled={logout.isPending}
-            />
+            <AgentLogoutButton />
           </>
         }
       >

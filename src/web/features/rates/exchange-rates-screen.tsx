@@ -1,4 +1,4 @@
-import { LogOut, MessagesSquare, RefreshCw, Save } from 'lucide-react';
+import { MessagesSquare, RefreshCw, Save } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { RateCurrency } from '../../../shared/domain';
@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
-import { RequireAgent, useAgentAccess, useAgentLogout } from '../auth';
+import { RequireAgent, useAgentAccess, AgentLogoutButton } from '../auth';
 import { usePrices } from '../prices';
 import type { RateGuardRefusal, SaveRatesRequest } from '../../../shared/api/rates';
 import { useManagedRates } from './api/get-rates';
@@ -16,7 +16,7 @@ import { GuardConfirmDialog } from './components/guard-confirm-dialog';
 import { MarketPricesCard } from './components/market-prices-card';
 import { MoneyField } from '../../components/money-field';
 import { PortalCard, PortalPage } from '../../components/portal-page';
-import { TopBarButton, TopBarLink } from '../../components/top-bar';
+import { TopBarLink } from '../../components/top-bar';
 import { RateCard } from './components/rate-card';
 import { RateHistory } from './components/rate-history';
 import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
@@ -74,7 +74,6 @@ function ExchangeRates() {
   const rates = useManagedRates();
   const prices = usePrices();
   const save = useSaveRates();
-  const logout = useAgentLogout();
   const [edited, setEdited] = useState<RatesDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -101,12 +100,7 @@ function ExchangeRates() {
   const actions = (
     <>
       <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <TopBarButton
-        icon={<LogOut aria-hidden />}
-        label="Logout"
-        onClick={logout.logout}
-        disabled={logout.isPending}
-      />
+      <AgentLogoutButton />
     </>
   );
 

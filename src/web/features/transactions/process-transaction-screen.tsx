@@ -1,4 +1,4 @@
-import { LogOut, MessagesSquare, TriangleAlert, UserRound } from 'lucide-react';
+import { MessagesSquare, TriangleAlert, UserRound } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -7,10 +7,10 @@ import { ApiError, isUnauthorizedError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
-import { AgentOnly, useAgentLogout } from '../auth';
+import { AgentOnly, AgentLogoutButton } from '../auth';
 import { MoneyField } from '../../components/money-field';
 import { PortalCard, PortalPage } from '../../components/portal-page';
-import { TopBarButton, TopBarLink } from '../../components/top-bar';
+import { TopBarLink } from '../../components/top-bar';
 import { normalizeDecimal, type DecimalRule } from '../rates';
 import { useChatSession } from '../chat-sessions';
 import { useCreateTransaction } from './api/create-transaction';
@@ -127,7 +127,6 @@ export function ProcessTransaction() {
   const params = useParams();
   const sessionId = parseSessionId(params.sessionId);
   const navigate = useNavigate();
-  const logout = useAgentLogout();
   const session = useChatSession(sessionId);
   const create = useCreateTransaction();
   const idempotency = useIdempotencyKey();
@@ -191,12 +190,7 @@ export function ProcessTransaction() {
       actions={
         <>
           <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-          <TopBarButton
-            icon={<LogOut aria-hidden />}
-            label="Logout"
-            onClick={logout.logout}
-            disabled={logout.isPending}
-          />
+          <AgentLogoutButton />
         </>
       }
     >

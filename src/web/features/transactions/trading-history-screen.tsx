@@ -6,9 +6,9 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { NextPageButton } from '../../components/load-more';
 import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
 import { usePageItems } from '../../lib/use-page-items';
-import { RequireAgent, useAgentLogout, useCurrentUser, useGuardedUser } from '../auth';
+import { RequireAgent, AgentLogoutButton, useCurrentUser, useGuardedUser } from '../auth';
 import { PortalCard, PortalPage } from '../../components/portal-page';
-import { TopBarButton, TopBarLink } from '../../components/top-bar';
+import { TopBarLink } from '../../components/top-bar';
 import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import { useCustomerTransactions } from './api/list-customer-transactions';
 import { TransactionCard } from './components/transaction-card';
@@ -105,16 +105,10 @@ function ChooseCustomer() {
 }
 
 function AgentActions() {
-  const logout = useAgentLogout();
   return (
     <>
       <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <TopBarButton
-        icon={<LogOut aria-hidden />}
-        label="Logout"
-        onClick={logout.logout}
-        disabled={logout.isPending}
-      />
+      <AgentLogoutButton />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { ArrowLeft, Coffee, Inbox, LogOut } from 'lucide-react';
+import { ArrowLeft, Coffee, Inbox } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
-import { AgentOnly, useAgentLogout } from '../../features/auth';
+import { AgentOnly, AgentLogoutButton } from '../../features/auth';
 import {
   activeCountQuery,
   useActiveSessionCount,
@@ -31,7 +31,6 @@ function Counter({ label, value, testId }: { label: string; value: ReactNode; te
 function AgentDashboard() {
   const query = useActiveSessions();
   const connection = useLiveAgentSessions();
-  const logout = useAgentLogout();
   const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
   useAlertTitle(
@@ -56,12 +55,7 @@ function AgentDashboard() {
           <>
             {/* The spec shows a Break button without saying what it does. */}
             <TopBarButton icon={<Coffee aria-hidden />} label="Break" />
-            <TopBarButton
-              icon={<LogOut aria-hidden />}
-              label="Logout"
-              onClick={logout.logout}
-              disabled={logout.isPending}
-            />
+            <AgentLogoutButton />
           </>
         }
       >

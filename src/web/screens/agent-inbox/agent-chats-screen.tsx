@@ -3,16 +3,15 @@ import {
   Coins,
   LayoutDashboard,
   Lock,
-  LogOut,
   ReceiptText,
   ShieldCheck,
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
-import { RequireAgent, useAgentLogout, useGuardedUser } from '../../features/auth';
+import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
-import { TopBar, TopBarRow, TopBarButton, TopBarLink } from '../../components/top-bar';
+import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { FilterTabs } from '../../components/filter-tabs';
@@ -55,7 +54,6 @@ function AgentChats() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useChatSessions(filter, q);
   const connection = useLiveAgentSessions();
-  const logout = useAgentLogout();
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
   const { isAdmin } = viewer;
@@ -105,12 +103,7 @@ function AgentChats() {
               icon={<LayoutDashboard aria-hidden />}
               label="Dashboard"
             />
-            <TopBarButton
-              icon={<LogOut aria-hidden />}
-              label="Logout"
-              onClick={logout.logout}
-              disabled={logout.isPending}
-            />
+            <AgentLogoutButton />
           </>
         }
       >

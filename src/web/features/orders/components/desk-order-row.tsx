@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api/orders';
 import { payoutOverdueMs } from '../../../../shared/orders/desk';
 import { Badge } from '../../../components/badge';
+import { ListField } from '../../../components/list-field';
 import { cn } from '../../../lib/cn';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
 import { formatDuration, orderCustomerLabel } from '../lib/desk';
@@ -20,29 +21,6 @@ export const DESK_COLUMNS = [
   'Age',
   'Chat',
 ] as const;
-
-function Cell({
-  label,
-  children,
-  className,
-  testId,
-}: {
-  label: string;
-  children: React.ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <span className="block text-[11px] font-semibold tracking-wide text-ink-muted uppercase md:sr-only">
-        {label}
-      </span>
-      <span data-testid={testId} className="block text-sm break-words tabular-nums">
-        {children}
-      </span>
-    </div>
-  );
-}
 
 /**
  * One order on the desk: who, how much, where it stands, how old, and its chat. A payout past
@@ -72,7 +50,7 @@ export function DeskOrderRow({
         overdue && 'border-l-down bg-down-soft/60',
       )}
     >
-      <Cell label="Reference" className="col-span-2 md:col-span-1">
+      <ListField label="Reference" className="col-span-2 md:col-span-1">
         <span className="font-mono font-semibold">{order.reference}</span>
         {overdue && (
           <span
@@ -83,17 +61,17 @@ export function DeskOrderRow({
             Payout overdue by {formatDuration(overdueMs)}
           </span>
         )}
-      </Cell>
-      <Cell label="Customer" testId="desk-order-customer">
+      </ListField>
+      <ListField label="Customer" testId="desk-order-customer">
         {orderCustomerLabel(order)}
-      </Cell>
-      <Cell label="Amount" testId="desk-order-amount">
+      </ListField>
+      <ListField label="Amount" testId="desk-order-amount">
         {formatCryptoAmount(order.amountCrypto, order.coin)}
-      </Cell>
-      <Cell label="Naira total" testId="desk-order-total">
+      </ListField>
+      <ListField label="Naira total" testId="desk-order-total">
         <span className="font-semibold whitespace-nowrap">{formatNaira(order.totalNaira)}</span>
-      </Cell>
-      <Cell label="State">
+      </ListField>
+      <ListField label="State">
         <Badge
           tone={overdue ? 'red' : state.tone}
           data-testid="desk-order-state"
@@ -101,10 +79,10 @@ export function DeskOrderRow({
         >
           {state.label}
         </Badge>
-      </Cell>
-      <Cell label="Age" testId="desk-order-age">
+      </ListField>
+      <ListField label="Age" testId="desk-order-age">
         {formatDuration(now.getTime() - Date.parse(order.createdAt))}
-      </Cell>
+      </ListField>
       <div className="col-span-2 md:col-span-1">
         <Link
           to={`/chat/${order.chatSessionId}`}

@@ -173,30 +173,6 @@ function ListHeader({
   );
 }
 
-/** A field of a row: its label above the value on phones, a column on wider screens. */
-export function Field({
-  label,
-  children,
-  className,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <span className="block text-[11px] font-semibold tracking-wide text-ink-muted uppercase md:sr-only">
-        {label}
-      </span>
-      <span data-testid={testId} className="block text-sm tabular-nums">
-        {children}
-      </span>
-    </div>
-  );
-}
-
 /** Loading, failure, empty, or the rows and "Load more". */
 function ListBody({
   query,

@@ -7,7 +7,8 @@ import { useSessions, type SessionFilter } from '../../../features/reports';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListCard } from './list-parts';
+import { ListField } from '../../../components/list-field';
+import { ListCard } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -64,20 +65,20 @@ function SessionRow({ session }: { session: AdminSession }) {
           {CHAT_STATUS_LABELS[session.status]}
         </Badge>
       </div>
-      <Field label="Customer" testId="session-customer">
+      <ListField label="Customer" testId="session-customer">
         <span className="block truncate font-semibold">{session.customer.name}</span>
-      </Field>
-      <Field label="Agent" testId="session-agent">
+      </ListField>
+      <ListField label="Agent" testId="session-agent">
         <span className={cn('block truncate', !session.agent && 'text-ink-muted italic')}>
           {session.agent ? session.agent.name : 'Unassigned'}
         </span>
-      </Field>
-      <Field label="Transactions" testId="session-transactions" className="md:text-right">
+      </ListField>
+      <ListField label="Transactions" testId="session-transactions" className="md:text-right">
         {formatCount(session.transactionCount)}
-      </Field>
-      <Field label="Created" testId="session-created" className="md:text-right">
+      </ListField>
+      <ListField label="Created" testId="session-created" className="md:text-right">
         {formatDate(session.createdAt)}
-      </Field>
+      </ListField>
     </li>
   );
 }

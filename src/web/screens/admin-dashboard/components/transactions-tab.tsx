@@ -10,7 +10,8 @@ import {
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { Field, ListCard } from './list-parts';
+import { ListField } from '../../../components/list-field';
+import { ListCard } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -56,20 +57,20 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
           {TRANSACTION_STATUS_LABELS[t.status]}
         </Badge>
       </div>
-      <Field label="Rate" testId="transaction-rate" className="md:text-right">
+      <ListField label="Rate" testId="transaction-rate" className="md:text-right">
         {formatNaira(t.rate)}
         <span className="text-ink-muted">/{AMOUNT_SYMBOLS[t.currency]}</span>
-      </Field>
-      <Field label="Total" testId="transaction-total" className="text-right">
+      </ListField>
+      <ListField label="Total" testId="transaction-total" className="text-right">
         <span className="font-semibold">{formatNaira(t.total)}</span>
-      </Field>
-      <Field
+      </ListField>
+      <ListField
         label="Date"
         testId="transaction-date"
         className="col-span-2 md:col-span-1 md:text-right"
       >
         {formatDateTime(t.createdAt)}
-      </Field>
+      </ListField>
     </li>
   );
 }

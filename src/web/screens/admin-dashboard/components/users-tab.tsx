@@ -8,7 +8,8 @@ import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge } from '../../../components/badge';
-import { Field, ListCard } from './list-parts';
+import { ListField } from '../../../components/list-field';
+import { ListCard } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -55,15 +56,15 @@ export function UserRow({
       <div className="flex flex-wrap content-center items-center justify-end gap-1 md:justify-start">
         <RoleBadges user={user} />
       </div>
-      <Field label="Sessions" testId="user-sessions" className="md:text-right">
+      <ListField label="Sessions" testId="user-sessions" className="md:text-right">
         {formatCount(user.sessionCount)}
-      </Field>
-      <Field label="Transactions" testId="user-transactions" className="md:text-right">
+      </ListField>
+      <ListField label="Transactions" testId="user-transactions" className="md:text-right">
         {formatCount(user.transactionCount)}
-      </Field>
-      <Field label="Joined" testId="user-joined" className="md:text-right">
+      </ListField>
+      <ListField label="Joined" testId="user-joined" className="md:text-right">
         {formatDate(user.createdAt)}
-      </Field>
+      </ListField>
       <div className="col-span-3 md:col-span-1 md:text-right">
         {user.isAgent ? (
           <Button
