@@ -7,6 +7,7 @@ import { useRealtime, type ConnectionState } from '../../lib/realtime';
 import { catchUpMessages } from './api/list-messages';
 import { chatSessionKeys } from '../chat-sessions';
 import { messageKeys } from './api/keys';
+import { markImageSeenBefore } from './image-seen-before-cache';
 import { addMessages } from './messages-cache';
 
 /**
@@ -59,6 +60,11 @@ export function useLiveConversation(
           else if (added.length > 0) onIncomingRef.current(added);
           return;
         }
+        case 'message.image_seen_before':
+          if (event.chatSessionId !== chatSessionId) return;
+          // Not here yet: the server's copy, fetched now, carries the mark.
+          if (!markImageSeenBefore(queryClient, event)) catchUp();
+          return;
         case 'session.created':
         case 'session.updated':
           if (event.chatSessionId === chatSessionId) {
@@ -74,7 +80,7 @@ export function useLiveConversation(
           return;
       }
     },
-    [queryClient, chatSessionId],
+    [queryClient, chatSessionId, catchUp],
   );
 
   const onResync = useCallback(() => {
