@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -67,14 +68,16 @@ export async function sendMessage(
     chatSessionId,
     message: toMessage(row, customerId, false),
   };
-  const seenEvent: NewEvent | null = row.imageSeenBefore
-    ? {
-        type: 'message.image_seen_before',
-        chatSessionId,
-        messageId: row.id,
-        imageSeenBefore: row.imageSeenBefore,
-      }
-    : null;
+  // The demo customer's changes reach no socket (realtime/events.ts): nor does this one.
+  const seenEvent: NewEvent | null =
+    row.imageSeenBefore && customerId !== DEMO_CUSTOMER_ID
+      ? {
+          type: 'message.image_seen_before',
+          chatSessionId,
+          messageId: row.id,
+          imageSeenBefore: row.imageSeenBefore,
+        }
+      : null;
   const staffOnly = { customerId: null };
   const message = toMessage(row, customerId, isAgent(caller));
   const firstReply = byAgent && session.agent_id === null;

@@ -62,8 +62,11 @@ export function useLiveConversation(
         }
         case 'message.image_seen_before':
           if (event.chatSessionId !== chatSessionId) return;
-          // Not here yet: the server's copy, fetched now, carries the mark.
-          if (!markImageSeenBefore(queryClient, event)) catchUp();
+          // Not here yet (the two events of one message may come in either order): the
+          // conversation is read again, and the server's copy carries the mark.
+          if (!markImageSeenBefore(queryClient, event)) {
+            void queryClient.invalidateQueries({ queryKey: messageKeys.messages(chatSessionId) });
+          }
           return;
         case 'session.created':
         case 'session.updated':
@@ -80,7 +83,7 @@ export function useLiveConversation(
           return;
       }
     },
-    [queryClient, chatSessionId, catchUp],
+    [queryClient, chatSessionId],
   );
 
   const onResync = useCallback(() => {

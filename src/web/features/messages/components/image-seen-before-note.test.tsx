@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageSeenBefore, Message } from '../../../../shared/api/messages';
 import { formatDateTime } from '../../../lib/format';
-import { stubApi } from '../../../testing/api-stub';
+import { json, stubApi } from '../../../testing/api-stub';
 import { conversationRoutes } from '../../../testing/conversation-api';
 import { fakeRealtime } from '../../../testing/fake-realtime';
 import { makeAgent, makeMessage } from '../../../testing/fixtures';
@@ -101,5 +101,30 @@ describe("the agent's chat", () => {
     expect(calls.filter((c) => c.method === 'GET' && c.path.includes('/messages'))).toHaveLength(
       reads,
     );
+  });
+
+  it('marks an image whose staff event comes before the message itself (the chat is read again)', async () => {
+    let stored = [makeMessage({ id: 1 })];
+    stubApi({
+      ...conversationRoutes({ user: makeAgent() }),
+      'GET /api/chat-sessions/7/messages': () => json({ items: stored, nextCursor: null }),
+    });
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    await screen.findByText('message 1');
+    stored = [...stored, image(9, { imageSeenBefore: SEEN })];
+    act(() =>
+      fakeRealtime.emit({
+        id: 51,
+        type: 'message.image_seen_before',
+        chatSessionId: 7,
+        messageId: 9,
+        imageSeenBefore: SEEN,
+      }),
+    );
+    act(() =>
+      fakeRealtime.emit({ id: 52, type: 'message.created', chatSessionId: 7, message: image(9) }),
+    );
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    expect(screen.getAllByTestId('message')).toHaveLength(2);
   });
 });
