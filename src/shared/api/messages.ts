@@ -26,6 +26,18 @@ export const attachmentSchema = z.object({
   name: z.string(),
 });
 
+/**
+ * An image close to one sent earlier in another customer's chat, or before this chat's open
+ * order: staff see "This image was seen before in chat #… on …". Never sent to customers.
+ */
+export const imageSeenBeforeSchema = z.object({
+  messageId: z.number().int(),
+  chatSessionId: z.number().int(),
+  /** When that earlier image was sent. */
+  seenAt: isoDateTime,
+});
+export type ImageSeenBefore = z.infer<typeof imageSeenBeforeSchema>;
+
 export const messageSchema = z.object({
   id: z.number().int(),
   chatSessionId: z.number().int(),
@@ -37,6 +49,8 @@ export const messageSchema = z.object({
   attachment: attachmentSchema.nullable(),
   clientMessageId: z.string(),
   createdAt: isoDateTime,
+  /** Agents and admins only, and only on an image seen before. */
+  imageSeenBefore: imageSeenBeforeSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
-import { messageSchema } from './messages';
+import { imageSeenBeforeSchema, messageSchema } from './messages';
 import { orderSchema } from './orders';
 import { transactionSchema } from './transactions';
 
 /** Realtime events over /api/ws. Every event has an increasing id; resume after the last one. */
 export const REALTIME_EVENT_TYPES = [
   'message.created',
+  'message.image_seen_before',
   'session.created',
   'session.updated',
   'customer.updated',
@@ -24,6 +25,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('message.created'),
     chatSessionId: z.number(),
     message: messageSchema,
+  }),
+  /** Staff only: an image message just sent was seen before (messages/find-image-seen-before). */
+  z.object({
+    id: z.number(),
+    type: z.literal('message.image_seen_before'),
+    chatSessionId: z.number(),
+    messageId: z.number(),
+    imageSeenBefore: imageSeenBeforeSchema,
   }),
   z.object({
     id: z.number(),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   identityId,
   bigIdentityId,
@@ -47,6 +56,17 @@ export interface AttachmentMeta {
   height?: number;
 }
 
+/**
+ * The earliest image close to this one (features/messages/image-fingerprint.ts) that was sent in
+ * another customer's chat, or before this chat's open order: proof that may be reused.
+ */
+export interface ImageSeenBefore {
+  messageId: number;
+  chatSessionId: number;
+  /** When that image was sent (ISO 8601). */
+  seenAt: string;
+}
+
 /** The chat a row belongs to. */
 export const chatSessionRef = () =>
   integer('chat_session_id')
@@ -66,10 +86,18 @@ export const messages = pgTable(
     attachment: jsonb('attachment').$type<AttachmentMeta>(),
     /** The sender's own id for the message: a retry with the same id never makes a duplicate. */
     clientMessageId: text('client_message_id').notNull(),
+    /** An image's 64-bit perceptual fingerprint (dHash); null for text. */
+    imageFingerprint: bigint('image_fingerprint', { mode: 'bigint' }),
+    /** Set when the image was seen before; shown to staff only. */
+    imageSeenBefore: jsonb('image_seen_before').$type<ImageSeenBefore>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('messages_client_id_uq').on(t.chatSessionId, t.clientMessageId),
+    // The images a new one is compared with: only rows that have a fingerprint.
+    index('messages_image_fingerprint_idx')
+      .on(t.imageFingerprint, t.createdAt)
+      .where(sql`${t.imageFingerprint} is not null`),
     index('messages_session_idx').on(t.chatSessionId, t.id),
     index('messages_created_idx').on(t.createdAt),
   ],

@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { sessionForParticipant } from '../chat-sessions';
+import { imageFingerprint } from './image-fingerprint';
 
 const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
   'image/jpeg': 'jpg',
@@ -111,7 +112,13 @@ function isPixelLimit(error: unknown): boolean {
 async function reencode(
   source: string,
   mime: AttachmentMeta['mime'],
-): Promise<{ image: Buffer; thumbnail: Buffer; width: number; height: number }> {
+): Promise<{
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  fingerprint: bigint;
+}> {
   const options = { limitInputPixels: ATTACHMENT_MAX_PIXELS, failOn: 'truncated' } as const;
   try {
     const header = await sharp(source, options).metadata();
@@ -134,7 +141,8 @@ async function reencode(
       })
       .webp({ quality: 75 })
       .toBuffer();
-    return { image, thumbnail, width: info.width, height: info.height };
+    const fingerprint = await imageFingerprint(image);
+    return { image, thumbnail, width: info.width, height: info.height, fingerprint };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isPixelLimit(error)) throw new AppError('payload_too_large', IMAGE_PIXELS_ERROR);
@@ -149,13 +157,14 @@ async function reencode(
  * Streams an uploaded screenshot into a scratch file under a random name, checking its type from
  * the bytes and its size as it goes, then stores a decoded, re-encoded copy and its thumbnail
  * (the upload itself is deleted). Both are stored, or neither: a store that fails halfway gets
- * back what it took, and the caller a 503. Returns what the message stores.
+ * back what it took, and the caller a 503. Returns what the message stores, and the image's
+ * perceptual fingerprint (image-fingerprint.ts).
  */
 export async function storeUpload(options: {
   storage: ObjectStorage;
   file: MultipartFile;
   log: FastifyBaseLogger;
-}): Promise<AttachmentMeta> {
+}): Promise<AttachmentMeta & { fingerprint: bigint }> {
   const { storage, file, log } = options;
   const storageBase = randomBytes(16).toString('hex');
   // Outside the store: a bucket has no place for a half-received upload.
@@ -198,7 +207,7 @@ export async function storeUpload(options: {
       await removeUpload({ storage, meta: stored, log });
       throw error;
     }
-    return stored;
+    return { ...stored, fingerprint: clean.fingerprint };
   } finally {
     await fs.promises.rm(tmpPath, { force: true });
   }
@@ -219,7 +228,12 @@ export async function receiveUpload(options: {
   caller: SessionUser;
   chatSessionId: number;
   storage: ObjectStorage;
-}): Promise<{ attachment: AttachmentMeta; caption: string; clientMessageId: string }> {
+}): Promise<{
+  attachment: AttachmentMeta;
+  fingerprint: bigint;
+  caption: string;
+  clientMessageId: string;
+}> {
   const { request, db, caller, chatSessionId, storage } = options;
   try {
     const file = await request.file();
@@ -245,8 +259,8 @@ export async function receiveUpload(options: {
       file.file.resume();
       throw error;
     }
-    const attachment = await storeUpload({ storage, file, log: request.log });
-    return { attachment, ...fields.data };
+    const { fingerprint, ...attachment } = await storeUpload({ storage, file, log: request.log });
+    return { attachment, fingerprint, ...fields.data };
   } catch (error) {
     throw multipartProblem(error) ?? error;
   }

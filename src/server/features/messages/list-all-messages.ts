@@ -6,7 +6,7 @@ import { chatSessions, messages } from '../../db/schema';
 import { encodeCursor, olderThanCursor, pageOf, type Page } from '../../platform/pagination';
 import { toMessage } from './to-message';
 
-/** The spec's GET /api/messages/all for agents: every message, newest first, paginated. */
+/** The spec's GET /api/messages/all for agents (staff only): every message, newest first, paginated. */
 export async function listAllMessages(
   options: z.output<typeof allMessagesQuerySchema> & { db: Db },
 ): Promise<Page<Message>> {
@@ -25,7 +25,7 @@ export async function listAllMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
   return pageOf(
-    found.map((r) => toMessage(r.message, r.customerId)),
+    found.map((r) => toMessage(r.message, r.customerId, true)),
     limit,
     (last) => encodeCursor(last.createdAt, last.id),
   );

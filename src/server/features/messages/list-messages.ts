@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { pageOf, type Page } from '../../platform/pagination';
 import type { SessionUser } from '../../platform/sessions';
+import { isAgent } from '../../platform/auth';
 import { sessionForParticipant } from '../chat-sessions';
 import { toMessage } from './to-message';
 
@@ -25,7 +26,7 @@ export async function listMessages(
     .orderBy(asc(messages.id))
     .limit(limit + 1);
   return pageOf(
-    found.map((r) => toMessage(r, session.customerId)),
+    found.map((r) => toMessage(r, session.customerId, isAgent(caller))),
     limit,
     (last) => String(last.id),
   );

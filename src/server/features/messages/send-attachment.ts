@@ -4,6 +4,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { receiveUpload, removeUpload } from './attachments';
+import { findImageSeenBefore } from './find-image-seen-before';
 import { sendMessage, type SendResult } from './send-message';
 
 /**
@@ -21,9 +22,10 @@ export async function sendAttachment(options: {
   storage: ObjectStorage;
 }): Promise<SendResult> {
   const { request, db, events, caller, chatSessionId, storage } = options;
-  const { attachment, caption, clientMessageId } = await receiveUpload(options);
+  const { attachment, fingerprint, caption, clientMessageId } = await receiveUpload(options);
   const cleanUp = () => removeUpload({ storage, meta: attachment, log: request.log });
   try {
+    const seenBefore = await findImageSeenBefore({ db, chatSessionId, fingerprint });
     const sent = await sendMessage({
       db,
       events,
@@ -32,6 +34,7 @@ export async function sendAttachment(options: {
       clientMessageId,
       content: caption,
       attachment,
+      image: { fingerprint, seenBefore },
     });
     if (!sent.created) await cleanUp();
     return sent;

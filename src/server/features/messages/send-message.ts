@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
+import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import { messages, type AttachmentMeta } from '../../db/schema';
+import { messages, type AttachmentMeta, type ImageSeenBefore } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
@@ -30,6 +31,8 @@ export async function sendMessage(
     caller: SessionUser;
     chatSessionId: number;
     attachment?: AttachmentMeta;
+    /** An image's fingerprint, and the earlier image it is close to (staff are told). */
+    image?: { fingerprint: bigint; seenBefore: ImageSeenBefore | null };
   },
 ): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
@@ -55,10 +58,28 @@ export async function sendMessage(
     messageType: options.attachment ? 'image' : 'text',
     attachment: options.attachment ?? null,
     clientMessageId,
+    imageFingerprint: options.image?.fingerprint ?? null,
+    imageSeenBefore: options.image?.seenBefore ?? null,
     createdAt: new Date(),
   };
-  const message = toMessage(row, customerId);
-  const event: NewEvent = { type: 'message.created', chatSessionId, message };
+  // Both sides hear of the message as its customer sees it; staff alone hear it was seen before.
+  const event: NewEvent = {
+    type: 'message.created',
+    chatSessionId,
+    message: toMessage(row, customerId, false),
+  };
+  // The demo customer's changes reach no socket (realtime/events.ts): nor does this one.
+  const seenEvent: NewEvent | null =
+    row.imageSeenBefore && customerId !== DEMO_CUSTOMER_ID
+      ? {
+          type: 'message.image_seen_before',
+          chatSessionId,
+          messageId: row.id,
+          imageSeenBefore: row.imageSeenBefore,
+        }
+      : null;
+  const staffOnly = { customerId: null };
+  const message = toMessage(row, customerId, isAgent(caller));
   const firstReply = byAgent && session.agent_id === null;
 
   const stored = firstReply
@@ -67,6 +88,7 @@ export async function sendMessage(
         if (inserted.length === 0) return false;
         await touchSession(tx, chatSessionId, row.createdAt);
         await events.append(tx, event, { customerId });
+        if (seenEvent) await events.append(tx, seenEvent, staffOnly);
         // Two agents may race to reply first: only the one whose update assigned publishes it.
         const [assigned] = await rows<{ id: number }>(
           tx,
@@ -92,10 +114,15 @@ export async function sendMessage(
                                      last_message_at = ${row.createdAt.toISOString()}::timestamptz
             where id = ${chatSessionId} and exists (select 1 from m)
           ),
-          e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)})
+          e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)}),
+          f as (${
+            seenEvent
+              ? events.insertWhen(seenEvent, staffOnly, sql`exists (select 1 from m)`)
+              : sql`select 1`
+          })
           select id from m`,
-          // The event was written exactly when the message was (a retry writes neither).
-          (inserted) => (inserted.length > 0 ? [event] : []),
+          // The events were written exactly when the message was (a retry writes neither).
+          (inserted) => (inserted.length > 0 ? (seenEvent ? [event, seenEvent] : [event]) : []),
         )
       ).length > 0;
   if (stored) return { message, created: true };
@@ -110,18 +137,21 @@ export async function sendMessage(
     .limit(1);
   if (!existing || existing.senderId !== caller.id)
     throw new AppError('conflict', 'This message id is already in use');
-  return { message: toMessage(existing, customerId), created: false };
+  return { message: toMessage(existing, customerId, isAgent(caller)), created: false };
 }
 
 /** The message's insert, once per client message id; no row back when it was stored before. */
 function insertMessage(row: typeof messages.$inferSelect): SQL {
   return sql`
     insert into messages (id, chat_session_id, sender_id, content, message_type, attachment,
-                          client_message_id, created_at)
+                          client_message_id, image_fingerprint, image_seen_before, created_at)
     overriding system value
     values (${row.id}, ${row.chatSessionId}, ${row.senderId}::uuid, ${row.content},
             ${row.messageType}, ${row.attachment ? JSON.stringify(row.attachment) : null}::jsonb,
-            ${row.clientMessageId}, ${row.createdAt.toISOString()}::timestamptz)
+            ${row.clientMessageId},
+            ${row.imageFingerprint === null ? null : String(row.imageFingerprint)}::bigint,
+            ${row.imageSeenBefore ? JSON.stringify(row.imageSeenBefore) : null}::jsonb,
+            ${row.createdAt.toISOString()}::timestamptz)
     on conflict (chat_session_id, client_message_id) do nothing
     returning id`;
 }

@@ -1,6 +1,6 @@
 import type { Message } from '../../../shared/api/messages';
 import { iso } from '../../db/raw';
-import type { AttachmentMeta } from '../../db/schema';
+import type { AttachmentMeta, ImageSeenBefore } from '../../db/schema';
 
 export interface MessageRow {
   id: number | string;
@@ -10,6 +10,7 @@ export interface MessageRow {
   messageType: Message['messageType'];
   attachment: AttachmentMeta | null;
   clientMessageId: string;
+  imageSeenBefore?: ImageSeenBefore | null;
   createdAt: Date | string;
 }
 
@@ -21,7 +22,11 @@ export function attachmentUrls(messageId: number): { url: string; thumbnailUrl: 
   };
 }
 
-export function toMessage(row: MessageRow, customerId: string): Message {
+/**
+ * A stored message as the API sends it. `forStaff`: the reader is an agent or admin, who alone
+ * sees whether an image was seen before.
+ */
+export function toMessage(row: MessageRow, customerId: string, forStaff: boolean): Message {
   const id = Number(row.id);
   return {
     id,
@@ -40,5 +45,6 @@ export function toMessage(row: MessageRow, customerId: string): Message {
       : null,
     clientMessageId: row.clientMessageId,
     createdAt: iso(row.createdAt),
+    ...(forStaff && row.imageSeenBefore ? { imageSeenBefore: row.imageSeenBefore } : {}),
   };
 }

@@ -43,6 +43,7 @@ function toItems(
       createdAt: m.createdAt,
       state: m.senderRole === viewer ? 'sent' : null,
       problem: null,
+      ...(m.imageSeenBefore ? { seenBefore: m.imageSeenBefore } : {}),
     })),
     ...pending
       .filter((p) => !stored.has(p.clientMessageId))

@@ -7,6 +7,7 @@ import { useRealtime, type ConnectionState } from '../../lib/realtime';
 import { catchUpMessages } from './api/list-messages';
 import { chatSessionKeys } from '../chat-sessions';
 import { messageKeys } from './api/keys';
+import { markImageSeenBefore } from './image-seen-before-cache';
 import { addMessages } from './messages-cache';
 
 /**
@@ -59,6 +60,14 @@ export function useLiveConversation(
           else if (added.length > 0) onIncomingRef.current(added);
           return;
         }
+        case 'message.image_seen_before':
+          if (event.chatSessionId !== chatSessionId) return;
+          // Not here yet (the two events of one message may come in either order): the
+          // conversation is read again, and the server's copy carries the mark.
+          if (!markImageSeenBefore(queryClient, event)) {
+            void queryClient.invalidateQueries({ queryKey: messageKeys.messages(chatSessionId) });
+          }
+          return;
         case 'session.created':
         case 'session.updated':
           if (event.chatSessionId === chatSessionId) {

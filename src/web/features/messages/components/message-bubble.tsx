@@ -2,6 +2,8 @@ import { Check, CircleAlert, Clock, RotateCw, Trash2, X, type LucideIcon } from 
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { linkify } from '../linkify';
+import type { ImageSeenBefore } from '../../../../shared/api/messages';
+import { ImageSeenBeforeNote } from './image-seen-before-note';
 import { ImageThumbnail } from './image-viewer';
 
 /** A small action under a message that was not sent: Retry, Discard, or Remove when refused. */
@@ -52,6 +54,8 @@ export interface ChatItem {
   state: DeliveryState | null;
   /** Why the server refused this message for good; a failure with none may be retried. */
   problem: string | null;
+  /** Agents only: the image was sent before, elsewhere (the server tells staff alone). */
+  seenBefore?: ImageSeenBefore;
 }
 
 /** For screen readers; a failed message says "Not sent" under its bubble for everyone. */
@@ -172,6 +176,7 @@ export function MessageBubble({
         )}
         <Meta item={item} onImage={imageOnly} />
       </div>
+      {item.seenBefore && <ImageSeenBeforeNote seen={item.seenBefore} />}
       {item.state === 'failed' &&
         (item.problem ? (
           <p className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]">

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImageSeenBefore, Message } from '../../../../shared/api/messages';
+import { formatDateTime } from '../../../lib/format';
+import { json, stubApi } from '../../../testing/api-stub';
+import { conversationRoutes } from '../../../testing/conversation-api';
+import { fakeRealtime } from '../../../testing/fake-realtime';
+import { makeAgent, makeMessage } from '../../../testing/fixtures';
+import { renderWithApp } from '../../../testing/render-app';
+import { ConversationView } from '../conversation-view';
+import { outbox } from '../outbox';
+import { ImageSeenBeforeNote } from './image-seen-before-note';
+
+vi.mock('../../../lib/realtime', async () => ({
+  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+}));
+
+const SEEN: ImageSeenBefore = {
+  messageId: 812,
+  chatSessionId: 41,
+  seenAt: '2026-11-12T14:02:11.000Z',
+};
+
+function image(id: number, overrides: Partial<Message> = {}): Message {
+  return makeMessage({
+    id,
+    messageType: 'image',
+    content: '',
+    attachment: {
+      url: `/api/attachments/${id}`,
+      thumbnailUrl: `/api/attachments/${id}/thumbnail`,
+      mime: 'image/png',
+      size: 1234,
+      name: 'proof.png',
+    },
+    ...overrides,
+  });
+}
+
+const notes = () => screen.queryAllByTestId('image-seen-before');
+
+beforeEach(() => fakeRealtime.reset());
+
+afterEach(() => {
+  cleanup();
+  outbox.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('ImageSeenBeforeNote', () => {
+  it('names the chat, linked, and the date as the app writes dates', () => {
+    renderWithApp(<ImageSeenBeforeNote seen={SEEN} />);
+    const note = screen.getByTestId('image-seen-before');
+    expect(note.textContent).toBe(
+      `This image was seen before in chat #41 on ${formatDateTime(SEEN.seenAt)}`,
+    );
+    expect(screen.getByRole('link', { name: 'chat #41' }).getAttribute('href')).toBe('/chat/41');
+    expect(note.querySelector('time')?.getAttribute('datetime')).toBe(SEEN.seenAt);
+  });
+});
+
+describe("the agent's chat", () => {
+  it('shows the note under the image seen before, and under no other message', async () => {
+    stubApi(
+      conversationRoutes({
+        user: makeAgent(),
+        messages: [image(1), image(2, { imageSeenBefore: SEEN }), makeMessage({ id: 3 })],
+      }),
+    );
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    const bubbles = screen.getAllByTestId('message');
+    expect(bubbles[1]!.contains(notes()[0]!)).toBe(true);
+  });
+
+  it('marks an image live when the staff event arrives after it, without a reload', async () => {
+    const calls = stubApi(
+      conversationRoutes({ user: makeAgent(), messages: [makeMessage({ id: 1 })] }),
+    );
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    await screen.findByText('message 1');
+    act(() =>
+      fakeRealtime.emit({ id: 50, type: 'message.created', chatSessionId: 7, message: image(9) }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(2));
+    expect(notes()).toHaveLength(0);
+    const reads = calls.filter((c) => c.method === 'GET' && c.path.includes('/messages')).length;
+    act(() =>
+      fakeRealtime.emit({
+        id: 51,
+        type: 'message.image_seen_before',
+        chatSessionId: 7,
+        messageId: 9,
+        imageSeenBefore: SEEN,
+      }),
+    );
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    expect(notes()[0]!.textContent).toContain('chat #41');
+    // Marked from the event itself: no fetch was needed.
+    expect(calls.filter((c) => c.method === 'GET' && c.path.includes('/messages'))).toHaveLength(
+      reads,
+    );
+  });
+
+  it('marks an image whose staff event comes before the message itself (the chat is read again)', async () => {
+    let stored = [makeMessage({ id: 1 })];
+    stubApi({
+      ...conversationRoutes({ user: makeAgent() }),
+      'GET /api/chat-sessions/7/messages': () => json({ items: stored, nextCursor: null }),
+    });
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    await screen.findByText('message 1');
+    stored = [...stored, image(9, { imageSeenBefore: SEEN })];
+    act(() =>
+      fakeRealtime.emit({
+        id: 51,
+        type: 'message.image_seen_before',
+        chatSessionId: 7,
+        messageId: 9,
+        imageSeenBefore: SEEN,
+      }),
+    );
+    act(() =>
+      fakeRealtime.emit({ id: 52, type: 'message.created', chatSessionId: 7, message: image(9) }),
+    );
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    expect(screen.getAllByTestId('message')).toHaveLength(2);
+  });
+});
