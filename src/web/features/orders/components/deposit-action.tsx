@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { depositRequestSchema, type Order } from '../../../../shared/api/orders';
 import { txHashProblem } from '../../../../shared/orders/states';
+import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { inputClasses, Label } from '../../../components/ui/input';
 import { errorText } from '../../../lib/error-text';
 import { useSendImage } from '../../messages';
 import { useSubmitDeposit } from '../api/submit-deposit';
@@ -49,29 +49,18 @@ export function DepositAction({ order }: { order: Order }) {
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={id}>Transaction hash (after you send)</Label>
-        <input
-          id={id}
-          value={txHash}
-          placeholder="64 characters, 0-9 and a-f"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className={inputClasses}
-          onChange={(e) => {
-            setTxHash(e.target.value);
-            setProblem(null);
-            action.changed();
-          }}
-        />
-        {problem && (
-          <p id={`${id}-problem`} className="text-sm font-medium text-down">
-            {problem}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={id}
+        label="Transaction hash (after you send)"
+        value={txHash}
+        placeholder="64 characters, 0-9 and a-f"
+        problem={problem}
+        onChange={(next) => {
+          setTxHash(next);
+          setProblem(null);
+          action.changed();
+        }}
+      />
       <ImagePicker
         label="Screenshot (optional)"
         hint="Your wallet's screen showing the coins sent. It is sent into this chat."

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
+import { TextField } from '../../../components/text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { useOrderAction } from '../lib/use-order-action';
 import type { ActionConfirmation } from './button-action';
@@ -50,32 +49,17 @@ export function FieldAction({
     setProblem(null);
     action.changed();
   };
-  const fieldProps = {
-    id,
-    value,
-    placeholder,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': problem ? `${id}-problem` : undefined,
-    className: cn(inputClasses, multiline && 'min-h-20 resize-y'),
-  };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {multiline ? (
-        <textarea {...fieldProps} rows={2} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input
-          {...fieldProps}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm font-medium text-down">
-          {problem}
-        </p>
-      )}
+      <TextField
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        problem={problem}
+        multiline={multiline}
+      />
       <Button type="submit" variant={variant} disabled={action.pending}>
         {submitLabel}
       </Button>

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
 import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses, Label } from '../../../components/ui/input';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
 import { useSendImage } from '../../messages';
@@ -55,32 +55,20 @@ export function PayoutAction({ order }: { order: Order }) {
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={id}>
-          Bank reference of the {formatNaira(order.totalNaira)} payout
-          {account ? ` to ${payoutAccountLabel(account)}` : ''}
-        </Label>
-        <input
-          id={id}
-          value={reference}
-          placeholder="e.g. the transfer's session id"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={referenceProblem ? true : undefined}
-          aria-describedby={referenceProblem ? `${id}-problem` : undefined}
-          className={inputClasses}
-          onChange={(e) => {
-            setReference(e.target.value);
-            setReferenceProblem(null);
-            action.changed();
-          }}
-        />
-        {referenceProblem && (
-          <p id={`${id}-problem`} className="text-sm font-medium text-down">
-            {referenceProblem}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={id}
+        label={`Bank reference of the ${formatNaira(order.totalNaira)} payout${
+          account ? ` to ${payoutAccountLabel(account)}` : ''
+        }`}
+        value={reference}
+        placeholder="e.g. the transfer's session id"
+        problem={referenceProblem}
+        onChange={(next) => {
+          setReference(next);
+          setReferenceProblem(null);
+          action.changed();
+        }}
+      />
       <ImagePicker
         label="Proof of payment"
         hint="A screenshot of the transfer. It is sent into this chat."

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { resolveRequestSchema, type Order } from '../../../../shared/api/orders';
 import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
@@ -93,27 +93,18 @@ function ResolveDisputeForm({ order }: { order: Order }) {
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Reason (the customer sees it)</Label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          rows={2}
-          placeholder="For example: the bank confirmed the transfer on 24 Nov"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            changed();
-          }}
-          className={cn(inputClasses, 'min-h-20 resize-y')}
-        />
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm font-medium text-down">
-          {problem}
-        </p>
-      )}
+      <TextField
+        id={`${id}-reason`}
+        label="Reason (the customer sees it)"
+        value={reason}
+        placeholder="For example: the bank confirmed the transfer on 24 Nov"
+        problem={problem}
+        multiline
+        onChange={(next) => {
+          setReason(next);
+          changed();
+        }}
+      />
       <Button type="submit" disabled={action.pending}>
         Resolve dispute
       </Button>
