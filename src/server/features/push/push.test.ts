@@ -4,7 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { injectJson, TEST_ADMIN_SETUP_SECRET } from '../../../../tests/support/app';
-import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import {
+  createPostgresTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../../tests/support/databases';
 import { freePort } from '../../../../tests/support/live-app';
 import {
   pushServiceAgent,
@@ -17,11 +21,43 @@ import { pushPayloadSchema } from '../../../shared/api/push';
 import type { Order } from '../../../shared/api/orders';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
 import { pushSubscriptions } from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { PushSender } from './push-sender';
 
 const VAPID = webpush.generateVAPIDKeys();
+
+/** The app on a real port, with a push service of the test's own allowed and trusted. */
+async function startPushApp(database: Database, service: TestPushService) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: '/tmp/agentchat-test-unused',
+    PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
+    PRICE_REFRESH_MS: '3600000',
+    ADMIN_SETUP_SECRET: TEST_ADMIN_SETUP_SECRET,
+    LOG_LEVEL: 'silent',
+    BRAND_NAME: 'AgentChat',
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:desk@example.com',
+    PUSH_SERVICE_ORIGINS: service.origin,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    web: 'none',
+    logger: false,
+    pushAgent: pushServiceAgent(),
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, baseUrl };
+}
 
 describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
   let database: TestDatabase;
@@ -64,31 +100,7 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
   beforeAll(async () => {
     database = await kind.open();
     await service.start();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: '/tmp/agentchat-test-unused',
-      PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
-      PRICE_REFRESH_MS: '3600000',
-      ADMIN_SETUP_SECRET: TEST_ADMIN_SETUP_SECRET,
-      LOG_LEVEL: 'silent',
-      BRAND_NAME: 'AgentChat',
-      VAPID_PUBLIC_KEY: VAPID.publicKey,
-      VAPID_PRIVATE_KEY: VAPID.privateKey,
-      VAPID_SUBJECT: 'mailto:desk@example.com',
-      PUSH_SERVICE_ORIGINS: service.origin,
-    });
-    app = await buildApp({
-      config,
-      database,
-      web: 'none',
-      logger: false,
-      pushAgent: pushServiceAgent(),
-    });
-    await app.listen({ port, host: '127.0.0.1' });
+    ({ app, baseUrl } = await startPushApp(database, service));
     const customer = await makeCustomer(database.db);
     customerId = customer.id;
     cookie.customer = await sessionCookie(database.db, customer);
@@ -258,5 +270,69 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
         },
       ]),
     );
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('Web Push across two instances on PostgreSQL', () => {
+  const service = new TestPushService();
+  let created: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    await service.start();
+    created = await createPostgresTestDatabase(serverUrl!);
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
+      if (i === 0) await migrateDatabase(database);
+      databases.push(database);
+      apps.push((await startPushApp(database, service)).app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await created?.drop();
+    await service.close();
+  });
+
+  it('pushes a reply made through one instance to a browser subscribed through the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const db = databases[0]!.db;
+    const customer = await sessionCookie(db, await makeCustomer(db));
+    const agent = await sessionCookie(db, await makeAgent(db));
+    const browser = service.browser();
+    const subscribed = await injectJson(a, {
+      cookie: customer,
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      body: browser.subscription(),
+    });
+    expect(subscribed.status).toBe(204);
+    const chat = await injectJson(a, {
+      cookie: customer,
+      method: 'POST',
+      url: '/api/chat-sessions',
+      body: { category: 'bitcoin' },
+    });
+    const url = `/api/chat-sessions/${chat.body.id}/messages`;
+    const body = (content: string) => ({ clientMessageId: randomUUID(), content });
+    expect(
+      (await injectJson(a, { cookie: customer, method: 'POST', url, body: body('Hi') })).status,
+    ).toBe(201);
+    expect(
+      (await injectJson(b, { cookie: agent, method: 'POST', url, body: body('Hello from B') }))
+        .status,
+    ).toBe(201);
+    const [push] = await service.waitFor(browser, 1);
+    expect(JSON.parse(push!.plaintext)).toMatchObject({
+      body: 'Hello from B',
+      url: `/chat/${chat.body.id}`,
+    });
+    // Told once: only the instance that committed the reply sends it.
+    await Promise.all(apps.map((app) => app.push.idle()));
+    expect(service.to(browser)).toHaveLength(1);
   });
 });
