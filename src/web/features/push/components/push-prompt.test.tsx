@@ -16,7 +16,14 @@ const SUBSCRIPTION = {
   keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'y'.repeat(22) },
 };
 
-function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission) {
+function fakeBrowser(
+  permission: NotificationPermission,
+  answer: NotificationPermission,
+  existing: {
+    options: { applicationServerKey: ArrayBuffer };
+    unsubscribe: () => void;
+  } | null = null,
+) {
   const subscribe = vi.fn(async () => ({ toJSON: () => SUBSCRIPTION }));
   const requestPermission = vi.fn(async () => answer);
   vi.stubGlobal('Notification', { permission, requestPermission });
@@ -25,7 +32,7 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
     configurable: true,
     value: {
       ready: Promise.resolve({
-        pushManager: { getSubscription: vi.fn(async () => null), subscribe },
+        pushManager: { getSubscription: vi.fn(async () => existing), subscribe },
       }),
     },
   });
@@ -82,6 +89,24 @@ describe('PushPrompt', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual(SUBSCRIPTION);
   });
 
+  it('replaces a subscription made with another key (a rotated pair)', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const { subscribe } = fakeBrowser('default', 'granted', {
+      options: { applicationServerKey: new Uint8Array(65).fill(9).buffer },
+      unsubscribe,
+    });
+    const calls = stubApi({
+      'GET /api/push/key': { body: { publicKey: PUBLIC_KEY } },
+      'POST /api/push/subscriptions': { status: 204 },
+    });
+    renderPrompt();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(screen.queryByText(PUSH_PROMPT_TEXT)).toBeNull());
+    expect(unsubscribe).toHaveBeenCalled();
+    expect(subscribe).toHaveBeenCalled();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(SUBSCRIPTION);
+  });
+
   it('says so when subscribing fails, and offers it again', async () => {
     fakeBrowser('default', 'granted');
     stubApi({
@@ -94,6 +119,18 @@ describe('PushPrompt', () => {
       'Notifications could not be turned on. Try again.',
     );
     expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+  });
+
+  it('where notifications are allowed already, hands the subscription to the server again', async () => {
+    const { requestPermission } = fakeBrowser('granted', 'granted');
+    const calls = stubApi({
+      'GET /api/push/key': { body: { publicKey: PUBLIC_KEY } },
+      'POST /api/push/subscriptions': { status: 204 },
+    });
+    renderPrompt();
+    expect(screen.queryByText(PUSH_PROMPT_TEXT)).toBeNull();
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual(SUBSCRIPTION));
+    expect(requestPermission).toHaveBeenCalled();
   });
 
   it('hides for good when dismissed, and never shows once the browser was asked', () => {

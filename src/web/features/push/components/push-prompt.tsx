@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellRing, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Message } from '../../../../shared/api/messages';
 import { PUSH_PROMPT_TEXT } from '../../../../shared/api/push';
 import { Button } from '../../../components/ui/button';
 import { messageKeys } from '../../messages';
-import { dismissPushOffer, enablePush, shouldOfferPush } from '../lib/enable-push';
+import {
+  dismissPushOffer,
+  enablePush,
+  refreshPushSubscription,
+  shouldOfferPush,
+} from '../lib/enable-push';
 
 /**
  * After the customer's first message in a chat, offers notifications for the agent's replies
@@ -21,6 +26,9 @@ export function PushPrompt({ sessionId }: { sessionId: number }) {
     enabled: false,
   });
   const hasWritten = (messages.data ?? []).some((m) => m.senderRole === 'customer');
+  useEffect(() => {
+    if (hasWritten) refreshPushSubscription();
+  }, [hasWritten]);
   if (!offered || !hasWritten) return null;
 
   const turnOn = async () => {

@@ -40,6 +40,12 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.every((byte, i) => byte === b[i]);
+}
+
 export type EnablePushResult = 'subscribed' | 'denied';
 
 /**
@@ -53,12 +59,30 @@ export async function enablePush(): Promise<EnablePushResult> {
     navigator.serviceWorker.ready,
     fetchPushKey(),
   ]);
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+  const key = keyBytes(publicKey);
+  // A subscription made with another key (the server's pair was rotated) cannot be pushed to.
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
   await saveSubscription(subscription.toJSON() as PushSubscriptionRequest);
   return 'subscribed';
+}
+
+let refreshed = false;
+
+/**
+ * Where notifications are already allowed, hands this browser's subscription (made anew if the
+ * server's key changed) to the server once per page load: the server may have dropped it (a
+ * push service's 410, a rotated key). Failures are left for the next load.
+ */
+export function refreshPushSubscription(): void {
+  if (refreshed || !pushSupported() || Notification.permission !== 'granted') return;
+  refreshed = true;
+  void enablePush().catch(() => undefined);
 }
