@@ -169,6 +169,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           cleanupOutdatedCaches: true,
           // One file to fetch and update, not sw.js plus a workbox-<hash>.js beside it.
           inlineWorkboxRuntime: true,
+          // Web Push: shows the server's notifications and opens their chat (public/push-sw.js).
+          importScripts: ['/push-sw.js'],
           // Nothing is answered from the precache by URL guessing ("/" -> index.html).
           directoryIndex: null,
           navigateFallback: null,

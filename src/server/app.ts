@@ -1,3 +1,4 @@
+import type https from 'node:https';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
@@ -43,11 +44,13 @@ import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes } from './features/orders';
+import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
 
 declare module 'fastify' {
   interface FastifyInstance {
     priceFeed: PriceFeed;
     realtime: RealtimeHub;
+    push: PushSender;
   }
 }
 
@@ -60,6 +63,8 @@ export interface AppDeps {
   logger?: false | Pick<FastifyLoggerOptions, 'level' | 'stream'>;
   /** The time orders are locked, expired and stamped by; tests pass a fake clock. */
   clock?: () => Date;
+  /** The https agent Web Push requests go through; tests trust their own push service with it. */
+  pushAgent?: https.Agent;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -280,6 +285,43 @@ function startOrderSweep(
   app.addHook('preClose', async () => clearInterval(timer));
 }
 
+/**
+ * Web Push to customers whose tabs are closed (features/push), with this instance's VAPID keys:
+ * configured, or generated into DATA_DIR on first start.
+ */
+async function startPush(
+  app: App,
+  options: {
+    config: Config;
+    db: Database['db'];
+    bus: EventBus;
+    hub: RealtimeHub;
+    agent?: https.Agent;
+  },
+): Promise<void> {
+  const { config, db, bus, hub, agent } = options;
+  const keys = resolveVapidKeys(config.vapid, config.dataDir);
+  const sender = new PushSender({
+    db,
+    bus,
+    vapid: { ...keys, subject: config.vapid.subject },
+    brandName: config.brandName,
+    hasOpenSocket: (userId) => hub.hasUser(userId),
+    logger: app.log,
+    agent,
+  });
+  app.decorate('push', sender);
+  app.addHook('preClose', async () => {
+    sender.stop();
+    await sender.idle();
+  });
+  await app.register(pushRoutes, {
+    db,
+    publicKey: keys.publicKey,
+    extraOrigins: config.vapid.extraServiceOrigins,
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
@@ -339,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
+  await startPush(app, { config, db, bus, hub, agent: deps.pushAgent });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

@@ -101,6 +101,36 @@ const envSchema = z.object({
       'at least 16 characters of letters, digits and ._~+/=- (such as `openssl rand -hex 32`)',
     )
     .optional(),
+  /**
+   * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it): every
+   * instance must share one. Unset: generated into DATA_DIR/vapid-keys.json on first start.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key, 65 bytes in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, 32 bytes in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this sender: a mailto: address or an https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL')
+    .optional(),
+  /**
+   * Push services besides the browsers' own (Google, Mozilla, Apple, Microsoft) that subscriptions
+   * may point at, as comma-separated origins (such as a self-hosted autopush).
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())),
+      'comma-separated origins such as https://push.example.com',
+    )
+    .transform((v) => v.split(',').map((o) => o.trim()))
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -183,6 +213,15 @@ export interface Config {
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
+  vapid: VapidSettings;
+}
+
+/** Web Push's signing keys and contact; `keys` undefined: generated into DATA_DIR. */
+export interface VapidSettings {
+  keys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
+  extraServiceOrigins: string[];
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -258,6 +297,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...storageProblems(env));
   if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
     problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
   }
   if (isProduction) {
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
@@ -358,6 +400,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metricsToken: env.METRICS_TOKEN,
+    vapid: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      // Push services want a way to reach the sender: the site itself when it is https.
+      subject:
+        env.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https:') ? publicUrl : 'mailto:webpush@localhost.invalid'),
+      extraServiceOrigins: env.PUSH_SERVICE_ORIGINS ?? [],
+    },
   };
 }
 

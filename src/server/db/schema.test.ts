@@ -42,6 +42,7 @@ const TABLES = [
   'orders',
   'payout_accounts',
   'price_snapshots',
+  'push_subscriptions',
   'realtime_events',
   'settings',
   'transactions',

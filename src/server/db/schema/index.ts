@@ -7,3 +7,4 @@ export * from './audit-log';
 export * from './payout-accounts';
 export * from './desk-addresses';
 export * from './orders';
+export * from './push-subscriptions';

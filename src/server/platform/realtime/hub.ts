@@ -169,6 +169,11 @@ export class RealtimeHub {
     return this.subscribers.values();
   }
 
+  /** Whether `userId` has a socket open on this instance (features/push: no push then). */
+  hasUser(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   has(subscriber: Subscriber): boolean {
     return this.subscribers.has(subscriber);
   }

@@ -6,6 +6,7 @@ import { useOwnChatSessions, useLiveSessionList } from '../../features/chat-sess
 import { ScreenError, ScreenSpinner } from '../../components/screen-states';
 import { SessionList } from './components/session-list';
 import { ConversationView } from '../../features/messages';
+import { PushPrompt } from '../../features/push';
 import { isStaff, useSignedInUser } from './sign-in';
 
 /** Ids the API accepts (a positive 32-bit integer); anything else is not a chat. */
@@ -68,6 +69,9 @@ export default function ChatSessionScreen() {
     <div className="flex h-dvh overflow-hidden bg-canvas">
       {viewer === 'customer' && <ConversationsSidebar activeId={sessionId ?? 0} />}
       <main className="flex min-w-0 flex-1 flex-col">
+        {viewer === 'customer' && sessionId !== null && (
+          <PushPrompt key={sessionId} sessionId={sessionId} />
+        )}
         {/* Keyed: another conversation starts fresh (scroll, input, announcements). */}
         <ConversationView key={sessionId ?? 0} sessionId={sessionId ?? 0} viewer={viewer} />
       </main>

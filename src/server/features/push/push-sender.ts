@@ -1,0 +1,147 @@
+import type https from 'node:https';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush, { WebPushError } from 'web-push';
+import type { PushPayload } from '../../../shared/api/push';
+import type { Db } from '../../db/client';
+import { chatSessions, pushSubscriptions } from '../../db/schema';
+import type { EventBus, NewEvent } from '../../platform/event-bus';
+import { agentReplyPayload, orderPayload } from './push-texts';
+import type { VapidKeys } from './vapid-keys';
+
+/** How long a push service keeps a notification for a phone that is off, in seconds. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** A push service that takes longer than this is given up on (the notification is lost). */
+const PUSH_TIMEOUT_MS = 10_000;
+/** Orders whose last state was pushed, so an update that changes no state pushes nothing. */
+const REMEMBERED_ORDERS = 10_000;
+
+export interface PushSenderOptions {
+  db: Db;
+  bus: EventBus;
+  vapid: VapidKeys & { subject: string };
+  brandName: string;
+  /** Whether a user has a socket open on this instance: then the page shows the news itself. */
+  hasOpenSocket: (userId: string) => boolean;
+  logger: FastifyBaseLogger;
+  /** The https agent push requests go through (tests trust their own push service with it). */
+  agent?: https.Agent;
+}
+
+/**
+ * Sends a customer's browsers a Web Push when an agent replies in their chat or their order
+ * changes state while no tab of theirs is open. It hears this instance's commits on the bus
+ * (`eventsCommitted`), after the response's transaction, and never holds a request up: sending
+ * runs on its own and failures are logged. Subscriptions the push service says are gone
+ * (404/410) are deleted.
+ */
+export class PushSender {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly pushedOrderStates = new Map<number, string>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: PushSenderOptions) {
+    this.unsubscribe = options.bus.on('eventsCommitted', ({ events }) => {
+      for (const event of events) this.track(this.handle(event));
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+
+  /** Resolves once every push started so far has been sent or given up (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) =>
+      this.options.logger.warn({ err: error }, 'push: sending a notification failed'),
+    );
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  private async handle(event: NewEvent): Promise<void> {
+    if (event.type === 'message.created' && event.message.senderRole === 'agent') {
+      const [chat] = await this.options.db
+        .select({ customerId: chatSessions.customerId })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, event.chatSessionId));
+      if (chat) {
+        await this.notify(
+          chat.customerId,
+          agentReplyPayload(this.options.brandName, event.message),
+        );
+      }
+    } else if (event.type === 'order.created' || event.type === 'order.updated') {
+      const { order } = event;
+      if (this.pushedOrderStates.get(order.id) === order.state) return;
+      this.pushedOrderStates.delete(order.id);
+      this.pushedOrderStates.set(order.id, order.state);
+      if (this.pushedOrderStates.size > REMEMBERED_ORDERS) {
+        this.pushedOrderStates.delete(this.pushedOrderStates.keys().next().value!);
+      }
+      await this.notify(order.customerId, orderPayload(order));
+    }
+  }
+
+  /** Pushes to every browser of `userId`, unless a tab of theirs is open here. */
+  private async notify(userId: string, payload: PushPayload): Promise<void> {
+    if (this.options.hasOpenSocket(userId)) return;
+    const subscriptions = await this.options.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    await Promise.all(subscriptions.map((s) => this.send(s, payload)));
+  }
+
+  private async send(
+    subscription: typeof pushSubscriptions.$inferSelect,
+    payload: PushPayload,
+  ): Promise<void> {
+    const { vapid, agent, db, logger } = this.options;
+    try {
+      await webpush.sendNotification(
+        {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+        },
+        JSON.stringify(payload),
+        {
+          vapidDetails: vapid,
+          contentEncoding: 'aes128gcm',
+          TTL: PUSH_TTL_SECONDS,
+          urgency: 'high',
+          // One waiting notification per chat: a newer one replaces it at the push service.
+          topic: payload.tag,
+          timeout: PUSH_TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
+        },
+      );
+    } catch (error) {
+      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        // The browser unsubscribed or the subscription expired: it will never work again.
+        await db
+          .delete(pushSubscriptions)
+          .where(
+            and(
+              eq(pushSubscriptions.id, subscription.id),
+              eq(pushSubscriptions.endpoint, subscription.endpoint),
+            ),
+          );
+        logger.info({ subscriptionId: subscription.id }, 'push: subscription gone; removed');
+        return;
+      }
+      logger.warn(
+        {
+          err: error,
+          subscriptionId: subscription.id,
+          statusCode: error instanceof WebPushError ? error.statusCode : undefined,
+        },
+        'push: the push service refused a notification',
+      );
+    }
+  }
+}

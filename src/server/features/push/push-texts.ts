@@ -1,0 +1,52 @@
+import type { Message } from '../../../shared/api/messages';
+import type { Order } from '../../../shared/api/orders';
+import type { PushPayload } from '../../../shared/api/push';
+import type { OrderState } from '../../../shared/orders/states';
+
+/** A notification shows a line or two; the chat holds the rest. */
+export const PUSH_PREVIEW_CHARS = 100;
+
+const ORDER_STATE_NEWS: Record<OrderState, string> = {
+  quoted: 'An agent sent you a quote',
+  awaiting_deposit: 'Waiting for your deposit',
+  deposit_seen: 'Your deposit was seen on the network',
+  deposit_confirmed: 'Your deposit is confirmed; your naira payout is next',
+  payout_sent: 'Your naira payout was sent',
+  completed: 'Your order is complete',
+  disputed: 'Your order is under review',
+  refunded: 'Your order was refunded',
+  expired: 'Your quote expired',
+  cancelled: 'Your order was cancelled',
+};
+
+export const chatUrl = (chatSessionId: number) => `/chat/${chatSessionId}`;
+
+/** The start of a text message (whole words where it can), or what kind of message it is. */
+export function messagePreview(message: Pick<Message, 'content' | 'messageType'>): string {
+  if (message.messageType === 'image') return 'Sent you an image';
+  const text = message.content.replace(/\s+/g, ' ').trim();
+  if (text.length <= PUSH_PREVIEW_CHARS) return text;
+  const cut = text.slice(0, PUSH_PREVIEW_CHARS - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > PUSH_PREVIEW_CHARS / 2 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+export function agentReplyPayload(brandName: string, message: Message): PushPayload {
+  return {
+    title: `${brandName}: your agent replied`,
+    body: messagePreview(message),
+    url: chatUrl(message.chatSessionId),
+    tag: `chat-${message.chatSessionId}`,
+  };
+}
+
+export function orderPayload(
+  order: Pick<Order, 'reference' | 'state' | 'chatSessionId'>,
+): PushPayload {
+  return {
+    title: `Order ${order.reference}`,
+    body: ORDER_STATE_NEWS[order.state],
+    url: chatUrl(order.chatSessionId),
+    tag: `chat-${order.chatSessionId}`,
+  };
+}

@@ -1,0 +1,1 @@
+export { PushPrompt } from './components/push-prompt';

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_PROMPT_TEXT, type PushPayload } from '../../src/shared/api/push';
+import {
+  CHROMIUM_MISSING,
+  connectChromium,
+  hasChromium,
+  PHONE,
+  screenshots,
+  startServer,
+} from '../support/e2e';
+import { PriceServer } from '../support/price-server';
+import type { ServerProcess } from '../support/server-process';
+
+if (!hasChromium) console.warn(CHROMIUM_MISSING);
+
+describe.skipIf(!hasChromium)('Web Push in Chromium', () => {
+  let priceServer: PriceServer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    priceServer = await new PriceServer().start();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-push-'));
+    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
+    browser = await connectChromium();
+  });
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await priceServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'offers notifications after the first message, and the service worker shows a push',
+    { timeout: 120_000 },
+    async () => {
+      context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/trade`);
+      await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+      await page.getByLabel('Full name').fill('Push Customer');
+      await page.getByLabel('Email').fill('push-customer@example.com');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`${server.url}/trade`);
+      await page.getByTestId('choice-bitcoin').click();
+      await page.waitForURL(/\/chat\/\d+$/);
+      const chatPath = new URL(page.url()).pathname;
+
+      // No offer before the customer has said anything.
+      await page.getByTestId('welcome').waitFor();
+      expect(await page.getByText(PUSH_PROMPT_TEXT).count()).toBe(0);
+      const input = page.getByPlaceholder('Type your message...');
+      await input.fill('Hello, I want to sell 0.05 BTC');
+      await input.press('Enter');
+      await page.locator('[data-testid="message"][data-state="sent"]').waitFor();
+      await page.getByText(PUSH_PROMPT_TEXT).waitFor();
+      await screenshots(page, 'push-prompt', { folder: 'push' });
+
+      // The app's worker, as the server's push would reach it (DevTools' "Push" does the same).
+      await context.grantPermissions(['notifications'], { origin: server.url });
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await cdp.send('ServiceWorker.enable');
+      const payload: PushPayload = {
+        title: 'AgentChat: your agent replied',
+        body: 'Send it to the address below',
+        url: chatPath,
+        tag: 'chat-e2e',
+      };
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+      // Shown once the worker has handled the push: polled, as nothing in the page announces it.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const registration = await navigator.serviceWorker.ready;
+              const [shown] = await registration.getNotifications({ tag: 'chat-e2e' });
+              return shown ? { title: shown.title, body: shown.body, data: shown.data } : null;
+            }),
+          { timeout: 10_000 },
+        )
+        .toEqual({ title: payload.title, body: payload.body, data: { url: chatPath } });
+    },
+  );
+});
