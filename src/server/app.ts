@@ -42,7 +42,9 @@ import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
-import { completePaidOrders, expireOrders, ordersRoutes } from './features/orders';
+import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
+import { EsploraReader } from './features/chain';
+import { AdvisoryLock } from './db/advisory-lock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -280,6 +282,56 @@ function startOrderSweep(
   app.addHook('preClose', async () => clearInterval(timer));
 }
 
+/** How often the deposit watcher reads the chain for orders in `deposit_seen`. */
+const DEPOSIT_WATCH_MS = 30_000;
+/** The advisory lock the deposit watcher runs under: one instance at a time ("ACdw"). */
+const DEPOSIT_WATCH_LOCK = 0x41436477;
+
+/**
+ * The deposit watcher, every DEPOSIT_WATCH_MS on the one instance that holds its advisory lock
+ * (the others try again each time, so one takes over when it stops); never two runs at once.
+ * It keeps nothing in memory: after a restart it reads the orders it left where they are.
+ */
+function startDepositWatcher(
+  app: App,
+  options: { database: Database; events: EventLog; clock: () => Date; config: Config },
+): void {
+  const { database, events, clock, config } = options;
+  const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
+  const readers = {
+    BTC: new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
+  };
+  let running: Promise<unknown> | undefined;
+  const watch = () => {
+    if (running) return;
+    running = (async () => {
+      if (!(await lock.hold())) return;
+      await watchDeposits({
+        db: database.db,
+        events,
+        now: clock(),
+        readers,
+        chain: config.chain,
+        logger: app.log,
+      });
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'deposit watcher failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(watch, DEPOSIT_WATCH_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+    await lock.release();
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
@@ -338,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
+  startDepositWatcher(app, { database, events, clock, config });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

@@ -38,12 +38,20 @@ export class EsploraServer {
     return `http://127.0.0.1:${address.port}/api`;
   }
 
-  /** A tx paying `sats` to `address`, in the mempool until `mine` puts it in a block. */
-  add(txid: string, vout: FakeBtcTx['vout'], blockHeight: number | null = null): void {
+  /**
+   * A tx paying `sats` to `address`, in the mempool until `mine` puts it in a block (or already
+   * in block `blockHeight`, mined at `blockTime`, unix seconds).
+   */
+  add(
+    txid: string,
+    vout: FakeBtcTx['vout'],
+    blockHeight: number | null = null,
+    blockTime = 1_790_000_000,
+  ): void {
     this.txs.set(txid, {
       vout,
       blockHeight,
-      blockTime: blockHeight === null ? undefined : 1_790_000_000,
+      blockTime: blockHeight === null ? undefined : blockTime,
     });
   }
 

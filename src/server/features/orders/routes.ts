@@ -3,6 +3,7 @@ import { type z } from 'zod';
 import {
   acceptOrderRequestSchema,
   cancelRequestSchema,
+  confirmDepositRequestSchema,
   createOrderRequestSchema,
   depositRequestSchema,
   disputeRequestSchema,
@@ -104,8 +105,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       submitDeposit({ ...context(request), caller: requireUser(request), input: request.body }),
   );
-  app.post('/api/orders/:id/confirm-deposit', forRole('agent', transition()), async (request) =>
-    confirmDeposit({ ...context(request), caller: requireUser(request) }),
+  app.post(
+    '/api/orders/:id/confirm-deposit',
+    forRole('agent', transitionWith(confirmDepositRequestSchema)),
+    async (request) =>
+      confirmDeposit({ ...context(request), caller: requireUser(request), input: request.body }),
   );
   app.post(
     '/api/orders/:id/payout',

@@ -1,0 +1,2 @@
+export { EsploraReader } from './esplora-reader';
+export type { DepositReader, DepositReading, ReaderTiming } from './deposit-reading';
