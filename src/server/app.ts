@@ -43,7 +43,7 @@ import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
-import { EsploraReader } from './features/chain';
+import { EsploraReader, TronReader } from './features/chain';
 import { AdvisoryLock } from './db/advisory-lock';
 
 declare module 'fastify' {
@@ -300,6 +300,7 @@ function startDepositWatcher(
   const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
   const readers = {
     BTC: new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
+    'USDT-TRC20': new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
   };
   let running: Promise<unknown> | undefined;
   const watch = () => {

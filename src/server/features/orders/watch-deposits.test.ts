@@ -10,18 +10,22 @@ import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
+import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { AdvisoryLock } from '../../db/advisory-lock';
 import { auditLog, exchangeRates, orderEvents, orders, realtimeEvents } from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
-import { EsploraReader } from '../chain';
+import { EsploraReader, TronReader } from '../chain';
+import { USDT_TRC20_CONTRACT_HEX } from '../chain/tron-reader';
 import { watchDeposits } from './watch-deposits';
 
 const BTC_SELL = '157254058.50';
 const DESK = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const ELSEWHERE = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const MINUTE = 60_000;
+/** The USDT contract's own address stands in for the desk's TRON address. */
+const TRON_DESK = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const logger = Fastify({ logger: false }).log;
 /** A date as a block's time: unix seconds. */
@@ -32,6 +36,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let dataDir: string;
   const chain = new EsploraServer();
+  const tron = new TronGridServer();
   /** The orders' clock: moved by hand, never waited for. */
   let now = new Date('2026-11-20T09:00:00.000Z');
   const cookie: Record<string, string> = {};
@@ -56,6 +61,11 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
           logger,
           timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
         }),
+        'USDT-TRC20': new TronReader({
+          url: tron.url,
+          logger,
+          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+        }),
       },
       chain: app.config.chain,
       logger,
@@ -65,14 +75,14 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   const read = async (id: number) =>
     orderSchema.parse((await call('ada', 'GET', `/api/orders/${id}`)).body);
 
-  /** A 0.01 BTC order with `hash` submitted as its deposit. */
-  async function deposited(hash: string): Promise<Order> {
+  /** A 0.01 BTC order (or 100 USDT) with `hash` submitted as its deposit. */
+  async function deposited(hash: string, coin = 'bitcoin'): Promise<Order> {
     const chatSessionId = (await call('ada', 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
       .body.id as number;
     const created = await call('ada', 'POST', '/api/orders', {
       chatSessionId,
-      coin: 'bitcoin',
-      amount: '0.01',
+      coin,
+      amount: coin === 'bitcoin' ? '0.01' : '100',
       payoutAccountId,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -85,6 +95,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
 
   beforeAll(async () => {
     await chain.start();
+    await tron.start();
     database = await kind.open();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-chain-'));
     app = await createTestApp({
@@ -109,19 +120,29 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       label: 'BTC',
     });
     expect(address.status).toBe(201);
-    await database.db.insert(exchangeRates).values({
-      currency: 'bitcoin',
+    const tronAddress = await call('admin', 'POST', '/api/admin/desk-addresses', {
+      network: 'USDT-TRC20',
+      address: TRON_DESK,
+      label: 'USDT',
+    });
+    expect(tronAddress.status).toBe(201);
+    const rate = (currency: 'bitcoin' | 'usdt', sellRateNaira: string) => ({
+      currency,
       buyRateUsd: '1',
       sellRateUsd: '1',
-      buyRateNaira: BTC_SELL,
-      sellRateNaira: BTC_SELL,
+      buyRateNaira: sellRateNaira,
+      sellRateNaira,
       spreadPercentage: '1',
     });
+    await database.db
+      .insert(exchangeRates)
+      .values([rate('bitcoin', BTC_SELL), rate('usdt', '1633.83')]);
   });
   afterAll(async () => {
     await app.close();
     await database.dispose();
     await chain.stop();
+    await tron.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
@@ -292,6 +313,41 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect(await row(o.id)).toMatchObject({
       state: 'deposit_seen',
       chainProblem: `Mined at ${mined.toISOString()}, before the order was made: an old transaction`,
+    });
+  });
+
+  it('a USDT-TRC20 transfer to the desk confirms at 19 blocks, amounts to 6 decimals', async () => {
+    const hash = txHash();
+    const o = await deposited(hash, 'usdt');
+    tron.txs.set(hash, {
+      transfers: [
+        {
+          contractHex: USDT_TRC20_CONTRACT_HEX,
+          toHex: USDT_TRC20_CONTRACT_HEX,
+          units: 99_600_000n,
+        },
+      ],
+      blockNumber: tron.headBlock - 17,
+      blockTimeStamp: now.getTime(),
+    });
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_seen',
+      chainConfirmations: 18,
+      chainConfirmationsRequired: 19,
+      chainReceivedCrypto: '99.60000000',
+      chainProblem: null,
+    });
+    // Read again with nothing new: nothing is pushed.
+    const pushedBefore = await database.db.select().from(realtimeEvents);
+    await watch();
+    expect(await database.db.select().from(realtimeEvents)).toHaveLength(pushedBefore.length);
+    tron.headBlock += 1;
+    expect(await watch()).toBe(1);
+    const done = await read(o.id);
+    expect(done).toMatchObject({
+      state: 'deposit_confirmed',
+      chain: { confirmations: 19, confirmationsRequired: 19, receivedCrypto: '99.600000' },
     });
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { dec } from '../../../shared/money';
 import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
@@ -58,6 +59,11 @@ export async function watchDeposits(options: {
   return confirmed;
 }
 
+/** Whether two decimal strings (or nulls) are the same amount, whatever their places. */
+function sameAmount(a: string | null, b: string | null): boolean {
+  return a === null || b === null ? a === b : dec(a).equals(b);
+}
+
 /** Writes one order's check; true when it confirmed the order. */
 async function record(options: {
   db: Db;
@@ -74,7 +80,7 @@ async function record(options: {
     order.chainConfirmations !== check.confirmations ||
     order.chainConfirmationsRequired !== required ||
     order.chainProblem !== check.problem ||
-    order.chainReceivedCrypto !== check.receivedCrypto ||
+    !sameAmount(order.chainReceivedCrypto, check.receivedCrypto) ||
     order.chainFirstSeenAt?.getTime() !== check.firstSeenAt?.getTime();
   const columns = {
     chainConfirmations: check.confirmations,
