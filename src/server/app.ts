@@ -282,13 +282,11 @@ function startOrderSweep(
   app.addHook('preClose', async () => clearInterval(timer));
 }
 
-/** How often the deposit watcher reads the chain for orders in `deposit_seen`. */
-const DEPOSIT_WATCH_MS = 30_000;
 /** The advisory lock the deposit watcher runs under: one instance at a time ("ACdw"). */
 const DEPOSIT_WATCH_LOCK = 0x41436477;
 
 /**
- * The deposit watcher, every DEPOSIT_WATCH_MS on the one instance that holds its advisory lock
+ * The deposit watcher, every DEPOSIT_WATCH_MS (30 s) on the one instance that holds its advisory lock
  * (the others try again each time, so one takes over when it stops); never two runs at once.
  * It keeps nothing in memory: after a restart it reads the orders it left where they are.
  */
@@ -323,7 +321,7 @@ function startDepositWatcher(
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(watch, DEPOSIT_WATCH_MS);
+    timer = setInterval(watch, config.chain.watchMs);
     timer.unref();
   });
   app.addHook('preClose', async () => {

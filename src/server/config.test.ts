@@ -145,7 +145,9 @@ describe('loadConfig', () => {
       btcConfirmations: 2,
       trc20Confirmations: 19,
       depositTolerancePercent: 0.5,
+      watchMs: 30_000,
     });
+    expect(problemsOf({ DEPOSIT_WATCH_MS: '999' })[0]).toMatch(/^DEPOSIT_WATCH_MS/);
     const set = loadConfig({
       BTC_EXPLORER_URL: 'http://esplora.local/api/',
       BTC_CONFIRMATIONS: '3',

@@ -99,6 +99,8 @@ const envSchema = z.object({
   BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
   /** Blocks a USDT-TRC20 deposit needs before the order counts it as confirmed. */
   TRC20_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
+  /** How often the deposit watcher reads the chain, in ms. */
+  DEPOSIT_WATCH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** How far (percent) a deposit may sit from the order's amount and still count as that amount. */
   DEPOSIT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(50).default(0.5),
   /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
@@ -202,6 +204,8 @@ export interface ChainSettings {
   trc20Confirmations: number;
   /** DEPOSIT_TOLERANCE_PERCENT, as given (0.5 means half a percent). */
   depositTolerancePercent: number;
+  /** DEPOSIT_WATCH_MS: how often the watcher reads the chain. */
+  watchMs: number;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -381,6 +385,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       btcConfirmations: env.BTC_CONFIRMATIONS,
       trc20Confirmations: env.TRC20_CONFIRMATIONS,
       depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,
+      watchMs: env.DEPOSIT_WATCH_MS,
     },
   };
 }
