@@ -43,8 +43,10 @@ import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
-import { completePaidOrders, expireOrders, ordersRoutes } from './features/orders';
+import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
+import { EsploraReader, TronReader } from './features/chain';
+import { AdvisoryLock } from './db/advisory-lock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -322,6 +324,55 @@ async function startPush(
   });
 }
 
+/** The advisory lock the deposit watcher runs under: one instance at a time ("ACdw"). */
+const DEPOSIT_WATCH_LOCK = 0x41436477;
+
+/**
+ * The deposit watcher, every DEPOSIT_WATCH_MS (30 s) on the one instance that holds its advisory lock
+ * (the others try again each time, so one takes over when it stops); never two runs at once.
+ * It keeps nothing in memory: after a restart it reads the orders it left where they are.
+ */
+function startDepositWatcher(
+  app: App,
+  options: { database: Database; events: EventLog; clock: () => Date; config: Config },
+): void {
+  const { database, events, clock, config } = options;
+  const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
+  const readers = {
+    BTC: new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
+    'USDT-TRC20': new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
+  };
+  let running: Promise<unknown> | undefined;
+  const watch = () => {
+    if (running) return;
+    running = (async () => {
+      if (!(await lock.hold())) return;
+      await watchDeposits({
+        db: database.db,
+        events,
+        now: clock(),
+        readers,
+        chain: config.chain,
+        logger: app.log,
+      });
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'deposit watcher failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(watch, config.chain.watchMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+    await lock.release();
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
@@ -382,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   await startPush(app, { config, db, bus, hub, agent: deps.pushAgent });
+  startDepositWatcher(app, { database, events, clock, config });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

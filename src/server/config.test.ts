@@ -146,6 +146,34 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYOUT_SLA_MINUTES: '10081' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
   });
 
+  it('reads where deposits are read from and what makes one count', () => {
+    expect(loadConfig({}).chain).toEqual({
+      btcExplorerUrl: 'https://mempool.space/api',
+      tronApiUrl: 'https://api.trongrid.io',
+      btcConfirmations: 2,
+      trc20Confirmations: 19,
+      depositTolerancePercent: 0.5,
+      watchMs: 30_000,
+    });
+    expect(problemsOf({ DEPOSIT_WATCH_MS: '999' })[0]).toMatch(/^DEPOSIT_WATCH_MS/);
+    const set = loadConfig({
+      BTC_EXPLORER_URL: 'http://esplora.local/api/',
+      BTC_CONFIRMATIONS: '3',
+      DEPOSIT_TOLERANCE_PERCENT: '1.25',
+    }).chain;
+    expect(set).toMatchObject({
+      btcExplorerUrl: 'http://esplora.local/api',
+      btcConfirmations: 3,
+      depositTolerancePercent: 1.25,
+    });
+    expect(problemsOf({ BTC_EXPLORER_URL: 'ftp://x' })[0]).toMatch(/^BTC_EXPLORER_URL/);
+    expect(problemsOf({ BTC_CONFIRMATIONS: '0' })[0]).toMatch(/^BTC_CONFIRMATIONS/);
+    expect(problemsOf({ TRC20_CONFIRMATIONS: '1.5' })[0]).toMatch(/^TRC20_CONFIRMATIONS/);
+    expect(problemsOf({ DEPOSIT_TOLERANCE_PERCENT: '-1' })[0]).toMatch(
+      /^DEPOSIT_TOLERANCE_PERCENT/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', OIDC_CLIENT_ID: '', DEMO_MODE: '' });
     expect(config.port).toBe(3000);

@@ -93,6 +93,18 @@ const envSchema = z.object({
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
   NAME_ENQUIRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** An Esplora-compatible API (mempool.space's, blockstream.info's or your own) for BTC deposits. */
+  BTC_EXPLORER_URL: url.default('https://mempool.space/api'),
+  /** A TronGrid-compatible API for USDT-TRC20 deposits. */
+  TRON_API_URL: url.default('https://api.trongrid.io'),
+  /** Blocks a BTC deposit needs (its own included) before the order counts it as confirmed. */
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Blocks a USDT-TRC20 deposit needs before the order counts it as confirmed. */
+  TRC20_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
+  /** How often the deposit watcher reads the chain, in ms. */
+  DEPOSIT_WATCH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** How far (percent) a deposit may sit from the order's amount and still count as that amount. */
+  DEPOSIT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(50).default(0.5),
   /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
   METRICS_TOKEN: z
     .string()
@@ -214,6 +226,7 @@ export interface Config {
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
   vapid: VapidSettings;
+  chain: ChainSettings;
 }
 
 /** Web Push's signing keys and contact; `keys` undefined: generated into DATA_DIR. */
@@ -222,6 +235,20 @@ export interface VapidSettings {
   subject: string;
   /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
   extraServiceOrigins: string[];
+}
+
+/** Where deposits are read from, and what makes one count (PRODUCT.md "Orders"). */
+export interface ChainSettings {
+  /** BTC_EXPLORER_URL, without a trailing slash. */
+  btcExplorerUrl: string;
+  /** TRON_API_URL, without a trailing slash. */
+  tronApiUrl: string;
+  btcConfirmations: number;
+  trc20Confirmations: number;
+  /** DEPOSIT_TOLERANCE_PERCENT, as given (0.5 means half a percent). */
+  depositTolerancePercent: number;
+  /** DEPOSIT_WATCH_MS: how often the watcher reads the chain. */
+  watchMs: number;
 }
 
 /** What the browser may see. Nothing secret goes here. */
@@ -410,6 +437,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         env.VAPID_SUBJECT ??
         (publicUrl.startsWith('https:') ? publicUrl : 'mailto:webpush@localhost.invalid'),
       extraServiceOrigins: env.PUSH_SERVICE_ORIGINS ?? [],
+    },
+    chain: {
+      btcExplorerUrl: env.BTC_EXPLORER_URL.replace(/\/+$/, ''),
+      tronApiUrl: env.TRON_API_URL.replace(/\/+$/, ''),
+      btcConfirmations: env.BTC_CONFIRMATIONS,
+      trc20Confirmations: env.TRC20_CONFIRMATIONS,
+      depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,
+      watchMs: env.DEPOSIT_WATCH_MS,
     },
   };
 }

@@ -24,6 +24,9 @@ export async function createTestApp(
     // An address nothing listens on: price refreshes fail fast unless a test sets its own server.
     PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
     PRICE_REFRESH_MS: '3600000',
+    // Nothing listens here either: the deposit watcher never reaches a real explorer from a test.
+    BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
+    TRON_API_URL: 'http://127.0.0.1:9',
     ADMIN_SETUP_SECRET: TEST_ADMIN_SETUP_SECRET,
     // Off by default outside development; the API tests cover its routes too.
     DEMO_MODE: 'on',

@@ -120,6 +120,9 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       PUBLIC_URL: this.url,
       PRICE_API_URL: this.options.priceApiUrl ?? NO_PRICE_API,
+      // The deposit watcher reads no real chain from a test unless the test gives it one.
+      BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
+      TRON_API_URL: 'http://127.0.0.1:9',
       LOG_LEVEL: 'warn',
       ...(this.dataDir === undefined ? {} : { DATA_DIR: this.dataDir }),
       ...this.options.env,

@@ -29,6 +29,22 @@ export const orderImageSchema = z.object({
 });
 export type OrderImage = z.infer<typeof orderImageSchema>;
 
+/**
+ * What the server last read on the chain for the order's tx hash (null before a tx hash).
+ * `confirmations` null: not read yet ("checking…"). `problem`: why it will not confirm by itself.
+ */
+export const orderChainSchema = z.object({
+  confirmations: z.number().int().nullable(),
+  /** Null until the first read; BTC_CONFIRMATIONS or TRC20_CONFIRMATIONS then. */
+  confirmationsRequired: z.number().int().nullable(),
+  /** Coins that reached the deposit address, in the order's coin. */
+  receivedCrypto: z.string().nullable(),
+  firstSeenAt: isoDateTime.nullable(),
+  problem: z.string().nullable(),
+  checkedAt: isoDateTime.nullable(),
+});
+export type OrderChain = z.infer<typeof orderChainSchema>;
+
 /** Money travels as decimal strings, each named by its unit. */
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -56,6 +72,7 @@ export const orderSchema = z.object({
   expiresAt: isoDateTime,
   payoutAccount: payoutAccountSchema.nullable(),
   txHash: z.string().nullable(),
+  chain: orderChainSchema.nullable(),
   bankReference: z.string().nullable(),
   /** The agent's image of the bank transfer, sent in the chat; set with the payout. */
   payoutProof: orderImageSchema.nullable(),
@@ -149,6 +166,14 @@ export const resolveRequestSchema = z.object({
 /** Either side may cancel before a deposit; the reason, and the body itself, are optional. */
 export const cancelRequestSchema = z
   .object({ reason: z.string().trim().max(1000).optional() })
+  .nullish();
+
+/**
+ * An agent confirms a deposit by hand: optionally why (a chain the reader cannot see, an amount
+ * accepted as it came), kept in the timeline and the audit log. The body itself is optional.
+ */
+export const confirmDepositRequestSchema = z
+  .object({ reason: z.string().trim().max(1000, 'At most 1,000 characters').optional() })
   .nullish();
 
 /** The transitions, each its own endpoint: POST /api/orders/:id/{transition}. */

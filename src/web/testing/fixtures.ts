@@ -164,6 +164,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     expiresAt: '2026-11-22T08:36:00.000Z',
     payoutAccount: makePayoutAccount(),
     txHash: null,
+    chain: null,
     bankReference: null,
     payoutProof: null,
     depositScreenshot: null,

@@ -53,6 +53,18 @@ export const orders = pgTable(
     depositScreenshotMessageId: bigint('deposit_screenshot_message_id', {
       mode: 'number',
     }).references(() => messages.id),
+    /**
+     * What the deposit watcher last read on the chain for `tx_hash`: confirmations (null: not
+     * read yet, "checking…"), how many count, the coins that reached the deposit address, when
+     * the transaction was first seen, and what is wrong with it (wrong address, short, over,
+     * late), which keeps the order from confirming by itself.
+     */
+    chainConfirmations: integer('chain_confirmations'),
+    chainConfirmationsRequired: integer('chain_confirmations_required'),
+    chainReceivedCrypto: decimal8('chain_received_crypto'),
+    chainFirstSeenAt: timestamptz('chain_first_seen_at'),
+    chainProblem: text('chain_problem'),
+    chainCheckedAt: timestamptz('chain_checked_at'),
     /** A retried create with the same key returns this order. */
     ...idempotency(),
     acceptedAt: timestamptz('accepted_at'),

@@ -604,10 +604,32 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const res = await act('bola', b.id, 'deposit', { txHash: hash.toUpperCase() });
       expect(res).toEqual({
         status: 409,
-        body: { error: 'This transaction hash was already submitted for an order' },
+        body: {
+          error: `This transaction was already used for order ${a.reference}`,
+          usedByOrderReference: a.reference,
+        },
       });
       const [row] = await database.db.select().from(orders).where(eq(orders.id, b.id));
       expect(row!.state).toBe('awaiting_deposit');
+    });
+
+    it('two orders given one tx hash at once: one takes it, the other is a 409 naming it', async () => {
+      const hash = txHash();
+      const a = await order('ada');
+      const b = await order('bola');
+      const results = await Promise.all([
+        act('ada', a.id, 'deposit', { txHash: hash }),
+        act('bola', b.id, 'deposit', { txHash: hash }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = results[0]!.status === 200 ? a : b;
+      const loser = results.find((r) => r.status === 409)!;
+      expect(loser.body).toEqual({
+        error: `This transaction was already used for order ${winner.reference}`,
+        usedByOrderReference: winner.reference,
+      });
+      const held = await database.db.select().from(orders).where(eq(orders.txHash, hash));
+      expect(held.map((r) => r.id)).toEqual([winner.id]);
     });
 
     it.each([

@@ -4,6 +4,7 @@ import { type z } from 'zod';
 import {
   acceptOrderRequestSchema,
   cancelRequestSchema,
+  confirmDepositRequestSchema,
   createOrderRequestSchema,
   depositRequestSchema,
   disputeRequestSchema,
@@ -113,8 +114,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     forRole('customer', transitionWith(depositRequestSchema)),
     async (request) => submitDeposit({ ...context(request), input: request.body }),
   );
-  app.post('/api/orders/:id/confirm-deposit', forRole('agent', transition()), async (request) =>
-    confirmDeposit(context(request)),
+  app.post(
+    '/api/orders/:id/confirm-deposit',
+    forRole('agent', transitionWith(confirmDepositRequestSchema)),
+    async (request) => confirmDeposit({ ...context(request), input: request.body }),
   );
   app.post(
     '/api/orders/:id/payout',

@@ -67,6 +67,20 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       expiresAt: row.expiresAt.toISOString(),
       payoutAccount: account ? toPayoutAccount(account) : null,
       txHash: row.txHash,
+      chain:
+        row.txHash === null
+          ? null
+          : {
+              confirmations: row.chainConfirmations,
+              confirmationsRequired: row.chainConfirmationsRequired,
+              receivedCrypto:
+                row.chainReceivedCrypto === null
+                  ? null
+                  : dec(row.chainReceivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
+              firstSeenAt: row.chainFirstSeenAt?.toISOString() ?? null,
+              problem: row.chainProblem,
+              checkedAt: row.chainCheckedAt?.toISOString() ?? null,
+            },
       bankReference: row.bankReference,
       payoutProof: orderImage(row.payoutProofMessageId),
       depositScreenshot: orderImage(row.depositScreenshotMessageId),

@@ -120,9 +120,12 @@ export async function transitionOrder<A extends OrderTransition>(
   await spec.check?.(order);
   if (!from.includes(order.state)) throw wrongState(order, step.verb);
 
+  // What this transition tried to write, for naming the order that already holds a tx hash.
+  let attempted: OrderChanges = {};
   try {
     return await events.transaction(async (tx) => {
       const changes = (await spec.changes?.(tx, order)) ?? {};
+      attempted = changes;
       const enteredAt = ENTERED_AT[to];
       const [updated] = await tx
         .update(orders)
@@ -179,13 +182,32 @@ export async function transitionOrder<A extends OrderTransition>(
       if (raced) return raced;
     }
     if (isUniqueViolation(error, 'orders_tx_hash_uq')) {
-      throw new AppError('conflict', 'This transaction hash was already submitted for an order');
+      throw await txHashUsed(db, attempted.txHash);
     }
     if (isUniqueViolation(error, 'orders_payout_proof_uq')) {
       throw new AppError('conflict', 'This image is already the payout proof of another order');
     }
     throw error;
   }
+}
+
+/**
+ * The 409 for a tx hash another order holds (the unique index said so, even under a race),
+ * naming that order so the agent can open it.
+ */
+async function txHashUsed(db: Db, txHash: string | null | undefined): Promise<AppError> {
+  const [holder] = txHash
+    ? await db
+        .select({ reference: orders.reference })
+        .from(orders)
+        .where(eq(orders.txHash, txHash))
+        .limit(1)
+    : [];
+  return holder
+    ? new AppError('conflict', `This transaction was already used for order ${holder.reference}`, {
+        usedByOrderReference: holder.reference,
+      })
+    : new AppError('conflict', 'This transaction was already used for another order');
 }
 
 /** The conditional update matched nothing: another transition got there first. */

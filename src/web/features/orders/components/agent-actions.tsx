@@ -1,8 +1,8 @@
 import type { Order } from '../../../../shared/api/orders';
 import { formatCryptoAmount } from '../../../lib/format';
 import { useConfirmDeposit } from '../api/confirm-deposit';
-import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
+import { FieldAction } from './field-action';
 import { PayoutAction } from './payout-action';
 import { ResolveDisputeAction } from './resolve-dispute-action';
 
@@ -15,10 +15,14 @@ export function AgentActions({ order }: { order: Order }) {
         <p className="text-sm text-ink-muted">Waiting for the customer to accept the quote.</p>
       )}
       {order.state === 'deposit_seen' && (
-        <ButtonAction
-          label="Confirm deposit"
-          run={(idempotencyKey) => confirmDeposit.mutateAsync({ id: order.id, idempotencyKey })}
-          confirm={{
+        <FieldAction
+          label="Reason for confirming by hand (optional)"
+          submitLabel="Confirm deposit"
+          validate={(reason) => (reason.length > 1000 ? 'At most 1,000 characters' : null)}
+          run={(reason, idempotencyKey) =>
+            confirmDeposit.mutateAsync({ id: order.id, idempotencyKey, reason })
+          }
+          confirm={(reason) => ({
             title: 'Confirm the deposit?',
             description: 'Only when the coins have arrived at the desk address.',
             facts: [
@@ -27,9 +31,13 @@ export function AgentActions({ order }: { order: Order }) {
                 label: 'Tx hash',
                 value: <span className="font-mono text-xs">{order.txHash}</span>,
               },
+              ...(order.chain?.problem
+                ? [{ label: 'On the chain', value: order.chain.problem }]
+                : []),
+              ...(reason ? [{ label: 'Reason', value: reason }] : []),
             ],
             confirmLabel: 'Confirm deposit',
-          }}
+          })}
           failed="Could not confirm the deposit. Try again."
         />
       )}

@@ -3,6 +3,7 @@ import type { Order } from '../../../../shared/api/orders';
 import { Badge } from '../../../components/badge';
 import { ORDER_STATE_DISPLAY, isCountingDown } from '../lib/states';
 import { AgentActions } from './agent-actions';
+import { ChainStatus } from './chain-status';
 import { Countdown } from './countdown';
 import { CustomerActions } from './customer-actions';
 import { DepositAddress } from './deposit-address';
@@ -51,6 +52,9 @@ export function OrderCard({
         </Badge>
       </header>
       <OrderFigures order={order} />
+      {(order.state === 'deposit_seen' || order.state === 'deposit_confirmed') && (
+        <ChainStatus order={order} viewer={viewer} />
+      )}
       {isCountingDown(order.state) && <Countdown expiresAt={order.expiresAt} />}
       {order.state === 'awaiting_deposit' && order.depositAddress && (
         <DepositAddress order={order} address={order.depositAddress} />

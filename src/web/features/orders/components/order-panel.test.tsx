@@ -288,6 +288,42 @@ describe('OrderPanel for the customer', () => {
 });
 
 describe('OrderPanel for an agent', () => {
+  it('confirms a deposit the chain finds wrong by hand, with a reason, showing the problem first', async () => {
+    const problem = "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC";
+    const seen = openOrder({
+      state: 'deposit_seen',
+      txHash: TX,
+      chain: {
+        confirmations: 3,
+        confirmationsRequired: 2,
+        receivedCrypto: '0.00990000',
+        firstSeenAt: '2026-11-22T08:25:00.000Z',
+        problem,
+        checkedAt: '2026-11-22T08:30:00.000Z',
+      },
+    });
+    const calls = stub([seen], {
+      'POST /api/orders/:id/confirm-deposit': () => json({ ...seen, state: 'deposit_confirmed' }),
+    });
+    render('agent');
+    expect((await screen.findByTestId('chain-problem')).textContent).toBe(problem);
+    fireEvent.change(screen.getByLabelText('Reason for confirming by hand (optional)'), {
+      target: { value: 'Customer agreed to the short amount' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-on the chain').textContent).toBe(problem);
+    expect(within(dialog).getByTestId('confirm-reason').textContent).toBe(
+      'Customer agreed to the short amount',
+    );
+    expect(posts(calls, '/api/orders/1/confirm-deposit')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
+    await waitFor(() => expect(stateOf()).toBe('Deposit confirmed'));
+    expect(posts(calls, '/api/orders/1/confirm-deposit').map((c) => c.body)).toEqual([
+      { reason: 'Customer agreed to the short amount' },
+    ]);
+  });
+
   it('confirms the deposit after asking, then records the payout with its bank reference and proof', async () => {
     const seen = openOrder({ state: 'deposit_seen', txHash: TX });
     URL.createObjectURL = () => 'blob:proof';

@@ -1,0 +1,40 @@
+/**
+ * What a chain reader says about one transaction, as the deposit check needs it. `unknown`: the
+ * reader could not tell (timed out, refused, answered garbage); the order shows "checking…" and
+ * nothing is decided on it, never a false "confirmed".
+ */
+export type DepositReading =
+  | { kind: 'unknown'; reason: string }
+  /** The chain does not know the transaction (yet): a 404. */
+  | { kind: 'not_found' }
+  | {
+      kind: 'found';
+      /** Every output (BTC) or token transfer (TRC20): the address and the amount in base units. */
+      outputs: { address: string; amountBaseUnits: bigint }[];
+      /** 0 while unconfirmed; tip - block + 1 once in a block. */
+      confirmations: number;
+      blockHeight: number | null;
+      /** The block's time, once in a block. */
+      blockTime: Date | null;
+    };
+
+/** Reads one transaction of its chain. Never throws; never called inside a database transaction. */
+export interface DepositReader {
+  read(txHash: string): Promise<DepositReading>;
+}
+
+/** Retries and timeouts, the same for every reader; tests shorten them. */
+export interface ReaderTiming {
+  /** Per request (5 s). */
+  timeoutMs: number;
+  /** Attempts per request, the first included (3). */
+  attempts: number;
+  /** The wait before the 2nd attempt, doubled before each next one (250 ms). */
+  backoffMs: number;
+}
+
+export const DEFAULT_READER_TIMING: ReaderTiming = {
+  timeoutMs: 5_000,
+  attempts: 3,
+  backoffMs: 250,
+};

@@ -1,0 +1,3 @@
+export { EsploraReader } from './esplora-reader';
+export type { DepositReader, DepositReading, ReaderTiming } from './deposit-reading';
+export { TronReader } from './tron-reader';

@@ -1,0 +1,77 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TronGridServer } from '../../../../tests/support/trongrid-server';
+import { tronAddressFromHex } from './tron-address';
+import { TronReader, USDT_TRC20_CONTRACT_HEX } from './tron-reader';
+
+const TX = 'cd'.repeat(32);
+/** A desk address and its 20 bytes. */
+const DESK_HEX = '8840e6c55b9ada326d211d818c34a994aeced808';
+const OTHER_CONTRACT = '3487b63d30b5b2c87fb7ffa8bcfade38eaac1abe';
+
+describe('the TronGrid reader', () => {
+  const server = new TronGridServer();
+  let reader: TronReader;
+
+  beforeAll(async () => {
+    await server.start();
+    reader = new TronReader({
+      url: server.url,
+      logger: Fastify({ logger: false }).log,
+      timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+    });
+  });
+  afterAll(() => server.stop());
+  beforeEach(() => {
+    server.mode = 'ok';
+    server.txs.clear();
+    server.requests = [];
+  });
+
+  it('writes TRON addresses as people do', () => {
+    expect(tronAddressFromHex(USDT_TRC20_CONTRACT_HEX)).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  });
+
+  it("reads the USDT contract's transfers (6 decimals) and confirmations from the latest block", async () => {
+    server.txs.set(TX, {
+      transfers: [
+        { contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 250_500_000n },
+        { contractHex: OTHER_CONTRACT, toHex: DESK_HEX, units: 999n },
+      ],
+      blockNumber: server.headBlock - 18,
+      blockTimeStamp: 1_790_000_123_000,
+    });
+    expect(await reader.read(TX)).toEqual({
+      kind: 'found',
+      outputs: [{ address: tronAddressFromHex(DESK_HEX), amountBaseUnits: 250_500_000n }],
+      confirmations: 19,
+      blockHeight: server.headBlock - 18,
+      blockTime: new Date(1_790_000_123_000),
+    });
+  });
+
+  it('a failed contract call moved nothing', async () => {
+    server.txs.set(TX, {
+      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 1n }],
+      blockNumber: server.headBlock,
+      blockTimeStamp: 1_790_000_123_000,
+      result: 'REVERT',
+    });
+    expect(await reader.read(TX)).toMatchObject({ kind: 'found', outputs: [] });
+  });
+
+  it('an unknown transaction ({}) is not_found', async () => {
+    expect(await reader.read(TX)).toEqual({ kind: 'not_found' });
+  });
+
+  it.each([
+    ['rate-limited', 'HTTP 429'],
+    ['error', 'HTTP 500'],
+    ['hang', 'timed out'],
+    ['garbage', 'an answer that is not JSON'],
+  ] as const)('a server answering %s is unknown, never confirmed', async (mode, reason) => {
+    server.mode = mode;
+    expect(await reader.read(TX)).toEqual({ kind: 'unknown', reason });
+    expect(server.requests).toHaveLength(2);
+  });
+});

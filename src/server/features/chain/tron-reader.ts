@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  DEFAULT_READER_TIMING,
+  type DepositReader,
+  type DepositReading,
+  type ReaderTiming,
+} from './deposit-reading';
+import { getWithRetries } from './http-json';
+import { tronAddressFromHex } from './tron-address';
+
+/** Tether's USDT contract on TRON (TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t), as logs carry it. */
+export const USDT_TRC20_CONTRACT_HEX = 'a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+/** keccak256("Transfer(address,address,uint256)"): a TRC20 transfer's event. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+const hex = z.string().regex(/^[0-9a-fA-F]*$/);
+
+/** `POST /wallet/gettransactioninfobyid`: `{}` for a transaction the node does not know. */
+const txInfoSchema = z.union([
+  z.object({
+    id: z.string(),
+    blockNumber: z.number().int().nonnegative(),
+    blockTimeStamp: z.number().int().nonnegative(),
+    receipt: z.object({ result: z.string().optional() }).optional(),
+    log: z.array(z.object({ address: hex, topics: z.array(hex), data: hex.optional() })).optional(),
+  }),
+  z.object({}).strict(),
+]);
+
+/** `POST /wallet/getnowblock`: the latest block's number. */
+const nowBlockSchema = z.object({
+  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
+});
+
+/**
+ * USDT-TRC20 deposits read from a TronGrid-compatible API (TronGrid, or a java-tron full node's
+ * HTTP API): `POST /wallet/gettransactioninfobyid` for the block and the USDT contract's
+ * Transfer events (the recipient in the third topic, the amount in 6-decimal base units in the
+ * data), `POST /wallet/getnowblock` for the confirmations. A failed contract call (receipt not
+ * SUCCESS) moved nothing.
+ */
+export class TronReader implements DepositReader {
+  constructor(
+    private readonly options: { url: string; logger: FastifyBaseLogger; timing?: ReaderTiming },
+  ) {}
+
+  private post(path: string, body: unknown) {
+    return getWithRetries({
+      url: `${this.options.url}${path}`,
+      as: 'json',
+      timing: this.options.timing ?? DEFAULT_READER_TIMING,
+      logger: this.options.logger,
+      init: {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      },
+    });
+  }
+
+  async read(txHash: string): Promise<DepositReading> {
+    const { logger } = this.options;
+    if (!/^[0-9a-f]{64}$/.test(txHash)) return { kind: 'unknown', reason: 'not a TRON tx hash' };
+    const info = await this.post('/wallet/gettransactioninfobyid', { value: txHash });
+    if (info.kind === 'not_found') return { kind: 'not_found' };
+    if (info.kind === 'failed') return { kind: 'unknown', reason: info.reason };
+    const parsed = txInfoSchema.safeParse(info.body);
+    if (!parsed.success) {
+      logger.warn({ txHash }, 'TRON API answered a transaction in an unknown shape');
+      return { kind: 'unknown', reason: 'an answer in an unknown shape' };
+    }
+    // Not known, or not yet in a block the node has processed.
+    if (!('id' in parsed.data)) return { kind: 'not_found' };
+    const tx = parsed.data;
+    if (tx.id.toLowerCase() !== txHash) return { kind: 'unknown', reason: 'another transaction' };
+    const succeeded = tx.receipt?.result === undefined || tx.receipt.result === 'SUCCESS';
+    const outputs = succeeded
+      ? (tx.log ?? []).flatMap((log) => {
+          const [topic, , to] = log.topics.map((t) => t.toLowerCase());
+          if (
+            log.address.toLowerCase().replace(/^41/, '') !== USDT_TRC20_CONTRACT_HEX ||
+            topic !== TRANSFER_TOPIC ||
+            to?.length !== 64 ||
+            !log.data
+          ) {
+            return [];
+          }
+          return [
+            {
+              address: tronAddressFromHex(to.slice(24)),
+              amountBaseUnits: BigInt(`0x${log.data || '0'}`),
+            },
+          ];
+        })
+      : [];
+    const now = await this.post('/wallet/getnowblock', {});
+    const latest = now.kind === 'ok' ? nowBlockSchema.safeParse(now.body) : undefined;
+    if (!latest?.success) {
+      return { kind: 'unknown', reason: now.kind === 'failed' ? now.reason : 'no latest block' };
+    }
+    const head = latest.data.block_header.raw_data.number;
+    return {
+      kind: 'found',
+      outputs,
+      confirmations: Math.max(1, head - tx.blockNumber + 1),
+      blockHeight: tx.blockNumber,
+      blockTime: new Date(tx.blockTimeStamp),
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import { COIN_DECIMALS } from '../../../shared/orders/states';
+import { dec, formatCryptoAmount, formatNaira, toKobo } from '../../../shared/money';
+import type { DepositReading } from '../chain';
+import type { OrderRow } from './to-order';
+
+/** What one read of the chain says about an order's deposit, as the order keeps it. */
+export interface DepositCheck {
+  confirmations: number;
+  /** Coins that reached the deposit address (decimal string, the order's coin). */
+  receivedCrypto: string | null;
+  firstSeenAt: Date | null;
+  /** Why it will not confirm by itself; null when address, amount and time are right. */
+  problem: string | null;
+}
+
+/** A block's time may be up to 2 hours off (Bitcoin's own rule); older than that is old. */
+const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
+
+/**
+ * The deposit rules (PRODUCT.md "Orders"): an output (BTC) or transfer (TRC20) to the order's
+ * deposit address, of the order's amount within `tolerancePercent`, first seen before the rate
+ * lock ended and not mined before the order existed. Amounts compared in base units (satoshi,
+ * USDT's 6 places), exactly. `reading` is a known one: `unknown` decides nothing.
+ */
+export function checkDeposit(options: {
+  order: OrderRow;
+  reading: Exclude<DepositReading, { kind: 'unknown' }>;
+  tolerancePercent: number;
+  now: Date;
+}): DepositCheck {
+  const { order, reading, tolerancePercent, now } = options;
+  const places = COIN_DECIMALS[order.coin];
+  const lockEnd = order.expiresAt;
+  if (reading.kind === 'not_found') {
+    return {
+      confirmations: 0,
+      receivedCrypto: null,
+      firstSeenAt: order.chainFirstSeenAt,
+      problem:
+        order.chainFirstSeenAt === null && now > lockEnd
+          ? `Not seen on the chain before the rate lock ended at ${lockEnd.toISOString()}`
+          : null,
+    };
+  }
+  const seen = [order.chainFirstSeenAt, reading.blockTime, now].filter(
+    (d): d is Date => d !== null,
+  );
+  const firstSeenAt = new Date(Math.min(...seen.map((d) => d.getTime())));
+  const receivedUnits = reading.outputs
+    .filter((o) => o.address === order.depositAddress)
+    .reduce((sum, o) => sum + o.amountBaseUnits, 0n);
+  const received = dec(receivedUnits.toString()).dividedBy(dec(10).pow(places));
+  const expected = dec(order.amountCrypto);
+  const base = { confirmations: reading.confirmations, firstSeenAt };
+  if (receivedUnits === 0n) {
+    return {
+      ...base,
+      receivedCrypto: null,
+      problem: `No output of this transaction goes to the deposit address ${order.depositAddress ?? '(none)'}`,
+    };
+  }
+  const receivedCrypto = received.toFixed(places);
+  const difference = received.minus(expected);
+  const allowed = expected.times(tolerancePercent).dividedBy(100);
+  let problem: string | null = null;
+  if (difference.abs().greaterThan(allowed)) {
+    const crypto = formatCryptoAmount(difference.abs().toFixed(places), order.coin);
+    const naira = formatNaira(toKobo(difference.abs().times(order.rateNaira)));
+    problem = `Received ${formatCryptoAmount(receivedCrypto, order.coin)}: ${crypto} (${naira}) ${
+      difference.isNegative() ? 'short of' : 'over'
+    } the order's ${formatCryptoAmount(expected.toFixed(places), order.coin)}`;
+  } else if (firstSeenAt > lockEnd) {
+    problem = `First seen on the chain at ${firstSeenAt.toISOString()}, after the rate lock ended at ${lockEnd.toISOString()}`;
+  } else if (
+    reading.blockTime !== null &&
+    reading.blockTime.getTime() < order.createdAt.getTime() - BLOCK_TIME_SLACK_MS
+  ) {
+    problem = `Mined at ${reading.blockTime.toISOString()}, before the order was made: an old transaction`;
+  }
+  return { ...base, receivedCrypto, problem };
+}

@@ -1,0 +1,401 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderSchema, type Order } from '../../../shared/api/orders';
+import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
+import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { EsploraServer } from '../../../../tests/support/esplora-server';
+import { TronGridServer } from '../../../../tests/support/trongrid-server';
+import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { AdvisoryLock } from '../../db/advisory-lock';
+import { auditLog, exchangeRates, orderEvents, orders, realtimeEvents } from '../../db/schema';
+import { EventBus } from '../../platform/event-bus';
+import { EventLog } from '../../platform/realtime/events';
+import { EsploraReader, TronReader } from '../chain';
+import { USDT_TRC20_CONTRACT_HEX } from '../chain/tron-reader';
+import { watchDeposits } from './watch-deposits';
+
+const BTC_SELL = '157254058.50';
+const DESK = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const ELSEWHERE = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const MINUTE = 60_000;
+/** The USDT contract's own address stands in for the desk's TRON address. */
+const TRON_DESK = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+const logger = Fastify({ logger: false }).log;
+/** A date as a block's time: unix seconds. */
+const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+
+describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let dataDir: string;
+  const chain = new EsploraServer();
+  const tron = new TronGridServer();
+  /** The orders' clock: moved by hand, never waited for. */
+  let now = new Date('2026-11-20T09:00:00.000Z');
+  const cookie: Record<string, string> = {};
+  let payoutAccountId = 0;
+
+  const call = (who: string, method: InjectedCall['method'], url: string, body?: unknown) =>
+    injectJson(app, {
+      cookie: cookie[who],
+      method,
+      url,
+      body,
+      headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : undefined,
+    });
+  const watch = () =>
+    watchDeposits({
+      db: database.db,
+      events: new EventLog(database, new EventBus()),
+      now,
+      readers: {
+        BTC: new EsploraReader({
+          url: chain.url,
+          logger,
+          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+        }),
+        'USDT-TRC20': new TronReader({
+          url: tron.url,
+          logger,
+          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+        }),
+      },
+      chain: app.config.chain,
+      logger,
+    });
+  const row = async (id: number) =>
+    (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const read = async (id: number) =>
+    orderSchema.parse((await call('ada', 'GET', `/api/orders/${id}`)).body);
+
+  /** A 0.01 BTC order (or 100 USDT) with `hash` submitted as its deposit. */
+  async function deposited(hash: string, coin = 'bitcoin'): Promise<Order> {
+    const chatSessionId = (await call('ada', 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
+      .body.id as number;
+    const created = await call('ada', 'POST', '/api/orders', {
+      chatSessionId,
+      coin,
+      amount: coin === 'bitcoin' ? '0.01' : '100',
+      payoutAccountId,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await call('ada', 'POST', `/api/orders/${created.body.id}/deposit`, {
+      txHash: hash,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return orderSchema.parse(res.body);
+  }
+
+  beforeAll(async () => {
+    await chain.start();
+    await tron.start();
+    database = await kind.open();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-chain-'));
+    app = await createTestApp({
+      database,
+      clock: () => now,
+      env: { DATA_DIR: dataDir, BTC_EXPLORER_URL: chain.url },
+    });
+    const ada = await makeCustomer(database.db);
+    cookie.ada = await sessionCookie(database.db, ada);
+    cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
+    cookie.admin = await sessionCookie(database.db, await makeAgent(database.db, { admin: true }));
+    const serial = '012345670';
+    const account = await call('ada', 'POST', '/api/payout-accounts', {
+      bankCode: '058',
+      accountNumber: serial + String(nubanCheckDigit('058', serial)),
+      accountName: 'Customer Ada',
+    });
+    payoutAccountId = account.body.id;
+    const address = await call('admin', 'POST', '/api/admin/desk-addresses', {
+      network: 'BTC',
+      address: DESK,
+      label: 'BTC',
+    });
+    expect(address.status).toBe(201);
+    const tronAddress = await call('admin', 'POST', '/api/admin/desk-addresses', {
+      network: 'USDT-TRC20',
+      address: TRON_DESK,
+      label: 'USDT',
+    });
+    expect(tronAddress.status).toBe(201);
+    const rate = (currency: 'bitcoin' | 'usdt', sellRateNaira: string) => ({
+      currency,
+      buyRateUsd: '1',
+      sellRateUsd: '1',
+      buyRateNaira: sellRateNaira,
+      sellRateNaira,
+      spreadPercentage: '1',
+    });
+    await database.db
+      .insert(exchangeRates)
+      .values([rate('bitcoin', BTC_SELL), rate('usdt', '1633.83')]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    await chain.stop();
+    await tron.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    chain.mode = 'ok';
+    chain.failures = 0;
+    now = new Date(now.getTime() + 60 * MINUTE);
+  });
+
+  it('right address and amount: checking, then 0, 1 and 2 of 2 confirmations, then confirmed by the system, live and audited', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    expect(o.chain).toEqual({
+      confirmations: null,
+      confirmationsRequired: null,
+      receivedCrypto: null,
+      firstSeenAt: null,
+      problem: null,
+      checkedAt: null,
+    });
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    expect(await watch()).toBe(0);
+    expect((await read(o.id)).chain).toEqual({
+      confirmations: 0,
+      confirmationsRequired: 2,
+      receivedCrypto: '0.01000000',
+      firstSeenAt: now.toISOString(),
+      problem: null,
+      checkedAt: now.toISOString(),
+    });
+    chain.mine(hash, Math.floor(now.getTime() / 1000));
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', chainConfirmations: 1 });
+    chain.tipHeight += 1;
+    expect(await watch()).toBe(1);
+    const done = await read(o.id);
+    expect(done).toMatchObject({ state: 'deposit_confirmed', chain: { confirmations: 2 } });
+    expect(done.timeline.at(-1)).toMatchObject({
+      state: 'deposit_confirmed',
+      actor: 'system',
+      actorId: null,
+      note: '2 of 2 confirmations on the chain',
+    });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(o.id))))
+      .orderBy(asc(auditLog.id));
+    expect(audit.at(-1)).toMatchObject({ action: 'order.chain-confirm', actorId: null });
+    const pushed = await database.db
+      .select()
+      .from(realtimeEvents)
+      .where(eq(realtimeEvents.chatSessionId, o.chatSessionId))
+      .orderBy(asc(realtimeEvents.id));
+    const confirmations = pushed
+      .filter((e) => e.type === 'order.updated')
+      .map((e) => (e.payload as { order: Order }).order.chain?.confirmations);
+    expect(confirmations).toEqual([null, 0, 1, 2]);
+    // A confirmed order is no longer watched.
+    chain.requests = [];
+    await watch();
+    expect(chain.requests.filter((p) => p.includes(hash))).toEqual([]);
+  });
+
+  it('a reorg takes confirmations back, and the order waits for them again', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.mine(hash, Math.floor(now.getTime() / 1000));
+    await watch();
+    expect(await row(o.id)).toMatchObject({ chainConfirmations: 1, state: 'deposit_seen' });
+    chain.txs.get(hash)!.blockHeight = null;
+    chain.tipHeight += 1;
+    await watch();
+    expect(await row(o.id)).toMatchObject({ chainConfirmations: 0, state: 'deposit_seen' });
+  });
+
+  it('an output to another address never confirms, and the agent sees why', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    chain.add(hash, [{ address: ELSEWHERE, sats: 1_000_000 }], chain.tipHeight - 5);
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_seen',
+      chainConfirmations: 6,
+      chainProblem: `No output of this transaction goes to the deposit address ${DESK}`,
+    });
+  });
+
+  it.each([
+    [990_000, "Received 0.0099 BTC: 0.0001 BTC (₦15,725.41) short of the order's 0.01 BTC"],
+    [1_020_000, "Received 0.0102 BTC: 0.0002 BTC (₦31,450.81) over the order's 0.01 BTC"],
+  ])(
+    '%i satoshi is outside the 0.5%% tolerance: the difference in BTC and naira',
+    async (sats, problem) => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats }], chain.tipHeight - 3);
+      expect(await watch()).toBe(0);
+      expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', chainProblem: problem });
+      expect((await read(o.id)).chain?.problem).toBe(problem);
+    },
+  );
+
+  it('within the tolerance (0.4% short, in two outputs) it confirms, recording what came', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    chain.add(
+      hash,
+      [
+        { address: DESK, sats: 500_000 },
+        { address: ELSEWHERE, sats: 3 },
+        { address: DESK, sats: 496_000 },
+      ],
+      chain.tipHeight - 1,
+      secs(now),
+    );
+    expect(await watch()).toBe(1);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_confirmed',
+      chainReceivedCrypto: '0.00996000',
+      chainProblem: null,
+    });
+  });
+
+  it('first seen after the rate lock ended: late, never confirmed by itself', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    // Not on the chain yet while the lock holds: no problem, nothing seen.
+    await watch();
+    expect(await row(o.id)).toMatchObject({ chainConfirmations: 0, chainProblem: null });
+    now = new Date(new Date(o.expiresAt).getTime() + MINUTE);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    await watch();
+    chain.mine(hash, Math.floor(now.getTime() / 1000));
+    chain.tipHeight += 5;
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_seen',
+      chainConfirmations: 6,
+      chainProblem: `First seen on the chain at ${now.toISOString()}, after the rate lock ended at ${o.expiresAt}`,
+    });
+  });
+
+  it('an explorer that is down changes nothing; when it is back the order moves on', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 2, secs(now));
+    for (const mode of ['error', 'rate-limited', 'garbage', 'hang'] as const) {
+      chain.mode = mode;
+      expect(await watch()).toBe(0);
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_seen',
+        chainConfirmations: null,
+        chainCheckedAt: null,
+      });
+    }
+    chain.mode = 'ok';
+    expect(await watch()).toBe(1);
+    expect((await row(o.id)).state).toBe('deposit_confirmed');
+  });
+
+  it('a transaction mined long before the order is an old one, never confirmed by itself', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    const mined = new Date(now.getTime() - 3 * 60 * MINUTE);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 100, secs(mined));
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_seen',
+      chainProblem: `Mined at ${mined.toISOString()}, before the order was made: an old transaction`,
+    });
+  });
+
+  it('a USDT-TRC20 transfer to the desk confirms at 19 blocks, amounts to 6 decimals', async () => {
+    const hash = txHash();
+    const o = await deposited(hash, 'usdt');
+    tron.txs.set(hash, {
+      transfers: [
+        {
+          contractHex: USDT_TRC20_CONTRACT_HEX,
+          toHex: USDT_TRC20_CONTRACT_HEX,
+          units: 99_600_000n,
+        },
+      ],
+      blockNumber: tron.headBlock - 17,
+      blockTimeStamp: now.getTime(),
+    });
+    expect(await watch()).toBe(0);
+    expect(await row(o.id)).toMatchObject({
+      state: 'deposit_seen',
+      chainConfirmations: 18,
+      chainConfirmationsRequired: 19,
+      chainReceivedCrypto: '99.60000000',
+      chainProblem: null,
+    });
+    // Read again with nothing new: nothing is pushed.
+    const pushedBefore = await database.db.select().from(realtimeEvents);
+    await watch();
+    expect(await database.db.select().from(realtimeEvents)).toHaveLength(pushedBefore.length);
+    tron.headBlock += 1;
+    expect(await watch()).toBe(1);
+    const done = await read(o.id);
+    expect(done).toMatchObject({
+      state: 'deposit_confirmed',
+      chain: { confirmations: 19, confirmationsRequired: 19, receivedCrypto: '99.600000' },
+    });
+  });
+
+  it('an agent confirms by hand with a reason, audited; the watcher then leaves it be', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    const res = await call('agent', 'POST', `/api/orders/${o.id}/confirm-deposit`, {
+      reason: 'Seen on our own node',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.timeline.at(-1)).toMatchObject({
+      state: 'deposit_confirmed',
+      actor: 'agent',
+      note: 'Seen on our own node',
+    });
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, String(o.id)), eq(auditLog.action, 'order.confirm-deposit')),
+      );
+    expect(audit!.after).toMatchObject({ note: 'Seen on our own node' });
+    chain.add(hash, [{ address: ELSEWHERE, sats: 1 }], chain.tipHeight);
+    await watch();
+    expect(await row(o.id)).toMatchObject({ state: 'deposit_confirmed', chainConfirmations: null });
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, o.id));
+    expect(events.filter((e) => e.state === 'deposit_confirmed')).toHaveLength(1);
+  });
+
+  it.runIf(kind.name === 'postgres')(
+    "one instance at a time holds the watcher's advisory lock",
+    async () => {
+      const first = new AdvisoryLock(database, 4242, logger);
+      const second = new AdvisoryLock(database, 4242, logger);
+      try {
+        expect(await first.hold()).toBe(true);
+        expect(await first.hold()).toBe(true);
+        expect(await second.hold()).toBe(false);
+        await first.release();
+        expect(await second.hold()).toBe(true);
+        expect(await first.hold()).toBe(false);
+      } finally {
+        await first.release();
+        await second.release();
+      }
+    },
+  );
+});

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderChain } from '../../../../shared/api/orders';
+import { makeOrder } from '../../../testing/fixtures';
+import { ChainStatus } from './chain-status';
+
+afterEach(cleanup);
+
+const TX = 'c'.repeat(64);
+const read: OrderChain = {
+  confirmations: 1,
+  confirmationsRequired: 2,
+  receivedCrypto: '0.00990000',
+  firstSeenAt: '2026-11-22T08:25:00.000Z',
+  problem: "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC",
+  checkedAt: '2026-11-22T08:30:00.000Z',
+};
+const order = (chain: OrderChain | null, network: 'BTC' | 'USDT-TRC20' = 'BTC') =>
+  makeOrder({
+    id: 1,
+    state: 'deposit_seen',
+    txHash: TX,
+    chain,
+    network,
+    coin: network === 'BTC' ? 'bitcoin' : 'usdt',
+  });
+
+describe('ChainStatus', () => {
+  it('says it is checking until the chain was read', () => {
+    render(
+      <ChainStatus
+        order={order({ ...read, confirmations: null, confirmationsRequired: null, problem: null })}
+        viewer="customer"
+      />,
+    );
+    expect(screen.getByTestId('chain-confirmations').textContent).toContain('Checking the chain…');
+  });
+
+  it('shows the agent the count, the problem with its difference, what came and the explorer', () => {
+    render(<ChainStatus order={order(read)} viewer="agent" />);
+    expect(screen.getByTestId('chain-confirmations').textContent).toContain('1 of 2 confirmations');
+    expect(screen.getByRole('alert').textContent).toContain(
+      "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC",
+    );
+    expect(screen.getByTestId('chain-received').textContent).toContain(
+      'Received 0.0099 BTC at the deposit address',
+    );
+    expect(screen.getByRole('link', { name: 'View on mempool.space' }).getAttribute('href')).toBe(
+      `https://mempool.space/tx/${TX}`,
+    );
+  });
+
+  it('shows the customer the count only', () => {
+    render(<ChainStatus order={order({ ...read, confirmations: 2 })} viewer="customer" />);
+    expect(screen.getByTestId('chain-confirmations').textContent).toContain('2 of 2 confirmations');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('links a TRON transaction to Tronscan, and caps the count at what is required', () => {
+    render(
+      <ChainStatus
+        order={order(
+          { ...read, confirmations: 40, confirmationsRequired: 19, problem: null },
+          'USDT-TRC20',
+        )}
+        viewer="agent"
+      />,
+    );
+    expect(screen.getByTestId('chain-confirmations').textContent).toContain(
+      '19 of 19 confirmations',
+    );
+    expect(screen.getByRole('link', { name: 'View on Tronscan' }).getAttribute('href')).toBe(
+      `https://tronscan.org/#/transaction/${TX}`,
+    );
+  });
+
+  it('shows nothing before a tx hash', () => {
+    const { container } = render(
+      <ChainStatus order={makeOrder({ id: 2, state: 'awaiting_deposit' })} viewer="agent" />,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+});

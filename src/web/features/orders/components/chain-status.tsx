@@ -1,0 +1,63 @@
+import type { Order } from '../../../../shared/api/orders';
+import type { DeskNetwork } from '../../../../shared/desk-addresses/networks';
+import { formatCryptoAmount } from '../../../lib/format';
+
+/** Where a person looks a transaction up: a public explorer per network. */
+const EXPLORERS: Record<DeskNetwork, { name: string; url: (txHash: string) => string }> = {
+  BTC: { name: 'mempool.space', url: (tx) => `https://mempool.space/tx/${tx}` },
+  'USDT-TRC20': { name: 'Tronscan', url: (tx) => `https://tronscan.org/#/transaction/${tx}` },
+};
+
+/**
+ * What the server last read on the chain for the order's deposit, live: "checking…", then
+ * "N of M confirmations". Agents also see what is wrong with it (address, amount, time) and a
+ * link to a public explorer.
+ */
+export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer' | 'agent' }) {
+  const { chain, txHash } = order;
+  if (!chain || !txHash) return null;
+  const explorer = EXPLORERS[order.network];
+  const progress =
+    chain.confirmations === null || chain.confirmationsRequired === null
+      ? 'Checking the chain…'
+      : `${Math.min(chain.confirmations, chain.confirmationsRequired)} of ${chain.confirmationsRequired} confirmations`;
+  return (
+    <section
+      aria-label="On the chain"
+      data-testid="chain-status"
+      className="flex flex-col gap-1.5 rounded-xl bg-slate-50 px-3 py-2 text-sm text-ink"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span data-testid="chain-confirmations" className="font-semibold tabular-nums">
+          {progress}
+        </span>
+        {viewer === 'agent' && (
+          <a
+            href={explorer.url(txHash)}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="text-xs font-semibold text-brand-800 underline underline-offset-2"
+          >
+            View on {explorer.name}
+          </a>
+        )}
+      </div>
+      {viewer === 'agent' && chain.receivedCrypto !== null && (
+        <span className="text-xs text-ink-muted" data-testid="chain-received">
+          Received {formatCryptoAmount(chain.receivedCrypto, order.coin)} at the deposit address
+          {chain.firstSeenAt &&
+            `, first seen ${new Date(chain.firstSeenAt).toLocaleString('en-NG')}`}
+        </span>
+      )}
+      {viewer === 'agent' && chain.problem && (
+        <p
+          role="alert"
+          data-testid="chain-problem"
+          className="rounded-lg bg-orange-50 px-2 py-1.5 text-sm text-orange-800 ring-1 ring-orange-600/20"
+        >
+          {chain.problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type TronGridMode = 'ok' | 'rate-limited' | 'error' | 'hang' | 'garbage';
+
+export interface FakeTronTx {
+  /** TRC20 Transfer logs: the contract (20-byte hex), the recipient (20-byte hex), base units. */
+  transfers: { contractHex: string; toHex: string; units: bigint }[];
+  blockNumber: number;
+  blockTimeStamp: number;
+  result?: string;
+}
+
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/**
+ * A real HTTP server answering TronGrid's (java-tron's) `POST /wallet/gettransactioninfobyid`
+ * and `POST /wallet/getnowblock` in their shapes, with the failure modes of the Esplora one.
+ * An unknown transaction answers `{}`, as TronGrid does.
+ */
+export class TronGridServer {
+  mode: TronGridMode = 'ok';
+  headBlock = 60_000_000;
+  readonly txs = new Map<string, FakeTronTx>();
+  requests: string[] = [];
+  private server: http.Server | undefined;
+  private hanging = new Set<http.ServerResponse>();
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null;
+    if (!address) throw new Error('trongrid server is not running');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => this.handle(req, res, body));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    this.requests.push(path);
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    switch (this.mode) {
+      case 'rate-limited':
+        return void json(429, { Error: 'rate limited' });
+      case 'error':
+        return void json(500, { Error: 'server error' });
+      case 'hang':
+        this.hanging.add(res);
+        res.on('close', () => this.hanging.delete(res));
+        return;
+      case 'garbage':
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+      case 'ok':
+        break;
+    }
+    if (req.method !== 'POST') return void json(405, { Error: 'POST only' });
+    if (path === '/wallet/getnowblock') {
+      return void json(200, {
+        blockID: '00'.repeat(32),
+        block_header: { raw_data: { number: this.headBlock, timestamp: 1_790_000_000_000 } },
+      });
+    }
+    if (path !== '/wallet/gettransactioninfobyid') return void json(404, { Error: 'not found' });
+    const id = (JSON.parse(body || '{}') as { value?: string }).value ?? '';
+    const tx = this.txs.get(id);
+    if (!tx) return void json(200, {});
+    json(200, {
+      id,
+      fee: 345_000,
+      blockNumber: tx.blockNumber,
+      blockTimeStamp: tx.blockTimeStamp,
+      contractResult: [''],
+      contract_address: tx.transfers[0] ? `41${tx.transfers[0].contractHex}` : undefined,
+      receipt: { energy_usage_total: 31_895, net_usage: 345, result: tx.result ?? 'SUCCESS' },
+      log: tx.transfers.map((t) => ({
+        address: t.contractHex,
+        topics: [TRANSFER_TOPIC, '00'.repeat(12) + 'ab'.repeat(20), '00'.repeat(12) + t.toHex],
+        data: t.units.toString(16).padStart(64, '0'),
+      })),
+    });
+  }
+}
