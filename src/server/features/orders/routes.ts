@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type z } from 'zod';
+import { z } from 'zod';
 import {
   acceptOrderRequestSchema,
   cancelRequestSchema,
@@ -14,12 +14,14 @@ import {
   ordersQuerySchema,
   payoutRequestSchema,
   resolveRequestSchema,
+  type Order,
+  type OrderTransition,
 } from '../../../shared/api/orders';
 import { idempotencyHeadersSchema } from '../../../shared/api/transactions';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
-import { forRole } from '../../platform/roles';
+import { forRole, type Role } from '../../platform/roles';
 import { acceptOrder } from './accept-order';
 import { cancelOrder } from './cancel-order';
 import { confirmDeposit } from './confirm-deposit';
@@ -31,15 +33,15 @@ import { listOrders } from './list-orders';
 import { recordPayout } from './record-payout';
 import { resolveDispute } from './resolve-dispute';
 import { submitDeposit } from './submit-deposit';
+import type { TransitionContext } from './transition-order';
 
-/** A transition's request parts: the order and the Idempotency-Key; the answer is the order. */
-const transition = () => ({
+/** A step's request parts: the order, the Idempotency-Key and its body; the answer is the order. */
+const stepSchemas = <B extends z.ZodType>(body: B) => ({
   params: orderIdParamsSchema,
   headers: idempotencyHeadersSchema,
+  body,
   response: { 200: orderSchema },
 });
-/** A transition that takes a body. */
-const transitionWith = <B extends z.ZodType>(body: B) => ({ ...transition(), body });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -104,42 +106,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     now: clock(),
   });
 
-  app.post(
-    '/api/orders/:id/accept',
-    forRole('customer', transitionWith(acceptOrderRequestSchema)),
-    async (request) => acceptOrder({ ...context(request), input: request.body }),
-  );
-  app.post(
-    '/api/orders/:id/deposit',
-    forRole('customer', transitionWith(depositRequestSchema)),
-    async (request) => submitDeposit({ ...context(request), input: request.body }),
-  );
-  app.post(
-    '/api/orders/:id/confirm-deposit',
-    forRole('agent', transitionWith(confirmDepositRequestSchema)),
-    async (request) => confirmDeposit({ ...context(request), input: request.body }),
-  );
-  app.post(
-    '/api/orders/:id/payout',
-    forRole('agent', transitionWith(payoutRequestSchema)),
-    async (request) => recordPayout({ ...context(request), input: request.body }),
-  );
-  app.post('/api/orders/:id/received', forRole('customer', transition()), async (request) =>
-    confirmReceived(context(request)),
-  );
-  app.post(
-    '/api/orders/:id/dispute',
-    forRole('customer', transitionWith(disputeRequestSchema)),
-    async (request) => disputeOrder({ ...context(request), input: request.body }),
-  );
-  app.post(
-    '/api/orders/:id/resolve',
-    forRole('admin', transitionWith(resolveRequestSchema)),
-    async (request) => resolveDispute({ ...context(request), input: request.body }),
-  );
-  app.post(
-    '/api/orders/:id/cancel',
-    forRole('customer', transitionWith(cancelRequestSchema)),
-    async (request) => cancelOrder({ ...context(request), input: request.body }),
-  );
+  /** A step `POST /api/orders/:id/{name}` for `role`, its body checked by `body`. */
+  const step = <B extends z.ZodType>(
+    name: OrderTransition,
+    role: Role,
+    body: B,
+    run: (options: TransitionContext & { input: z.output<B> }) => Promise<Order>,
+  ) =>
+    app.post(`/api/orders/:id/${name}`, forRole(role, stepSchemas(body)), async (request) =>
+      // The schema typed and checked the body; inside this generic the type provider cannot
+      // name its type, so it is said here.
+      run({ ...context(request), input: request.body as z.output<B> }),
+    );
+
+  step('accept', 'customer', acceptOrderRequestSchema, acceptOrder);
+  step('deposit', 'customer', depositRequestSchema, submitDeposit);
+  step('confirm-deposit', 'agent', confirmDepositRequestSchema, confirmDeposit);
+  step('payout', 'agent', payoutRequestSchema, recordPayout);
+  step('received', 'customer', z.object({}).nullish(), confirmReceived);
+  step('dispute', 'customer', disputeRequestSchema, disputeOrder);
+  step('resolve', 'admin', resolveRequestSchema, resolveDispute);
+  step('cancel', 'customer', cancelRequestSchema, cancelOrder);
 };
