@@ -123,4 +123,21 @@ describe('notification sound', () => {
     expect(throwing.play()).toBe(false);
     expect(() => throwing.unlock()).not.toThrow();
   });
+
+  it('rings once Web Audio can be had, though it could not be at first', () => {
+    let available = false;
+    const made: FakeAudioContext[] = [];
+    const sound = createNotificationSound({
+      createContext: () => {
+        if (!available) return null;
+        made.push(new FakeAudioContext());
+        return made.at(-1)!;
+      },
+      isMuted: () => false,
+    });
+    expect(sound.play()).toBe(false);
+    available = true;
+    expect(sound.play()).toBe(true);
+    expect(made).toHaveLength(1);
+  });
 });

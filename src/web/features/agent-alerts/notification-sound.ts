@@ -61,15 +61,16 @@ export function createNotificationSound(options: NotificationSoundOptions = {}):
   const createContext = options.createContext ?? browserContext;
   const now = options.now ?? (() => Date.now());
   const isMuted = options.isMuted ?? soundPreference.isMuted;
-  let context: ChimeContext | null | undefined;
+  let context: ChimeContext | null = null;
   let lastPlayedAt = Number.NEGATIVE_INFINITY;
 
+  /** The audio context, made once it can be: where none could be made yet, asked again next time. */
   function getContext(): ChimeContext | null {
-    if (context === undefined) {
+    if (context === null) {
       try {
         context = createContext();
       } catch {
-        context = null;
+        return null;
       }
     }
     return context;
