@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
@@ -17,9 +17,11 @@ import {
   screenshots,
   settle,
   startServer,
+  text,
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
+import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
@@ -46,22 +48,6 @@ const AGENT = {
   lastName: 'Agent',
 };
 const CUSTOMER = { name: 'Ifeoma Nwosu', email: 'ifeoma.desk@example.com' };
-/** A GTBank NUBAN: serial 012345678, check digit 5. */
-const GTBANK_NUMBER = '0123456785';
-const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      spreadPercentage: '2',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-    },
-  ],
-};
 
 interface Order {
   id: number;
@@ -78,10 +64,6 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
     [],
   );
-}
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').trim();
 }
 
 describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", () => {

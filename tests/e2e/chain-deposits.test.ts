@@ -13,9 +13,11 @@ import {
   PHONE,
   screenshot,
   startServer,
+  waitForText as waitForTextWithin,
 } from '../support/e2e';
 import { EsploraServer } from '../support/esplora-server';
 import { pageFetch } from '../support/page-fetch';
+import { BTC_RATES as RATES, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
@@ -31,29 +33,11 @@ const ADMIN = {
   lastName: 'Desk',
 };
 const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.chain@example.com' };
-const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TX_HASH = 'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d';
-const RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      spreadPercentage: '2',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-    },
-  ],
-};
 
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').trim();
-}
-
-async function waitForText(locator: Locator, expected: string): Promise<void> {
-  await expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 }).toBe(expected);
-}
+/** What the chain moves must show within LIVE_TIMEOUT_MS. */
+const waitForText = (locator: Locator, expected: string) =>
+  waitForTextWithin(locator, expected, LIVE_TIMEOUT_MS);
 
 describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () => {
   let chain: EsploraServer;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
@@ -14,16 +14,21 @@ import {
   screenshot,
   screenshots,
   startServer,
+  text,
+  waitForText,
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
+import {
+  BTC_RATES as RATES,
+  TOTAL_FOR_0_01_BTC as TOTAL,
+  GTBANK_NUMBER,
+  DESK_BTC,
+} from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-/** A dispute and its resolution must reach the other side's open screen, live. */
-const LIVE_TIMEOUT_MS = 5_000;
 
 const ADMIN = {
   email: 'funke.disputes@example.com',
@@ -32,29 +37,11 @@ const ADMIN = {
   lastName: 'Desk',
 };
 const CUSTOMER = { name: 'Bisi Adebayo', email: 'bisi.disputes@example.com' };
-/** A GTBank NUBAN: serial 012345678, check digit 5. */
-const GTBANK_NUMBER = '0123456785';
-const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 /** Two well-formed BTC tx hashes, one per order (a tx hash settles one order, ever). */
 const TX_HASHES = [
   'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16',
   'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d',
 ];
-/** 0.01 BTC at ₦157,254,058.50 (as in orders.test.ts): ₦1,572,540.585, ₦1,572,540.59. */
-const TOTAL = '₦1,572,540.59';
-const RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      spreadPercentage: '2',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-    },
-  ],
-};
 
 interface OrderBody {
   id: number;
@@ -65,15 +52,6 @@ interface TradeBody {
   reference: string;
   status: string;
   total: string;
-}
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').trim();
-}
-
-async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
-  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
 }
 
 /** A transition through the API from this page, with its own Idempotency-Key. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
@@ -13,15 +13,15 @@ import {
   screenshot,
   screenshots,
   startServer,
+  text,
+  waitForText,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
+import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
-
-/** The quote and its acceptance must reach the other side's open screen, live. */
-const LIVE_TIMEOUT_MS = 5_000;
 
 const ADMIN = {
   email: 'kemi.quotes@example.com',
@@ -30,37 +30,6 @@ const ADMIN = {
   lastName: 'Desk',
 };
 const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.quotes@example.com' };
-/** A GTBank NUBAN: serial 012345678, check digit 5. */
-const GTBANK_NUMBER = '0123456785';
-const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-
-/**
- * The desk's BTC sell rate, ₦157,254,058.50 per BTC (as in orders.test.ts). The agent quotes
- * ₦1,000,000: 1,000,000 / 157,254,058.50 = 0.0063591363… BTC, rounded down to 0.00635913 BTC,
- * worth ₦999,999.001…, ₦999,999.00 to the kobo.
- */
-const RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      spreadPercentage: '2',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-    },
-  ],
-};
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').trim();
-}
-
-async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
-  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
-}
 
 describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the customer", () => {
   let priceServer: PriceServer;

@@ -13,9 +13,17 @@ import {
   screenshot,
   screenshots,
   startServer,
+  text,
+  waitForText,
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch } from '../support/page-fetch';
+import {
+  BTC_RATES as RATES,
+  TOTAL_FOR_0_01_BTC as TOTAL,
+  GTBANK_NUMBER,
+  DESK_BTC,
+} from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { ServerProcess } from '../support/server-process';
 
@@ -31,35 +39,8 @@ const ADMIN = {
   lastName: 'Desk',
 };
 const CUSTOMER = { name: 'Chiamaka Obi', email: 'chiamaka.orders@example.com' };
-/** A GTBank NUBAN: serial 012345678, check digit 5. */
-const GTBANK_NUMBER = '0123456785';
-const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TX_HASH = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
 const BANK_REFERENCE = 'FT2611250001';
-
-/**
- * The figures, by hand. The price server says $97,250.50 per BTC; a 2 % spread makes the sell
- * rate $95,305.49, at ₦1,650 per USD ₦157,254,058.50 per BTC. 0.01 BTC pays
- * ₦1,572,540.585, half-up to the kobo ₦1,572,540.59.
- */
-const RATES = {
-  usdToNaira: '1650',
-  rates: [
-    {
-      currency: 'bitcoin',
-      spreadPercentage: '2',
-      buyRateUsd: '99195.51',
-      sellRateUsd: '95305.49',
-      buyRateNaira: '163672591.50',
-      sellRateNaira: '157254058.50',
-    },
-  ],
-};
-const TOTAL = '₦1,572,540.59';
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').trim();
-}
 
 /** Every image in `locator` has arrived and decoded (the server served it). */
 async function imagesLoaded(locator: Locator): Promise<boolean> {
@@ -68,11 +49,6 @@ async function imagesLoaded(locator: Locator): Promise<boolean> {
       (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
     ),
   );
-}
-
-async function waitForText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const poll = expect.poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 50 });
-  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
 }
 
 describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => {

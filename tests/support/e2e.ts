@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserServer,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { ServerProcess, type ServerProcessOptions } from './server-process';
 
@@ -142,4 +148,24 @@ export async function screenshots(
     }
   }
   if (before) await page.setViewportSize(before);
+}
+
+// ---- Reading the page ---------------------------------------------------------------------
+
+/** An element's text, trimmed ('' when it has none). */
+export async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+/**
+ * Waits until an element's text is (or matches) what is expected: what arrives live must show
+ * within `timeoutMs` (5 s) without a reload.
+ */
+export async function waitForText(
+  locator: Locator,
+  expected: string | RegExp,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const poll = expect.poll(() => text(locator), { timeout: timeoutMs, interval: 50 });
+  await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
 }
