@@ -28,6 +28,7 @@ import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
+import { Presence } from './platform/realtime/presence';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
 import { PriceFeed, pricesRoutes } from './features/prices';
 import { answerCreatedRoutes } from './platform/created-status';
@@ -52,6 +53,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     priceFeed: PriceFeed;
     realtime: RealtimeHub;
+    presence: Presence;
     push: PushSender;
   }
 }
@@ -223,6 +225,8 @@ function startRealtime(
   const events = new EventLog(database, bus);
   const hub = new RealtimeHub(database, events, app.log, notifications);
   app.decorate('realtime', hub);
+  const presence = new Presence(database.db, hub, app.log);
+  app.decorate('presence', presence);
   const sockets = new SocketSessions({
     db: database.db,
     hub,
@@ -234,13 +238,15 @@ function startRealtime(
     await hub.start();
     await notifications.start();
     sockets.start();
+    presence.start();
   });
   app.addHook('preClose', async () => {
     await sockets.stop();
     await hub.stop();
+    await presence.stop();
     await notifications.stop();
   });
-  return { events, hub, sockets };
+  return { events, hub, sockets, presence };
 }
 
 /** Coin prices from the price service, refreshed from the app's start to its close. */
@@ -288,7 +294,7 @@ function startOrderSweep(
 }
 
 /**
- * Web Push to customers whose tabs are closed (features/push), with this instance's VAPID keys:
+ * Web Push to customers and agents whose tabs are closed on every instance (features/push), with this instance's VAPID keys:
  * configured, or generated into DATA_DIR on first start.
  */
 async function startPush(
@@ -297,18 +303,18 @@ async function startPush(
     config: Config;
     db: Database['db'];
     bus: EventBus;
-    hub: RealtimeHub;
+    presence: Presence;
     agent?: https.Agent;
   },
 ): Promise<void> {
-  const { config, db, bus, hub, agent } = options;
+  const { config, db, bus, presence, agent } = options;
   const keys = resolveVapidKeys(config.vapid, config.dataDir);
   const sender = new PushSender({
     db,
     bus,
     vapid: { ...keys, subject: config.vapid.subject },
     brandName: config.brandName,
-    hasOpenSocket: (userId) => hub.hasUser(userId),
+    withOpenSockets: (userIds) => presence.withOpenSockets(userIds),
     logger: app.log,
     agent,
   });
@@ -393,7 +399,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = database.notifications(app.log);
   installSessions(app, { db, config, notifications, bus });
   const signIn = await customerSignIn(app, config);
-  const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
+  const { events, hub, sockets, presence } = startRealtime(app, { database, notifications, bus });
   const priceFeed = startPriceFeed(app, { config, db, bus });
   metrics.countCommits(bus);
   metrics.watchRealtime(hub);
@@ -432,7 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
-  await startPush(app, { config, db, bus, hub, agent: deps.pushAgent });
+  await startPush(app, { config, db, bus, presence, agent: deps.pushAgent });
   startDepositWatcher(app, { database, events, clock, config });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>

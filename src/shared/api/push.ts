@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The text the customer's chat offers notifications with (after their first message). */
 export const PUSH_PROMPT_TEXT = 'Get notified when an agent replies';
+/** The text the agents' inbox offers notifications of new chats with. */
+export const AGENT_PUSH_PROMPT_TEXT = 'Get notified of new chats when this tab is closed';
 
 /** The VAPID public key browsers subscribe with (applicationServerKey), base64url. */
 export const pushKeySchema = z.object({ publicKey: z.string() });

@@ -1,12 +1,12 @@
 import type https from 'node:https';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../../shared/api/push';
 import type { Db } from '../../db/client';
-import { chatSessions, pushSubscriptions } from '../../db/schema';
+import { chatSessions, pushSubscriptions, users } from '../../db/schema';
 import type { EventBus, NewEvent } from '../../platform/event-bus';
-import { agentReplyPayload, orderPayload } from './push-texts';
+import { agentReplyPayload, newChatPayload, orderPayload } from './push-texts';
 import type { VapidKeys } from './vapid-keys';
 
 /** How long a push service keeps a notification for a phone that is off, in seconds. */
@@ -21,8 +21,11 @@ export interface PushSenderOptions {
   bus: EventBus;
   vapid: VapidKeys & { subject: string };
   brandName: string;
-  /** Whether a user has a socket open on this instance: then the page shows the news itself. */
-  hasOpenSocket: (userId: string) => boolean;
+  /**
+   * Which of these users have a socket open on any instance (platform/realtime/presence.ts):
+   * their page shows the news itself, so they get no push.
+   */
+  withOpenSockets: (userIds: readonly string[]) => Promise<Set<string>>;
   logger: FastifyBaseLogger;
   /** The https agent push requests go through (tests trust their own push service with it). */
   agent?: https.Agent;
@@ -30,7 +33,8 @@ export interface PushSenderOptions {
 
 /**
  * Sends a customer's browsers a Web Push when an agent replies in their chat or their order
- * changes state while no tab of theirs is open. It hears this instance's commits on the bus
+ * changes state while no tab of theirs is open, and every active agent with no tab open one when
+ * a customer opens a new chat. It hears this instance's commits on the bus
  * (`eventsCommitted`), after the response's transaction, and never holds a request up: sending
  * runs on its own and failures are logged. Subscriptions the push service says are gone
  * (404/410) are deleted.
@@ -75,6 +79,8 @@ export class PushSender {
           agentReplyPayload(this.options.brandName, event.message),
         );
       }
+    } else if (event.type === 'session.created') {
+      await this.notifyAgents(newChatPayload(event.session));
     } else if (event.type === 'order.created' || event.type === 'order.updated') {
       const { order } = event;
       if (this.pushedOrderStates.get(order.id) === order.state) return;
@@ -87,14 +93,32 @@ export class PushSender {
     }
   }
 
-  /** Pushes to every browser of `userId`, unless a tab of theirs is open here. */
+  /** Pushes to every browser of `userId`, unless a tab of theirs is open on any instance. */
   private async notify(userId: string, payload: PushPayload): Promise<void> {
-    if (this.options.hasOpenSocket(userId)) return;
+    if ((await this.options.withOpenSockets([userId])).has(userId)) return;
     const subscriptions = await this.options.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId));
     await Promise.all(subscriptions.map((s) => this.send(s, payload)));
+  }
+
+  /** Pushes to the browsers of every active agent (admins who are agents included) with no tab open. */
+  private async notifyAgents(payload: PushPayload): Promise<void> {
+    const subscriptions = await this.options.db
+      .select({ subscription: pushSubscriptions })
+      .from(pushSubscriptions)
+      .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+      .where(and(eq(users.isActive, true), or(eq(users.isAgent, true), eq(users.isAdmin, true))));
+    if (subscriptions.length === 0) return;
+    const open = await this.options.withOpenSockets([
+      ...new Set(subscriptions.map((s) => s.subscription.userId)),
+    ]);
+    await Promise.all(
+      subscriptions
+        .filter((s) => !open.has(s.subscription.userId))
+        .map((s) => this.send(s.subscription, payload)),
+    );
   }
 
   private async send(

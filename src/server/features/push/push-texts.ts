@@ -1,4 +1,6 @@
+import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { Message } from '../../../shared/api/messages';
+import { displayName } from '../../../shared/names';
 import type { Order } from '../../../shared/api/orders';
 import type { PushPayload } from '../../../shared/api/push';
 import type { OrderState } from '../../../shared/orders/states';
@@ -48,5 +50,29 @@ export function orderPayload(
     body: ORDER_STATE_NEWS[order.state],
     url: chatUrl(order.chatSessionId),
     tag: `chat-${order.chatSessionId}`,
+  };
+}
+
+/** Where an agent's click on a new chat's notification lands: the inbox, where it is listed. */
+export const AGENT_INBOX_URL = '/agent/chats';
+
+/** As the inbox labels them (web/lib/labels.ts, CATEGORY_LABELS). */
+const CATEGORY_NAMES: Record<ChatSession['category'], string> = {
+  bitcoin: 'Bitcoin',
+  usdt: 'USDT',
+  payment: 'Payment',
+  subscription: 'Subscription',
+  general: 'General',
+};
+
+/** The agents' news of a chat a customer just opened (the same title as the in-page alert). */
+export function newChatPayload(
+  session: Pick<ChatSession, 'id' | 'category' | 'customer'>,
+): PushPayload {
+  return {
+    title: `New chat from ${displayName(session.customer)}`,
+    body: `${CATEGORY_NAMES[session.category]} chat`,
+    url: AGENT_INBOX_URL,
+    tag: `chat-${session.id}`,
   };
 }

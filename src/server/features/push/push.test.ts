@@ -203,10 +203,38 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
     expect(service.to(browser)).toEqual([]);
     socket.close();
     await vi.waitFor(() => expect(app.realtime.hasUser(customerId)).toBe(false));
+    // The database's copy of who is online goes too (other instances read it).
+    await app.presence.idle();
     await say('agent', chatId, 'Now a push');
     const [push] = await service.waitFor(browser, 1);
     expect(JSON.parse(push!.plaintext)).toMatchObject({ body: 'Now a push' });
     await call('customer', 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint });
+  });
+
+  it('pushes a new chat to an agent with no tab open, encrypted, and not while their tab is open', async () => {
+    const browser = service.browser();
+    await subscribe(browser, 'agent');
+    const socket = await TestSocket.connect(baseUrl, cookie.agent);
+    await socket.resume();
+    const seen = await call('customer', 'POST', '/api/chat-sessions', { category: 'usdt' });
+    expect(seen.status).toBe(201);
+    await app.push.idle();
+    expect(service.to(browser)).toEqual([]);
+    socket.close();
+    await vi.waitFor(() => expect(app.realtime.sockets().next().done).toBe(true));
+    await app.presence.idle();
+    const res = await call('customer', 'POST', '/api/chat-sessions', { category: 'bitcoin' });
+    expect(res.status).toBe(201);
+    const [push] = await service.waitFor(browser, 1);
+    expect(pushPayloadSchema.parse(JSON.parse(push!.plaintext))).toEqual({
+      title: expect.stringMatching(/^New chat from Test Customer \S+$/),
+      body: 'Bitcoin chat',
+      url: '/agent/chats',
+      tag: `chat-${res.body.id}`,
+    });
+    expect(push!.headers).toMatchObject({ 'content-encoding': 'aes128gcm' });
+    expect(push!.vapid.publicKey).toBe(VAPID.publicKey);
+    await call('agent', 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint });
   });
 
   it('removes a subscription the push service says is gone (410), keeps one it refused (500)', async () => {
@@ -237,7 +265,7 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
       bus,
       vapid: { ...VAPID, subject: 'mailto:desk@example.com' },
       brandName: 'AgentChat',
-      hasOpenSocket: () => false,
+      withOpenSockets: async () => new Set<string>(),
       logger: Fastify().log,
       agent: pushServiceAgent(),
     });
@@ -334,5 +362,70 @@ describe.skipIf(!serverUrl)('Web Push across two instances on PostgreSQL', () =>
     // Told once: only the instance that committed the reply sends it.
     await Promise.all(apps.map((app) => app.push.idle()));
     expect(service.to(browser)).toHaveLength(1);
+  });
+
+  it('sends no push to a customer or an agent whose tab is open on the other instance', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const db = databases[0]!.db;
+    const customer = await sessionCookie(db, await makeCustomer(db));
+    const agent = await sessionCookie(db, await makeAgent(db));
+    const customerBrowser = service.browser();
+    const agentBrowser = service.browser();
+    for (const [cookie, browser] of [
+      [customer, customerBrowser],
+      [agent, agentBrowser],
+    ] as const) {
+      const res = await injectJson(a, {
+        cookie,
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        body: browser.subscription(),
+      });
+      expect(res.status).toBe(204);
+    }
+    const baseB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
+    // Both tabs are open on B; every change below is committed through A.
+    const customerTab = await TestSocket.connect(baseB, customer);
+    await customerTab.resume();
+    const agentTab = await TestSocket.connect(baseB, agent);
+    await agentTab.resume();
+    await b.presence.idle();
+    const chat = await injectJson(a, {
+      cookie: customer,
+      method: 'POST',
+      url: '/api/chat-sessions',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    const url = `/api/chat-sessions/${chat.body.id}/messages`;
+    const body = (content: string) => ({ clientMessageId: randomUUID(), content });
+    expect(
+      (await injectJson(a, { cookie: agent, method: 'POST', url, body: body('Seen live') })).status,
+    ).toBe(201);
+    await a.push.idle();
+    expect(service.to(customerBrowser)).toEqual([]);
+    expect(service.to(agentBrowser)).toEqual([]);
+    // The tabs close on B: A hears it from the database.
+    customerTab.close();
+    agentTab.close();
+    await vi.waitFor(() => expect(b.realtime.size).toBe(0));
+    await b.presence.idle();
+    expect(
+      (await injectJson(a, { cookie: agent, method: 'POST', url, body: body('Now pushed') }))
+        .status,
+    ).toBe(201);
+    const [reply] = await service.waitFor(customerBrowser, 1);
+    expect(JSON.parse(reply!.plaintext)).toMatchObject({ body: 'Now pushed' });
+    const next = await injectJson(a, {
+      cookie: customer,
+      method: 'POST',
+      url: '/api/chat-sessions',
+      body: { category: 'usdt' },
+    });
+    const [newChat] = await service.waitFor(agentBrowser, 1);
+    expect(JSON.parse(newChat!.plaintext)).toMatchObject({
+      body: 'USDT chat',
+      tag: `chat-${next.body.id}`,
+    });
   });
 });

@@ -97,6 +97,7 @@ export class RealtimeHub {
   private pruneTimer: NodeJS.Timeout | undefined;
   private unsubscribeCommit: (() => void) | undefined;
   private readonly deliveredListeners = new Set<(event: { createdAt: Date }) => void>();
+  private readonly presenceListeners = new Set<(userId: string, present: boolean) => void>();
 
   constructor(
     private readonly database: Database,
@@ -164,6 +165,15 @@ export class RealtimeHub {
     return () => this.deliveredListeners.delete(listener);
   }
 
+  /**
+   * Tells `listener` when a user's first socket opens here (true) and their last one closes
+   * (false): presence.ts keeps the database's copy. Returns the unsubscribe.
+   */
+  onPresence(listener: (userId: string, present: boolean) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
   /** The open sockets, for checking their sessions. */
   sockets(): IterableIterator<Subscriber> {
     return this.subscribers.values();
@@ -188,13 +198,20 @@ export class RealtimeHub {
   }
 
   add(subscriber: Subscriber): void {
+    const { id } = subscriber.user;
+    const first = !this.byUser.has(id);
     this.subscribers.add(subscriber);
     this.index(subscriber);
+    if (first) for (const listener of this.presenceListeners) listener(id, true);
   }
 
   remove(subscriber: Subscriber): void {
+    const { id } = subscriber.user;
+    const had = this.byUser.has(id);
     this.subscribers.delete(subscriber);
     this.unindex(subscriber);
+    if (had && !this.byUser.has(id))
+      for (const listener of this.presenceListeners) listener(id, false);
   }
 
   private index(s: Subscriber): void {

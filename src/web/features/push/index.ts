@@ -1,1 +1,2 @@
 export { PushPrompt } from './components/push-prompt';
+export { AgentPushPrompt } from './components/agent-push-prompt';

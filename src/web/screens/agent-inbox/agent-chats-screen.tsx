@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
+import { AgentPushPrompt } from '../../features/push';
 import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
@@ -117,6 +118,7 @@ function AgentChats() {
           </div>
         </TopBarRow>
       </TopBar>
+      <AgentPushPrompt />
       <main className="mx-auto max-w-5xl sm:px-6 sm:py-6">
         <section
           aria-label="Chat list"

@@ -2,10 +2,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_PROMPT_TEXT } from '../../../../shared/api/push';
+import { AGENT_PUSH_PROMPT_TEXT, PUSH_PROMPT_TEXT } from '../../../../shared/api/push';
 import { stubApi } from '../../../testing/api-stub';
 import { AGENT_ID, makeMessage } from '../../../testing/fixtures';
 import { messageKeys } from '../../messages';
+import { AgentPushPrompt } from './agent-push-prompt';
 import { PushPrompt } from './push-prompt';
 
 // A real P-256 public key's shape: 65 bytes, base64url.
@@ -144,5 +145,42 @@ describe('PushPrompt', () => {
     fakeBrowser('denied', 'denied');
     renderPrompt();
     expect(screen.queryByText(PUSH_PROMPT_TEXT)).toBeNull();
+  });
+});
+
+describe('AgentPushPrompt', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('offers new chats’ notifications and subscribes the agent’s browser', async () => {
+    const { subscribe, requestPermission } = fakeBrowser('default', 'granted');
+    const calls = stubApi({
+      'GET /api/push/key': { body: { publicKey: PUBLIC_KEY } },
+      'POST /api/push/subscriptions': { status: 204 },
+    });
+    render(<AgentPushPrompt />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull());
+    expect(requestPermission).toHaveBeenCalled();
+    expect(subscribe).toHaveBeenCalled();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(SUBSCRIPTION);
+  });
+
+  it('shows nothing once the browser was asked or the agent said not now', () => {
+    fakeBrowser('default', 'granted');
+    render(<AgentPushPrompt />);
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
+    cleanup();
+    render(<AgentPushPrompt />);
+    expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
+    localStorage.clear();
+    fakeBrowser('denied', 'denied');
+    render(<AgentPushPrompt />);
+    expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
   });
 });
