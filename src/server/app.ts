@@ -155,7 +155,12 @@ async function registerHttpPlugins(app: App, config: Config, web: WebMode): Prom
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Before the auth hook: its own hook marks upgrade requests so a refused one is closed.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  // Its own preClose would close every socket without a code; the realtime hub closes them
+  // instead, with the code that sends clients to another instance (startRealtime's drain).
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    preClose: (done) => done(),
+  });
 }
 
 /**
@@ -216,6 +221,29 @@ async function customerSignIn(app: App, config: Config): Promise<CustomerSignIn>
   );
 }
 
+/** Sockets that have not answered the close frame by then are cut. */
+const SOCKET_DRAIN_MS = 3_000;
+
+/**
+ * The first step of a shutdown: the listening socket closes, so a new connection (a client
+ * sent away from here) is refused and the load balancer gives it to another instance. Resolves
+ * once the connections open now have ended; realtime sockets still open after SOCKET_DRAIN_MS
+ * are cut. (Fastify's own server.close() comes later and finds the server closed already.)
+ */
+function stopListening(app: App): Promise<void> {
+  if (!app.server.listening) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const cut = setTimeout(() => {
+      for (const client of app.websocketServer.clients) client.terminate();
+    }, SOCKET_DRAIN_MS);
+    cut.unref();
+    app.server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+  });
+}
+
 /** The realtime events' log and hub, and the sockets' sign-in checks, started with the app. */
 function startRealtime(
   app: App,
@@ -240,12 +268,19 @@ function startRealtime(
     sockets.start();
     presence.start();
   });
+  let drained: Promise<void> = Promise.resolve();
   app.addHook('preClose', async () => {
+    drained = stopListening(app);
     await sockets.stop();
+    // Every socket gets SOCKET_CLOSE_CODES.serverShuttingDown: its client reconnects at once,
+    // to another instance since this one takes no connections any more, and resumes there.
     await hub.stop();
     await presence.stop();
     await notifications.stop();
   });
+  // app.close() resolves once the connections open at the drain have ended (main.ts closes the
+  // database after it).
+  app.addHook('onClose', async () => drained);
   return { events, hub, sockets, presence };
 }
 

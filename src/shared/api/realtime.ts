@@ -98,8 +98,13 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /** Why the server closes a socket; the client decides from the code whether to reconnect. */
 export const SOCKET_CLOSE_CODES = {
-  /** The instance is shutting down: reconnect (to another instance) and resume. */
-  serverShuttingDown: 1001,
+  /**
+   * The instance is draining (SIGTERM): it accepts no new connections any more. Reconnect at
+   * once, without a backoff (the load balancer sends the new socket to another instance), and
+   * resume after the last event id. A code of our own rather than 1001, which browsers and
+   * proxies also send for their own goings-away.
+   */
+  serverShuttingDown: 4503,
   /** A resume could not be served: reconnect and resume again. */
   resumeFailed: 1011,
   /**

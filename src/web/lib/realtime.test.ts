@@ -185,6 +185,33 @@ describe('RealtimeClient', () => {
     expect(events).toEqual([11, 12, 13, 15]);
   });
 
+  it('when the instance drains (4503), reconnects at once and resumes after the last event', () => {
+    const { events } = setup();
+    const first = latest();
+    handshake(first, 10);
+    first.frame({ type: 'event', event: messageEvent(11) });
+    first.drop(SOCKET_CLOSE_CODES.serverShuttingDown);
+    // No timer: the new socket is open before any time passes.
+    expect(FakeWebSocket.all).toHaveLength(2);
+    const second = latest();
+    second.open();
+    second.frame({ type: 'hello', lastEventId: 13 });
+    expect(second.resumes()).toEqual([{ type: 'resume', after: 11 }]);
+    second.frame({ type: 'event', event: messageEvent(12) });
+    second.frame({ type: 'event', event: messageEvent(13) });
+    second.frame({ type: 'resumed', upTo: 13, complete: true });
+    expect(events).toEqual([11, 12, 13]);
+    // Should the next instance refuse too, the usual backoff applies: no tight loop.
+    const third = (() => {
+      second.drop(SOCKET_CLOSE_CODES.serverShuttingDown);
+      return latest();
+    })();
+    third.drop(SOCKET_CLOSE_CODES.serverShuttingDown);
+    expect(FakeWebSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(backoffDelay(1, () => 0.5));
+    expect(FakeWebSocket.all).toHaveLength(4);
+  });
+
   it('ignores a socket it gave up on, even if that socket still speaks', () => {
     const { events } = setup();
     const first = latest();

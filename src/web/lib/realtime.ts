@@ -141,7 +141,9 @@ export class RealtimeClient {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      this.lost(socket);
+      // A draining instance: another one takes the socket now. Should that fail too, the
+      // backoff applies as usual (the attempt count goes on).
+      this.lost(socket, event.code === SOCKET_CLOSE_CODES.serverShuttingDown);
       // The server ended the session (sign-out, deactivation, ban): what the screens show may no
       // longer be theirs to see. They refetch; the 401 that answers signs the user in again.
       if (event.code === SOCKET_CLOSE_CODES.sessionEnded) {
@@ -151,8 +153,11 @@ export class RealtimeClient {
     socket.onerror = () => this.lost(socket);
   }
 
-  /** The socket closed, failed or went silent: forget it and try again after a backoff. */
-  private lost(socket: WebSocket): void {
+  /**
+   * The socket closed, failed or went silent: forget it and try again after a backoff, or at
+   * once when the server said it is draining.
+   */
+  private lost(socket: WebSocket, immediately = false): void {
     if (this.socket !== socket) return;
     this.socket = null;
     this.stopTimers();
@@ -164,6 +169,11 @@ export class RealtimeClient {
     }
     if (this.users === 0) return;
     this.setState('reconnecting');
+    if (immediately && this.attempt === 0) {
+      this.attempt++;
+      this.connect();
+      return;
+    }
     this.timer = setTimeout(() => this.connect(), backoffDelay(this.attempt++, this.random));
   }
 
