@@ -46,7 +46,7 @@ import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
-import { EsploraReader, TronReader } from './features/chain';
+import { EsploraReader, TronReader, WatchedReader } from './features/chain';
 import { AdvisoryLock } from './db/advisory-lock';
 
 declare module 'fastify' {
@@ -375,14 +375,17 @@ const DEPOSIT_WATCH_LOCK = 0x41436477;
  */
 function startDepositWatcher(
   app: App,
-  options: { database: Database; events: EventLog; clock: () => Date; config: Config },
+  options: {
+    database: Database;
+    events: EventLog;
+    clock: () => Date;
+    config: Config;
+    readers: Record<'BTC' | 'USDT-TRC20', WatchedReader>;
+  },
 ): void {
   const { database, events, clock, config } = options;
   const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
-  const readers = {
-    BTC: new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
-    'USDT-TRC20': new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
-  };
+  const { readers } = options;
   let running: Promise<unknown> | undefined;
   const watch = () => {
     if (running) return;
@@ -439,6 +442,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.countCommits(bus);
   metrics.watchRealtime(hub);
   metrics.watchDatabase(database, app.log);
+  metrics.timeQueries(database);
   metrics.watchPrices((coin) => priceFeed.market(coin));
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   // Images: DATA_DIR/uploads, or a bucket every instance shares (STORAGE=s3).
@@ -474,7 +478,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   await startPush(app, { config, db, bus, presence, agent: deps.pushAgent });
-  startDepositWatcher(app, { database, events, clock, config });
+  // Read by the deposit watcher; their health is on /metrics.
+  const readers = {
+    BTC: new WatchedReader(
+      new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
+    ),
+    'USDT-TRC20': new WatchedReader(
+      new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
+    ),
+  };
+  metrics.watchChainReaders(readers);
+  startDepositWatcher(app, { database, events, clock, config, readers });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
+import { QueryTiming, type QueryObserver } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface Database {
   notifications(logger: FastifyBaseLogger): Notifications;
   /** The connection pool's use now (PostgreSQL); PGlite has no pool (one in-process connection). */
   poolStats?(): PoolStats;
+  /** Tells `observer` the time of every query `db` runs (platform/metrics); one observer. */
+  observeQueries(observer: QueryObserver): void;
 }
 
 export interface PoolStats {
@@ -56,6 +59,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server emits 'error'; the pool drops it and makes a new one.
     pool.on('error', () => undefined);
+    // Every query runs on one of the pool's clients (pool.query too): each is timed there, so the
+    // figure leaves out the wait for a free connection (agentchat_db_pool_connections shows that).
+    const timing = new QueryTiming();
+    pool.on('connect', (client) => {
+      client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -66,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       close: () => pool.end(),
       notifications: (logger) => new PostgresNotifications(options.url, logger),
+      observeQueries: (observer) => timing.observe(observer),
       poolStats: () => ({
         max,
         total: pool.totalCount,
@@ -89,6 +99,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create();
   }
+  // drizzle runs queries through `query`, on the client or on a transaction's own object.
+  const timing = new QueryTiming();
+  client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      tx.query = timing.wrap(tx.query.bind(tx)) as typeof tx.query;
+      return work(tx);
+    })) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -102,5 +121,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock?.release();
     },
     notifications: () => new PgliteNotifications(client),
+    observeQueries: (observer) => timing.observe(observer),
   };
 }

@@ -1,3 +1,4 @@
 export { EsploraReader } from './esplora-reader';
 export type { DepositReader, DepositReading, ReaderTiming } from './deposit-reading';
 export { TronReader } from './tron-reader';
+export { WatchedReader, type ReaderHealth } from './reader-health';

@@ -9,6 +9,13 @@ import type { EventBus } from '../event-bus';
 import type { RealtimeHub } from '../realtime/hub';
 import type { SessionUser } from '../sessions';
 
+/** A chain reader's figures, as features/chain's WatchedReader keeps them. */
+interface ChainReaderHealth {
+  reads: Record<'found' | 'not_found' | 'unknown', number>;
+  lastSuccessAt: Date | null;
+  lastFailure: { at: Date; reason: string } | null;
+}
+
 /** The label of a request no route matched (a 404, or a page the web app answers). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -19,6 +26,13 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds. The delivery budget is 50 ms on one instance, 100 ms across two (ARCHITECTURE.md). */
 const DELIVERY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/**
+ * Seconds. Most queries take well under a millisecond on PGlite and a few on PostgreSQL; the
+ * pool's query_timeout is 15 s.
+ */
+const QUERY_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15,
+];
 /** A scrape must not hang on a database that does not answer. */
 const QUERY_TIMEOUT_MS = 2_000;
 
@@ -203,6 +217,55 @@ export class AppMetrics {
         await reading;
         this.reset();
         this.inc(failed);
+      },
+    });
+  }
+
+  /** Every query's time through the app's database client (db/query-timing.ts). */
+  timeQueries(database: Database): void {
+    const duration = new Histogram({
+      name: 'agentchat_db_query_duration_seconds',
+      help: 'Time of each database query this instance ran, from sending it to its answer (not the wait for a pooled connection), by result',
+      labelNames: ['result'],
+      buckets: QUERY_BUCKETS,
+      registers: [this.registry],
+    });
+    const ok = duration.labels({ result: 'ok' });
+    const failed = duration.labels({ result: 'error' });
+    failed.observe(0);
+    database.observeQueries((seconds, error) => (error ? failed : ok).observe(seconds));
+  }
+
+  /**
+   * The deposit watcher's chain readers, by network, read when scraped. Only the instance that
+   * holds the watcher's lock reads the chains: the others show no reads.
+   */
+  watchChainReaders(readers: Record<string, { health(): ChainReaderHealth }>): void {
+    const networks = Object.entries(readers);
+    new Gauge({
+      name: 'agentchat_chain_reader_last_success_timestamp_seconds',
+      help: 'When the chain last answered a deposit read of this instance (Unix time), by network; absent until it has',
+      labelNames: ['network'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [network, reader] of networks) {
+          const at = reader.health().lastSuccessAt;
+          if (at) this.set({ network }, at.getTime() / 1000);
+        }
+      },
+    });
+    new Counter({
+      name: 'agentchat_chain_reader_reads_total',
+      help: 'Deposit reads by network and result: found, not_found (not on the chain yet), unknown (no usable answer after the retries)',
+      labelNames: ['network', 'result'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [network, reader] of networks) {
+          const { reads } = reader.health();
+          for (const [result, count] of Object.entries(reads)) this.inc({ network, result }, count);
+        }
       },
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
@@ -10,12 +10,14 @@ import {
   sampleValue,
   type Family,
 } from '../../../../tests/support/prometheus';
+import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
 import { ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
+import { EsploraReader, WatchedReader } from '../../features/chain';
 import { AppMetrics, UNMATCHED_ROUTE } from './app-metrics';
 import { METRICS_URL } from './routes';
 
@@ -84,6 +86,9 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       'agentchat_orders_open',
       'agentchat_realtime_delivery_lag_seconds',
       'agentchat_realtime_events_behind',
+      'agentchat_db_query_duration_seconds',
+      'agentchat_chain_reader_last_success_timestamp_seconds',
+      'agentchat_chain_reader_reads_total',
       'process_cpu_user_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -239,6 +244,24 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
     expect(value(after, 'agentchat_orders_open', { state: 'awaiting_deposit' })).toBe(0);
   });
 
+  it('times every database query, a request’s included', async () => {
+    const count = (families: Map<string, Family>) =>
+      value(families, 'agentchat_db_query_duration_seconds_count', { result: 'ok' });
+    const before = await scrape(app);
+    expect(before.get('agentchat_db_query_duration_seconds')?.type).toBe('histogram');
+    // The scrape's own read of the open orders is one query.
+    const afterScrape = count(await scrape(app));
+    expect(afterScrape).toBeGreaterThan(count(before));
+    const res = await call('agent', 'GET', '/api/chat-sessions');
+    expect(res.status).toBe(200);
+    const after = await scrape(app);
+    // The list's queries (and the sign-in's, unless cached), the next scrape's read on top.
+    expect(count(after)).toBeGreaterThan(afterScrape + 1);
+    const sum = value(after, 'agentchat_db_query_duration_seconds_sum', { result: 'ok' });
+    expect(sum).toBeGreaterThan(0);
+    expect(sum / count(after)).toBeLessThan(1);
+  });
+
   it('keeps two apps in one process apart', async () => {
     const other = await createTestApp({ database });
     try {
@@ -361,6 +384,50 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(ConfigError);
       expect(loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
     });
+  });
+});
+
+describe('chain readers’ health', () => {
+  it('tells reads by network and result, and when the chain last answered', async () => {
+    const esplora = await new EsploraServer().start();
+    try {
+      const logger = Fastify({ logger: false }).log;
+      const reader = new WatchedReader(
+        new EsploraReader({
+          url: esplora.url,
+          logger,
+          timing: { timeoutMs: 500, attempts: 2, backoffMs: 1 },
+        }),
+      );
+      const metrics = new AppMetrics();
+      metrics.watchChainReaders({ BTC: reader });
+      const read = async () => parsePrometheusText((await metrics.scrape()).body);
+      const none = await read();
+      expect(none.get('agentchat_chain_reader_last_success_timestamp_seconds')?.samples).toEqual(
+        [],
+      );
+      expect(
+        value(none, 'agentchat_chain_reader_reads_total', { network: 'BTC', result: 'unknown' }),
+      ).toBe(0);
+      const txid = 'a'.repeat(64);
+      esplora.add(txid, [{ address: 'bc1qexample', sats: 1_000_000 }], 869_999);
+      const startedAt = Date.now() / 1000;
+      expect((await reader.read(txid)).kind).toBe('found');
+      expect((await reader.read('b'.repeat(64))).kind).toBe('not_found');
+      esplora.mode = 'error';
+      expect((await reader.read(txid)).kind).toBe('unknown');
+      const families = await read();
+      const reads = (result: string) =>
+        value(families, 'agentchat_chain_reader_reads_total', { network: 'BTC', result });
+      expect([reads('found'), reads('not_found'), reads('unknown')]).toEqual([1, 1, 1]);
+      const last = sampleValue(families, 'agentchat_chain_reader_last_success_timestamp_seconds', {
+        network: 'BTC',
+      });
+      expect(last).toBeGreaterThanOrEqual(Math.floor(startedAt));
+      expect(last).toBeLessThanOrEqual(Date.now() / 1000);
+    } finally {
+      await esplora.stop();
+    }
   });
 });
 
