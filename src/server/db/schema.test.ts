@@ -45,6 +45,7 @@ const TABLES = [
   'push_subscriptions',
   'realtime_events',
   'settings',
+  'socket_presence',
   'transactions',
   'users',
 ];
