@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_PROMPT_TEXT, type PushPayload } from '../../src/shared/api/push';
+import {
+  AGENT_PUSH_PROMPT_TEXT,
+  PUSH_PROMPT_TEXT,
+  type PushPayload,
+} from '../../src/shared/api/push';
+import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
   connectChromium,
@@ -17,6 +22,13 @@ import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
+const AGENT = {
+  email: 'push-agent@example.com',
+  password: 'push-agent-password-1',
+  firstName: 'Push',
+  lastName: 'Agent',
+};
+
 describe.skipIf(!hasChromium)('Web Push in Chromium', () => {
   let priceServer: PriceServer;
   let server: ServerProcess;
@@ -27,6 +39,7 @@ describe.skipIf(!hasChromium)('Web Push in Chromium', () => {
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-push-'));
+    await createAccount(dataDir, AGENT, false);
     server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
     browser = await connectChromium();
   });
@@ -101,4 +114,25 @@ describe.skipIf(!hasChromium)('Web Push in Chromium', () => {
         .toEqual({ title: payload.title, body: payload.body, data: { url: chatPath } });
     },
   );
+
+  it('offers agents notifications of new chats in the inbox, until they say not now', async () => {
+    const agentContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await agentContext.newPage();
+      await logIn(page, server.url, AGENT);
+      await page.getByText(AGENT_PUSH_PROMPT_TEXT).waitFor();
+      await screenshots(page, 'agent-push-prompt', { folder: 'push' });
+      await page.getByRole('button', { name: 'Not now' }).click();
+      await page.getByText(AGENT_PUSH_PROMPT_TEXT).waitFor({ state: 'detached' });
+      await page.reload();
+      await page
+        .getByRole('heading', { name: 'Chat list' })
+        .or(page.getByLabel('Chat list'))
+        .first()
+        .waitFor();
+      expect(await page.getByText(AGENT_PUSH_PROMPT_TEXT).count()).toBe(0);
+    } finally {
+      await agentContext.close();
+    }
+  });
 });
