@@ -197,12 +197,12 @@ export async function realtimeRun(
     failures[why] = (failures[why] ?? 0) + 1;
   };
   /**
-   * The metric's interval as the bench sees it: from the message's write in the database (its
-   * createdAt, the database's clock, which is this machine's) to its first arrival on a socket of
-   * each instance. One figure per message per instance, as the hub's metric observes one per
-   * event per instance (customers' sockets are all on one instance, agents' on the other).
+   * The metric's interval as the bench sees it, ends first: each message's first arrival on a
+   * socket of each instance (wall clock, sub-millisecond), one per message per instance, as the
+   * hub's metric observes one per event per instance (customers' sockets are all on one
+   * instance, agents' on the other). realtimeWithMetrics adds the starts from the database.
    */
-  const commitLags: number[] = [];
+  const arrivals: { id: string; at: number }[] = [];
   const arrived = new Set<string>();
   const onFrame = (side: 'agent' | 'customer') => (data: WebSocket.RawData) => {
     const text = String(data);
@@ -210,15 +210,11 @@ export async function realtimeRun(
     if (at < 0) return;
     const id = text.slice(at + 19, at + 55);
     const instance = side === 'agent' ? agentUrl : customerUrl;
-    if (pending.has(id) || arrived.has(id)) {
+    if (arrived.has(id)) {
       const key = `${id} ${instance}`;
       if (!arrived.has(key)) {
         arrived.add(key);
-        // Anywhere in the frame: jsonb orders keys its own way. The message's is the only one.
-        const createdAt = text.indexOf('"createdAt":"');
-        if (createdAt >= 0) {
-          commitLags.push(Date.now() - Date.parse(text.slice(createdAt + 13, createdAt + 37)));
-        }
+        arrivals.push({ id, at: performance.timeOrigin + performance.now() });
       }
     }
     const entry = pending.get(id);
@@ -289,8 +285,7 @@ export async function realtimeRun(
   senders.destroy();
   const lost = pending.size;
   latencies.sort((a, b) => a - b);
-  commitLags.sort((a, b) => a - b);
-  lastCommitLags = commitLags;
+  lastArrivals = arrivals;
   return {
     suite: 'chat',
     name: `realtime delivery, ${label}`,
@@ -310,8 +305,8 @@ export async function realtimeRun(
   };
 }
 
-/** The last realtimeRun's commit-to-socket lags (ms, sorted): realtimeWithMetrics reads them. */
-let lastCommitLags: number[] = [];
+/** The last realtimeRun's arrivals per message per instance: realtimeWithMetrics reads them. */
+let lastArrivals: { id: string; at: number }[] = [];
 
 /** The hub's own figure of the same interval (platform/metrics/app-metrics.ts). */
 const DELIVERY_LAG = 'agentchat_realtime_delivery_lag_seconds';
@@ -326,6 +321,7 @@ const METRICS_AGREEMENT_PERCENT = 10;
 async function realtimeWithMetrics(
   label: string,
   apps: ServerProcess[],
+  databaseUrl: string,
   customerUrl: string,
   agentUrl: string,
   seeded: Seeded,
@@ -336,7 +332,26 @@ async function realtimeWithMetrics(
   const after = await Promise.all(apps.map((app) => scrapeHistogram(app.url, DELIVERY_LAG)));
   const run = combine([...after, ...before], [...after.map(() => 1), ...before.map(() => -1)]);
   const metricsP99Ms = histogramQuantile(0.99, run) * 1000;
-  const lags = lastCommitLags;
+  // The starts: each message event's created_at, the same column the metric starts from.
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  const written = new Map<string, number>();
+  try {
+    const found = await rows<{ id: string; ms: string }>(
+      database,
+      sql`select payload->'message'->>'clientMessageId' as id,
+                 (extract(epoch from created_at) * 1000)::text as ms
+          from realtime_events where type = 'message.created'`,
+    );
+    for (const { id, ms } of found) written.set(id, Number(ms));
+  } finally {
+    await database.close();
+  }
+  const lags = lastArrivals
+    .flatMap(({ id, at }) => {
+      const start = written.get(id);
+      return start === undefined ? [] : [Math.max(0, at - start)];
+    })
+    .sort((a, b) => a - b);
   const benchP99Ms = percentile(lags, 99);
   // No figure on either side is no agreement.
   const gapPercent =
@@ -557,7 +572,7 @@ export async function withPglite<T>(
 export async function withPostgres<T>(
   pairs: number,
   instances: number,
-  work: (apps: ServerProcess[], seeded: Seeded) => Promise<T>,
+  work: (apps: ServerProcess[], seeded: Seeded, databaseUrl: string) => Promise<T>,
 ): Promise<T | undefined> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
@@ -577,7 +592,7 @@ export async function withPostgres<T>(
         }),
       );
     }
-    return await work(apps, seeded);
+    return await work(apps, seeded, created.url);
   } finally {
     for (const app of apps) await app.stop();
     await created.drop();
@@ -656,12 +671,13 @@ export const suite: BenchSuite = {
       });
 
     if (!CASES.has('postgres')) return result;
-    const done = await withPostgres(PAIRS, 2, async ([a, b], seeded) => {
+    const done = await withPostgres(PAIRS, 2, async ([a, b], seeded, databaseUrl) => {
       result.push(await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options));
       result.push(
         ...(await realtimeWithMetrics(
           'PostgreSQL, two instances',
           [a!, b!],
+          databaseUrl,
           a!.url,
           b!.url,
           seeded,

@@ -152,7 +152,7 @@ export class AppMetrics {
     });
     const lag = new Histogram({
       name: 'agentchat_realtime_delivery_lag_seconds',
-      help: "Time from an event's write in the database to its hand-over to this instance's sockets",
+      help: "Time from an event's write in the database to its frames leaving this instance for its sockets",
       buckets: DELIVERY_BUCKETS,
       registers: [this.registry],
     });

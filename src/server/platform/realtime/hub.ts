@@ -89,6 +89,9 @@ export class RealtimeHub {
   private pulling: Promise<void> | null = null;
   /** Sockets corked by `hold`, uncorked together by `flush`. */
   private readonly corked = new Set<Subscriber>();
+  private flushScheduled = false;
+  /** Events read since the last flush: `onDelivered` hears of them once their frames leave. */
+  private readonly handedOver: EventRow[] = [];
   private again = false;
   /** The highest event id a notification has announced (PostgreSQL). */
   private announced = 0;
@@ -157,8 +160,9 @@ export class RealtimeHub {
   }
 
   /**
-   * Tells `listener` of each event once it has been handed to its sockets (platform/metrics
-   * measures the delivery lag from it). Returns the unsubscribe.
+   * Tells `listener` of each event once its frames have been written to its sockets (after
+   * the flush that uncorks them; platform/metrics measures the delivery lag from it). Returns
+   * the unsubscribe.
    */
   onDelivered(listener: (event: { createdAt: Date }) => void): () => void {
     this.deliveredListeners.add(listener);
@@ -290,13 +294,23 @@ export class RealtimeHub {
     if (this.corked.has(subscriber)) return;
     subscriber.cork();
     this.corked.add(subscriber);
-    if (this.corked.size === 1) setImmediate(() => this.flush());
+    this.scheduleFlush();
   }
 
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Sends the held frames, then tells `onDelivered` of the events they carried. */
   private flush(): void {
+    this.flushScheduled = false;
     const held = [...this.corked];
     this.corked.clear();
     for (const s of held) s.uncork();
+    const sent = this.handedOver.splice(0);
+    for (const row of sent) for (const listener of this.deliveredListeners) listener(row);
   }
 
   private deliver(subscriber: Subscriber, row: EventRow, frame = new EventFrame(row)): void {
@@ -345,7 +359,9 @@ export class RealtimeHub {
                   this.deliver(s, row, frame);
                 }
               }
-              for (const listener of this.deliveredListeners) listener(row);
+              // Told at the flush, once the frames have left (the metric's "sent").
+              this.handedOver.push(row);
+              this.scheduleFlush();
             }
             if (rows.length < PULL_BATCH) break;
           }
