@@ -3,7 +3,8 @@
  * agentchat_db_query_duration_seconds): the wrapper with its histogram against the bare call,
  * on a query that answers at once (the cost alone), then beside real queries' own time through
  * drizzle on PGlite (and PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL), timed the
- * app's way. The overhead is reported per query and as a share of a query's median time.
+ * app's way. The overhead is reported per query and as a share of a trivial query's median time
+ * (an upper bound: the app's own queries take longer). No budget: a figure to watch.
  *
  *   npm run bench -- --only db-query
  */
@@ -103,8 +104,6 @@ export const suite: BenchSuite = {
           unit: '%',
           errors: 0,
           total: times.length,
-          // Timing must stay noise: under 1 % of a trivial query's time.
-          budget: { metric: 'value', atMost: 1 },
         });
       } finally {
         await database.close();
