@@ -95,11 +95,13 @@ export class PushSender {
 
   /** Pushes to every browser of `userId`, unless a tab of theirs is open on any instance. */
   private async notify(userId: string, payload: PushPayload): Promise<void> {
-    if ((await this.options.withOpenSockets([userId])).has(userId)) return;
     const subscriptions = await this.options.db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId));
+    // Most users never subscribed: their presence is not asked.
+    if (subscriptions.length === 0) return;
+    if ((await this.options.withOpenSockets([userId])).has(userId)) return;
     await Promise.all(subscriptions.map((s) => this.send(s, payload)));
   }
 
