@@ -340,7 +340,11 @@ function startDepositWatcher(
   const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
   const readers = {
     BTC: new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
-    'USDT-TRC20': new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
+    'USDT-TRC20': new TronReader({
+      url: config.chain.tronApiUrl,
+      apiKey: config.chain.tronApiKey,
+      logger: app.log,
+    }),
   };
   let running: Promise<unknown> | undefined;
   const watch = () => {

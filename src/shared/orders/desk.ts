@@ -7,6 +7,7 @@ import type { OrderState } from './states';
  */
 export const ORDER_STATES_WAITING_ON_AGENTS = [
   'deposit_seen',
+  'deposit_returning',
   'deposit_confirmed',
 ] as const satisfies readonly OrderState[];
 export const ORDER_STATES_WAITING_ON_ADMINS = [
@@ -38,7 +39,8 @@ export function payoutDueAt(
   payoutSlaMinutes: number,
 ): Date | null {
   if (order.state !== 'deposit_confirmed') return null;
-  const confirmed = order.timeline.findLast((e) => e.state === 'deposit_confirmed');
+  // The first confirmation: a payout released by hand after a reorg does not restart the clock.
+  const confirmed = order.timeline.find((e) => e.state === 'deposit_confirmed');
   if (!confirmed) return null;
   return new Date(Date.parse(confirmed.at) + payoutSlaMinutes * MINUTE_MS);
 }

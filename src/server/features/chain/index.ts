@@ -1,3 +1,10 @@
 export { EsploraReader } from './esplora-reader';
-export type { DepositReader, DepositReading, ReaderTiming } from './deposit-reading';
+export type {
+  AddressReader,
+  AddressReading,
+  AddressTransaction,
+  DepositReader,
+  DepositReading,
+  ReaderTiming,
+} from './deposit-reading';
 export { TronReader } from './tron-reader';
