@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESK_NETWORKS } from '../desk-addresses/networks';
 import { ORDER_ACTORS, ORDER_STATES } from '../orders/states';
 import { coinSchema, isoDateTime, pageSchema } from './common';
+import { imageSeenBeforeSchema } from './messages';
 import { payoutAccountSchema } from './payout-accounts';
 import { positiveDecimal } from './rates';
 
@@ -94,6 +95,11 @@ export const orderSchema = z.object({
   /** The customer's screenshot of the coins sent, if they attached one with the tx hash. */
   depositScreenshot: orderImageSchema.nullable(),
   timeline: z.array(orderEventSchema),
+  /**
+   * Agents' lists only (GET /api/orders), never a customer: the first image sent in the order's
+   * chat since the order began that was seen before elsewhere.
+   */
+  imageSeenBefore: imageSeenBeforeSchema.optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -124,6 +130,11 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),
+  /**
+   * `deposit`: open orders whose deposit needs an agent's eye: short or over beyond the
+   * tolerance, first seen after the lock, or with an image seen before. Agents only.
+   */
+  attention: z.enum(['deposit'], { error: 'attention is deposit' }).optional(),
   chatSessionId: id('chat session').optional(),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),

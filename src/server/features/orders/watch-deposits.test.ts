@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderSchema, type Order } from '../../../shared/api/orders';
+import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
+import { depositAttention } from '../../../shared/orders/desk';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -13,7 +14,14 @@ import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { AdvisoryLock } from '../../db/advisory-lock';
-import { auditLog, exchangeRates, orderEvents, orders, realtimeEvents } from '../../db/schema';
+import {
+  auditLog,
+  exchangeRates,
+  messages,
+  orderEvents,
+  orders,
+  realtimeEvents,
+} from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import { EsploraReader, TronReader } from '../chain';
@@ -611,6 +619,55 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
           .orderBy(asc(auditLog.id))
       ).map((a) => a.action);
       expect(actions.slice(-2)).toEqual(['order.return-deposit', 'order.returned']);
+    });
+
+    it("the agents' Orders view lists short, late and image-flagged deposits, each with its reason", async () => {
+      const shortOne = await short();
+      const lateHash = txHash();
+      const late = await deposited(lateHash);
+      now = new Date(Date.parse(late.expiresAt) + 5 * MINUTE);
+      chain.add(lateHash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      const fineHash = txHash();
+      const fine = await deposited(fineHash);
+      chain.add(fineHash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      const flagged = await awaiting();
+      await database.db.insert(messages).values({
+        chatSessionId: flagged.chatSessionId,
+        senderId: flagged.customerId,
+        messageType: 'image',
+        clientMessageId: randomUUID(),
+        imageSeenBefore: { messageId: 1, chatSessionId: 424242, seenAt: now.toISOString() },
+        createdAt: now,
+      });
+      const res = await call('agent', 'GET', '/api/orders?attention=deposit&limit=100');
+      expect(res.status).toBe(200);
+      const listed = orderPageSchema.parse(res.body).items;
+      const ids = listed.map((o) => o.id);
+      expect(ids).toEqual(expect.arrayContaining([shortOne.id, late.id, flagged.id]));
+      expect(ids).not.toContain(fine.id);
+      const reasons = (id: number) => depositAttention(listed.find((o) => o.id === id)!);
+      expect(reasons(shortOne.id)).toEqual([
+        { kind: 'short', text: 'Short by 0.0001 BTC (₦15,725.41)' },
+      ]);
+      expect(reasons(late.id)).toEqual([
+        { kind: 'late', text: 'Late: first seen 5 min after the rate lock ended' },
+      ]);
+      expect(reasons(flagged.id)).toEqual([
+        {
+          kind: 'image_seen_before',
+          text: 'An image in this order was seen before in chat #424242',
+        },
+      ]);
+      expect(listed.find((o) => o.id === flagged.id)?.imageSeenBefore?.messageId).toBe(1);
+      // Never the customer's: no filter, and no image flag on their own orders.
+      expect((await call('ada', 'GET', '/api/orders?attention=deposit')).status).toBe(403);
+      const own = orderPageSchema.parse(
+        (await call('ada', 'GET', `/api/orders?chatSessionId=${flagged.chatSessionId}`)).body,
+      ).items;
+      expect(own[0]).toMatchObject({ id: flagged.id });
+      expect(own[0]).not.toHaveProperty('imageSeenBefore');
     });
 
     it('the customer turns the new total down: the deposit goes back', async () => {
