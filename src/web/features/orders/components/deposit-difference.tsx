@@ -31,7 +31,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-ink-muted">{label}</dt>
-      <dd className="text-right font-semibold tabular-nums" data-testid={testId}>
+      <dd className="text-right font-semibold whitespace-nowrap tabular-nums" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -112,7 +112,7 @@ export function DepositDifference({ order }: { order: Order }) {
           value={signed(chain.differenceCrypto, crypto)}
         />
         <Row
-          label="In naira, at the locked rate"
+          label="In naira (locked rate)"
           testId="deposit-difference-naira"
           value={signed(chain.differenceNaira, (v) => formatNaira(dec(v).toFixed(2)))}
         />
