@@ -591,6 +591,21 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(res.body.error).toMatch(/nothing to re-quote/);
     });
 
+    it('a short deposit first seen after the lock is not re-quoted at the locked rate (409)', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      now = new Date(Date.parse(o.expiresAt) + MINUTE);
+      chain.add(hash, [{ address: DESK, sats: 990_000 }]);
+      await watch();
+      expect((await read(o.id)).chain?.differenceCrypto).toBe('-0.00010000');
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        `Order ${o.reference}'s deposit was first seen after its rate lock: return it, or confirm it by hand with a reason`,
+      );
+      expect((await row(o.id)).state).toBe('deposit_seen');
+    });
+
     it('returned: the agent says why, then records the return tx hash; refunded, audited', async () => {
       const o = await short();
       expect((await call('agent', 'POST', `/api/orders/${o.id}/return-deposit`, {})).status).toBe(
