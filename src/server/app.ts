@@ -484,7 +484,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new EsploraReader({ url: config.chain.btcExplorerUrl, logger: app.log }),
     ),
     'USDT-TRC20': new WatchedReader(
-      new TronReader({ url: config.chain.tronApiUrl, logger: app.log }),
+      new TronReader({
+        url: config.chain.tronApiUrl,
+        apiKey: config.chain.tronApiKey,
+        logger: app.log,
+      }),
     ),
   };
   metrics.watchChainReaders(readers);

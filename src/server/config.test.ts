@@ -150,6 +150,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).chain).toEqual({
       btcExplorerUrl: 'https://mempool.space/api',
       tronApiUrl: 'https://api.trongrid.io',
+      tronApiKey: undefined,
       btcConfirmations: 2,
       trc20Confirmations: 19,
       depositTolerancePercent: 0.5,
@@ -160,9 +161,11 @@ describe('loadConfig', () => {
       BTC_EXPLORER_URL: 'http://esplora.local/api/',
       BTC_CONFIRMATIONS: '3',
       DEPOSIT_TOLERANCE_PERCENT: '1.25',
+      TRON_API_KEY: 'a3f1c2d4-0000-4000-8000-00000000beef',
     }).chain;
     expect(set).toMatchObject({
       btcExplorerUrl: 'http://esplora.local/api',
+      tronApiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
       btcConfirmations: 3,
       depositTolerancePercent: 1.25,
     });

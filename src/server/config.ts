@@ -97,6 +97,8 @@ const envSchema = z.object({
   BTC_EXPLORER_URL: url.default('https://mempool.space/api'),
   /** A TronGrid-compatible API for USDT-TRC20 deposits. */
   TRON_API_URL: url.default('https://api.trongrid.io'),
+  /** TronGrid's API key, sent as `TRON-PRO-API-KEY` (without one TronGrid limits requests hard). */
+  TRON_API_KEY: z.string().min(1).max(200).optional(),
   /** Blocks a BTC deposit needs (its own included) before the order counts it as confirmed. */
   BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
   /** Blocks a USDT-TRC20 deposit needs before the order counts it as confirmed. */
@@ -243,6 +245,8 @@ export interface ChainSettings {
   btcExplorerUrl: string;
   /** TRON_API_URL, without a trailing slash. */
   tronApiUrl: string;
+  /** TRON_API_KEY, sent as the `TRON-PRO-API-KEY` header; never logged. */
+  tronApiKey: string | undefined;
   btcConfirmations: number;
   trc20Confirmations: number;
   /** DEPOSIT_TOLERANCE_PERCENT, as given (0.5 means half a percent). */
@@ -441,6 +445,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chain: {
       btcExplorerUrl: env.BTC_EXPLORER_URL.replace(/\/+$/, ''),
       tronApiUrl: env.TRON_API_URL.replace(/\/+$/, ''),
+      tronApiKey: env.TRON_API_KEY,
       btcConfirmations: env.BTC_CONFIRMATIONS,
       trc20Confirmations: env.TRC20_CONFIRMATIONS,
       depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,

@@ -36,7 +36,7 @@ const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.chain@example.com' };
 const TX_HASH = 'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d';
 
 /** What the chain moves must show within LIVE_TIMEOUT_MS. */
-const waitForText = (locator: Locator, expected: string) =>
+const waitForText = (locator: Locator, expected: string | RegExp) =>
   waitForTextWithin(locator, expected, LIVE_TIMEOUT_MS);
 
 describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () => {
@@ -136,5 +136,66 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
     }
     await screenshot(customer, 'chain-customer-confirmed-360x740');
     await screenshot(agent, 'chain-agent-confirmed-1280x800');
+  });
+
+  it('a short deposit without a tx hash: found on the address, shown short, re-quoted, accepted, confirmed', async () => {
+    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
+      method: 'POST',
+      body: { category: 'bitcoin' },
+    });
+    expect(chat.status).toBe(201);
+    const accounts = await pageFetch<{ id: number }[]>(customer, '/api/payout-accounts');
+    const order = await pageFetch<{ reference: string }>(customer, '/api/orders', {
+      method: 'POST',
+      body: {
+        chatSessionId: chat.body.id,
+        coin: 'bitcoin',
+        amount: '0.01',
+        payoutAccountId: accounts.body[0]!.id,
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(order.status).toBe(201);
+    await customer.goto(`${server.url}/chat/${chat.body.id}`);
+    await customer.getByRole('button', { name: /^Transactions/ }).click();
+    const card = customer.getByTestId('order-card');
+    await agent.goto(`${server.url}/chat/${chat.body.id}`);
+    const agentCard = agent.getByTestId('order-card');
+    await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
+
+    // 0.0099 BTC reaches the desk address, and nobody gives a hash.
+    const short = 'b2'.repeat(32);
+    chain.add(short, [{ address: DESK_BTC, sats: 990_000 }]);
+    await waitForText(card.getByTestId('order-state'), 'Deposit sent');
+    const difference = agentCard.getByTestId('deposit-difference');
+    await waitForText(difference.getByTestId('deposit-difference-crypto'), '−0.0001 BTC');
+    await waitForText(difference.getByTestId('deposit-difference-naira'), '−₦15,725.41');
+    expect(await card.getByTestId('deposit-difference').count()).toBe(0);
+    await difference.scrollIntoViewIfNeeded();
+    await screenshot(agent, 'chain-agent-short-deposit-1280x800');
+
+    await agent.goto(`${server.url}/agent/orders`);
+    await agent.getByLabel('State').selectOption('deposit-problems');
+    const row = agent.getByTestId('desk-order').filter({ hasText: order.body.reference });
+    await waitForText(row.getByTestId('desk-order-attention'), 'Short by 0.0001 BTC (₦15,725.41)');
+    await screenshot(agent, 'chain-agent-orders-deposit-problems-1280x800');
+
+    await agent.goto(`${server.url}/chat/${chat.body.id}`);
+    await agentCard.getByRole('button', { name: 'Re-quote at received amount' }).click();
+    await agent.getByRole('dialog').getByRole('button', { name: 'Send the new total' }).click();
+    await waitForText(card.getByTestId('order-state'), 'New total to accept');
+    await waitForText(
+      card.getByTestId('requoted'),
+      /New total at your locked rate: ₦1,556,815\.18/,
+    );
+    await screenshot(customer, 'chain-customer-requoted-360x740');
+    await card.getByRole('button', { name: 'Accept the new total' }).click();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+    await waitForText(agentCard.getByTestId('order-state'), 'Deposit sent');
+    chain.mine(short, Math.floor(Date.now() / 1000));
+    chain.tipHeight += 1;
+    for (const side of [card, agentCard]) {
+      await waitForText(side.getByTestId('order-state'), 'Deposit confirmed');
+    }
   });
 });

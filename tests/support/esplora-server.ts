@@ -14,8 +14,8 @@ export interface FakeBtcTx {
 }
 
 /**
- * A real HTTP server answering Esplora's `GET /tx/:txid` and `GET /blocks/tip/height` (the
- * shapes mempool.space's API answers), with its failure modes: 429, 500, a hang, garbage,
+ * A real HTTP server answering Esplora's `GET /tx/:txid`, `GET /address/:address/txs` and
+ * `GET /blocks/tip/height` (the shapes mempool.space's API answers), with its failure modes: 429, 500, a hang, garbage,
  * unknown transactions (404) and reorganised blocks (a test moves a tx back to the mempool or
  * lowers the tip). `failures` answers that many requests in `failureMode` before answering well.
  */
@@ -61,6 +61,16 @@ export class EsploraServer {
     const tx = this.txs.get(txid)!;
     tx.blockHeight = this.tipHeight;
     tx.blockTime = blockTime;
+  }
+
+  /**
+   * A reorganisation: the block that held the tx is replaced by one without it, so the tx is
+   * back in the mempool (the tip stays where it was).
+   */
+  reorganise(txid: string): void {
+    const tx = this.txs.get(txid)!;
+    tx.blockHeight = null;
+    tx.blockTime = undefined;
   }
 
   async start(): Promise<this> {
@@ -113,37 +123,53 @@ export class EsploraServer {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(String(this.tipHeight));
       return;
     }
+    const address = /^\/api\/address\/([0-9A-Za-z]+)\/txs$/.exec(path);
+    if (address) {
+      // Esplora's order: mempool first, then confirmed, newest first.
+      const paying = [...this.txs.entries()]
+        .filter(([, tx]) => tx.vout.some((o) => o.address === address[1]))
+        .sort(([, a], [, b]) => (b.blockHeight ?? Infinity) - (a.blockHeight ?? Infinity))
+        .map(([txid, tx]) => txBody(txid, tx));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(paying));
+      return;
+    }
     const match = /^\/api\/tx\/([0-9a-f]{64})$/.exec(path);
     const tx = match ? this.txs.get(match[1]!) : undefined;
     if (!match || !tx) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Transaction not found');
       return;
     }
-    const body = {
-      txid: match[1],
-      version: 2,
-      locktime: 0,
-      vin: [],
-      vout: tx.vout.map((o) => ({
-        scriptpubkey: '0014' + '00'.repeat(20),
-        scriptpubkey_asm: 'OP_0 OP_PUSHBYTES_20',
-        scriptpubkey_type: 'v0_p2wpkh',
-        scriptpubkey_address: o.address,
-        value: o.sats,
-      })),
-      size: 222,
-      weight: 561,
-      fee: 1_410,
-      status:
-        tx.blockHeight === null
-          ? { confirmed: false }
-          : {
-              confirmed: true,
-              block_height: tx.blockHeight,
-              block_hash: '00'.repeat(32),
-              block_time: tx.blockTime,
-            },
-    };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(txBody(match[1]!, tx)));
   }
+}
+
+/** A transaction as Esplora answers it. */
+function txBody(txid: string, tx: FakeBtcTx) {
+  return {
+    txid,
+    version: 2,
+    locktime: 0,
+    vin: [],
+    vout: tx.vout.map((o) => ({
+      scriptpubkey: '0014' + '00'.repeat(20),
+      scriptpubkey_asm: 'OP_0 OP_PUSHBYTES_20',
+      scriptpubkey_type: 'v0_p2wpkh',
+      scriptpubkey_address: o.address,
+      value: o.sats,
+    })),
+    size: 222,
+    weight: 561,
+    fee: 1_410,
+    status:
+      tx.blockHeight === null
+        ? { confirmed: false }
+        : {
+            confirmed: true,
+            block_height: tx.blockHeight,
+            block_hash: '00'.repeat(32),
+            block_time: tx.blockTime,
+          },
+  };
 }

@@ -23,6 +23,8 @@ export class TronGridServer {
   headBlock = 60_000_000;
   readonly txs = new Map<string, FakeTronTx>();
   requests: string[] = [];
+  /** The `TRON-PRO-API-KEY` header of each request, in order (undefined: none sent). */
+  apiKeys: (string | undefined)[] = [];
   private server: http.Server | undefined;
   private hanging = new Set<http.ServerResponse>();
 
@@ -55,6 +57,8 @@ export class TronGridServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     this.requests.push(path);
+    const key = req.headers['tron-pro-api-key'];
+    this.apiKeys.push(Array.isArray(key) ? key.join(',') : key);
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     switch (this.mode) {

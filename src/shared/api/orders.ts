@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESK_NETWORKS } from '../desk-addresses/networks';
 import { ORDER_ACTORS, ORDER_STATES } from '../orders/states';
 import { coinSchema, isoDateTime, pageSchema } from './common';
+import { imageSeenBeforeSchema } from './messages';
 import { payoutAccountSchema } from './payout-accounts';
 import { positiveDecimal } from './rates';
 
@@ -42,6 +43,18 @@ export const orderChainSchema = z.object({
   firstSeenAt: isoDateTime.nullable(),
   problem: z.string().nullable(),
   checkedAt: isoDateTime.nullable(),
+  /**
+   * Received minus the order's amount, in the order's coin, when it is outside
+   * DEPOSIT_TOLERANCE_PERCENT (negative: short); null within it. The agent re-quotes or returns.
+   */
+  differenceCrypto: z.string().nullable(),
+  /** The same difference in naira at the order's rate, to the kobo (negative: short). */
+  differenceNaira: z.string().nullable(),
+  /**
+   * A system-confirmed deposit whose confirmations went back under the threshold (a reorganised
+   * block): the payout waits until they are back, or an agent confirms it by hand with a reason.
+   */
+  payoutHeld: z.boolean(),
 });
 export type OrderChain = z.infer<typeof orderChainSchema>;
 
@@ -72,13 +85,21 @@ export const orderSchema = z.object({
   expiresAt: isoDateTime,
   payoutAccount: payoutAccountSchema.nullable(),
   txHash: z.string().nullable(),
+  /** Null until a tx hash, or until the watcher has something to say about the address. */
   chain: orderChainSchema.nullable(),
+  /** The desk's transaction that sent a refused deposit back (state `refunded`). */
+  returnTxHash: z.string().nullable(),
   bankReference: z.string().nullable(),
   /** The agent's image of the bank transfer, sent in the chat; set with the payout. */
   payoutProof: orderImageSchema.nullable(),
   /** The customer's screenshot of the coins sent, if they attached one with the tx hash. */
   depositScreenshot: orderImageSchema.nullable(),
   timeline: z.array(orderEventSchema),
+  /**
+   * Agents' lists only (GET /api/orders), never a customer: the first image sent in the order's
+   * chat since the order began that was seen before elsewhere.
+   */
+  imageSeenBefore: imageSeenBeforeSchema.optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -109,6 +130,11 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),
+  /**
+   * `deposit`: open orders whose deposit needs an agent's eye: short or over beyond the
+   * tolerance, first seen after the lock, or with an image seen before. Agents only.
+   */
+  attention: z.enum(['deposit'], { error: 'attention is deposit' }).optional(),
   chatSessionId: id('chat session').optional(),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),
@@ -176,11 +202,35 @@ export const confirmDepositRequestSchema = z
   .object({ reason: z.string().trim().max(1000, 'At most 1,000 characters').optional() })
   .nullish();
 
+/**
+ * An agent lets the payout go ahead while a reorganised block holds it (the chain shows fewer
+ * confirmations than needed again): why, for the timeline and the audit.
+ */
+export const releasePayoutRequestSchema = z.object({ reason: note('why the payout may go ahead') });
+
+/** An agent sends a deposit back rather than re-quote it: why, for the timeline and the audit. */
+export const returnDepositRequestSchema = z.object({ reason: note('why it goes back') });
+
+/** The desk's transaction that returned the coins, in the order network's shape. */
+export const depositReturnedRequestSchema = z.object({
+  returnTxHash: z
+    .string({ error: 'Enter the tx hash of the return' })
+    .trim()
+    .min(1, 'Enter the tx hash of the return')
+    .max(100, 'A transaction hash is at most 100 characters'),
+});
+
 /** The transitions, each its own endpoint: POST /api/orders/:id/{transition}. */
 export const ORDER_TRANSITIONS = [
   'accept',
   'deposit',
   'confirm-deposit',
+  'release-payout',
+  'requote',
+  'accept-requote',
+  'decline-requote',
+  'return-deposit',
+  'returned',
   'payout',
   'received',
   'dispute',

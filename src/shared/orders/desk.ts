@@ -1,5 +1,6 @@
-import type { OrderEvent } from '../api/orders';
-import type { OrderState } from './states';
+import type { Order, OrderEvent } from '../api/orders';
+import { dec, formatCryptoAmount, formatNaira } from '../money';
+import { OPEN_ORDER_STATES, type OrderState } from './states';
 
 /**
  * The states in which an order waits on the desk rather than on the customer: a deposit to
@@ -7,6 +8,7 @@ import type { OrderState } from './states';
  */
 export const ORDER_STATES_WAITING_ON_AGENTS = [
   'deposit_seen',
+  'deposit_returning',
   'deposit_confirmed',
 ] as const satisfies readonly OrderState[];
 export const ORDER_STATES_WAITING_ON_ADMINS = [
@@ -38,7 +40,8 @@ export function payoutDueAt(
   payoutSlaMinutes: number,
 ): Date | null {
   if (order.state !== 'deposit_confirmed') return null;
-  const confirmed = order.timeline.findLast((e) => e.state === 'deposit_confirmed');
+  // The first confirmation: a payout released by hand after a reorg does not restart the clock.
+  const confirmed = order.timeline.find((e) => e.state === 'deposit_confirmed');
   if (!confirmed) return null;
   return new Date(Date.parse(confirmed.at) + payoutSlaMinutes * MINUTE_MS);
 }
@@ -53,4 +56,50 @@ export function payoutOverdueMs(
   if (!due) return null;
   const late = now.getTime() - due.getTime();
   return late >= 0 ? late : null;
+}
+
+/** Why an order's deposit needs an agent's eye, for the Orders view's "Deposit problems". */
+export interface DepositAttention {
+  kind: 'short' | 'over' | 'late' | 'image_seen_before';
+  text: string;
+}
+
+const OPEN: ReadonlySet<OrderState> = new Set(OPEN_ORDER_STATES);
+
+/**
+ * An open order's deposit problems the chain shows: short or over beyond the tolerance (the
+ * difference in crypto and naira), first seen after the rate lock ended. The server's filter
+ * (`GET /api/orders?attention=deposit`) asks the same of its columns, and adds an image seen
+ * before, which only agents' answers carry (`imageSeenBefore`).
+ */
+export function depositAttention(
+  order: Pick<Order, 'state' | 'coin' | 'chain' | 'expiresAt' | 'imageSeenBefore'>,
+): DepositAttention[] {
+  if (!OPEN.has(order.state)) return [];
+  const found: DepositAttention[] = [];
+  const { chain } = order;
+  if (chain?.differenceCrypto && chain.differenceNaira) {
+    const short = dec(chain.differenceCrypto).isNegative();
+    const crypto = formatCryptoAmount(dec(chain.differenceCrypto).abs().toFixed(), order.coin);
+    const naira = formatNaira(dec(chain.differenceNaira).abs().toFixed(2));
+    found.push({
+      kind: short ? 'short' : 'over',
+      text: `${short ? 'Short' : 'Over'} by ${crypto} (${naira})`,
+    });
+  }
+  if (chain?.firstSeenAt && Date.parse(chain.firstSeenAt) > Date.parse(order.expiresAt)) {
+    const lateMs = Date.parse(chain.firstSeenAt) - Date.parse(order.expiresAt);
+    const minutes = Math.max(1, Math.round(lateMs / MINUTE_MS));
+    found.push({
+      kind: 'late',
+      text: `Late: first seen ${minutes} min after the rate lock ended`,
+    });
+  }
+  if (order.imageSeenBefore) {
+    found.push({
+      kind: 'image_seen_before',
+      text: `An image in this order was seen before in chat #${order.imageSeenBefore.chatSessionId}`,
+    });
+  }
+  return found;
 }

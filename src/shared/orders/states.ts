@@ -3,13 +3,17 @@ import type { DeskNetwork } from '../desk-addresses/networks';
 
 /**
  * An order's life (PRODUCT.md "Orders"): an agent's quote waits for the customer (`quoted`);
- * a customer's own order starts at `awaiting_deposit`. `expired`, `cancelled`, `completed`
- * and `refunded` are final.
+ * a customer's own order starts at `awaiting_deposit`. A deposit outside the tolerance is
+ * re-quoted at the amount received (`requoted`, waiting for the customer) or goes back
+ * (`deposit_returning`, then `refunded` with the return's tx hash; decision 016). `expired`,
+ * `cancelled`, `completed` and `refunded` are final.
  */
 export const ORDER_STATES = [
   'quoted',
   'awaiting_deposit',
   'deposit_seen',
+  'requoted',
+  'deposit_returning',
   'deposit_confirmed',
   'payout_sent',
   'completed',
@@ -25,10 +29,28 @@ export const OPEN_ORDER_STATES = [
   'quoted',
   'awaiting_deposit',
   'deposit_seen',
+  'requoted',
+  'deposit_returning',
   'deposit_confirmed',
   'payout_sent',
   'disputed',
 ] as const satisfies readonly OrderState[];
+
+/** The final states: everything not open. */
+export const FINAL_ORDER_STATES = [
+  'completed',
+  'refunded',
+  'expired',
+  'cancelled',
+] as const satisfies readonly OrderState[];
+
+// Every state is open or final, never both: a new state must be put in one of the two lists.
+type Unlisted = Exclude<
+  OrderState,
+  (typeof OPEN_ORDER_STATES)[number] | (typeof FINAL_ORDER_STATES)[number]
+>;
+const everyStateListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyStateListed;
 
 /** The rate lock runs out in these states (before a tx hash): the order then expires. */
 export const EXPIRING_ORDER_STATES = [

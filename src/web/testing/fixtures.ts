@@ -165,6 +165,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     payoutAccount: makePayoutAccount(),
     txHash: null,
     chain: null,
+    returnTxHash: null,
     bankReference: null,
     payoutProof: null,
     depositScreenshot: null,

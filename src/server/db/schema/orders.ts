@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FINAL_ORDER_STATES } from '../../../shared/orders/states';
 import {
   createdAt,
   decimal8,
@@ -16,7 +16,11 @@ import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
 
-const openStates = sql.raw(OPEN_ORDER_STATES.map((s) => `'${s}'`).join(', '));
+/**
+ * Named by the final states, not the open ones: a migration that adds an open state to the enum
+ * cannot use it in the same transaction (PostgreSQL's "unsafe use of new enum value").
+ */
+const finalStates = sql.raw(FINAL_ORDER_STATES.map((s) => `'${s}'`).join(', '));
 
 /**
  * A trade inside a chat (PRODUCT.md "Orders"): the customer sends `amount_crypto` of `coin` to
@@ -65,6 +69,19 @@ export const orders = pgTable(
     chainFirstSeenAt: timestamptz('chain_first_seen_at'),
     chainProblem: text('chain_problem'),
     chainCheckedAt: timestamptz('chain_checked_at'),
+    /**
+     * Received minus the order's amount when it is outside DEPOSIT_TOLERANCE_PERCENT (negative:
+     * short); null when within it or not read. The agent re-quotes or returns it.
+     */
+    chainAmountOffCrypto: decimal8('chain_amount_off_crypto'),
+    /**
+     * The system confirmed the deposit from the chain: the watcher keeps reading it until the
+     * payout, and a reorganised block (confirmations back under the threshold) holds the payout.
+     * An agent's confirmation by hand turns it off.
+     */
+    chainWatchConfirmed: boolean('chain_watch_confirmed').notNull().default(false),
+    /** The desk's transaction that sent a refused deposit back (state `refunded`). */
+    returnTxHash: text('return_tx_hash'),
     /** A retried create with the same key returns this order. */
     ...idempotency(),
     acceptedAt: timestamptz('accepted_at'),
@@ -88,7 +105,7 @@ export const orders = pgTable(
     // One open order per chat, even when two are created at once.
     uniqueIndex('orders_open_per_chat_uq')
       .on(t.chatSessionId)
-      .where(sql`${t.state} in (${openStates})`),
+      .where(sql`${t.state} not in (${finalStates})`),
     uniqueIndex('orders_idempotency_uq').on(t.customerId, t.idempotencyKey),
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_state_idx').on(t.state, t.id),

@@ -23,6 +23,26 @@ export interface DepositReader {
   read(txHash: string): Promise<DepositReading>;
 }
 
+/** A transaction paying an address, as the address's list gives it. */
+export interface AddressTransaction {
+  txHash: string;
+  outputs: { address: string; amountBaseUnits: bigint }[];
+  /** Its block's time; null while in the mempool (seen now). */
+  blockTime: Date | null;
+}
+
+/** What a chain reader says about the transactions paying one address. */
+export type AddressReading =
+  { kind: 'unknown'; reason: string } | { kind: 'found'; transactions: AddressTransaction[] };
+
+/**
+ * Lists the latest transactions paying an address (BTC: the desk address receives a deposit
+ * the customer gave no tx hash for). Never throws; never called inside a database transaction.
+ */
+export interface AddressReader {
+  transactionsTo(address: string): Promise<AddressReading>;
+}
+
 /** Retries and timeouts, the same for every reader; tests shorten them. */
 export interface ReaderTiming {
   /** Per request (5 s). */

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   DEFAULT_READER_TIMING,
+  type AddressReader,
+  type AddressReading,
   type DepositReader,
   type DepositReading,
   type ReaderTiming,
@@ -25,12 +27,25 @@ const esploraTxSchema = z.object({
   }),
 });
 
+/** The outputs that name an address, in satoshi. */
+function outputsOf(vout: z.output<typeof esploraTxSchema>['vout']) {
+  return vout.flatMap((o) =>
+    o.scriptpubkey_address === undefined
+      ? []
+      : [{ address: o.scriptpubkey_address, amountBaseUnits: BigInt(o.value) }],
+  );
+}
+
+/** A bitcoin address as Esplora takes it in a path: base58 or bech32 characters only. */
+const ADDRESS_SHAPE = /^[0-9A-Za-z]{14,90}$/;
+
 /**
  * BTC deposits read from an Esplora-compatible API (mempool.space, blockstream.info, a node's
  * own electrs): `GET /tx/:txid` for the outputs and its block, `GET /blocks/tip/height` for the
- * confirmations. Values are satoshi.
+ * confirmations, and `GET /address/:address/txs` for a deposit sent without a tx hash. Values
+ * are satoshi.
  */
-export class EsploraReader implements DepositReader {
+export class EsploraReader implements DepositReader, AddressReader {
   constructor(
     private readonly options: {
       url: string;
@@ -52,11 +67,7 @@ export class EsploraReader implements DepositReader {
       return { kind: 'unknown', reason: 'an answer in an unknown shape' };
     }
     const { vout, status } = parsed.data;
-    const outputs = vout.flatMap((o) =>
-      o.scriptpubkey_address === undefined
-        ? []
-        : [{ address: o.scriptpubkey_address, amountBaseUnits: BigInt(o.value) }],
-    );
+    const outputs = outputsOf(vout);
     if (!status.confirmed || status.block_height === undefined) {
       return { kind: 'found', outputs, confirmations: 0, blockHeight: null, blockTime: null };
     }
@@ -79,6 +90,46 @@ export class EsploraReader implements DepositReader {
       confirmations: Math.max(1, Number(height) - status.block_height + 1),
       blockHeight: status.block_height,
       blockTime: status.block_time === undefined ? null : new Date(status.block_time * 1000),
+    };
+  }
+
+  /**
+   * The address's latest transactions (Esplora answers its mempool ones and the newest 25
+   * confirmed), oldest first.
+   */
+  async transactionsTo(address: string): Promise<AddressReading> {
+    const { url, logger } = this.options;
+    const timing = this.options.timing ?? DEFAULT_READER_TIMING;
+    if (!ADDRESS_SHAPE.test(address)) return { kind: 'unknown', reason: 'not a BTC address' };
+    const list = await getWithRetries({
+      url: `${url}/address/${address}/txs`,
+      as: 'json',
+      timing,
+      logger,
+    });
+    // An address the backend has never seen is an empty list, not a 404; a 404 here is garbage.
+    if (list.kind === 'not_found') return { kind: 'unknown', reason: 'HTTP 404' };
+    if (list.kind === 'failed') return { kind: 'unknown', reason: list.reason };
+    const parsed = z.array(esploraTxSchema).safeParse(list.body);
+    if (!parsed.success) {
+      logger.warn(
+        { address },
+        "BTC explorer answered an address's transactions in an unknown shape",
+      );
+      return { kind: 'unknown', reason: 'an answer in an unknown shape' };
+    }
+    return {
+      kind: 'found',
+      transactions: parsed.data
+        .map((tx) => ({
+          txHash: tx.txid.toLowerCase(),
+          outputs: outputsOf(tx.vout),
+          blockTime:
+            tx.status.confirmed && tx.status.block_time !== undefined
+              ? new Date(tx.status.block_time * 1000)
+              : null,
+        }))
+        .reverse(),
     };
   }
 }

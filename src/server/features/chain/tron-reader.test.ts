@@ -26,6 +26,7 @@ describe('the TronGrid reader', () => {
     server.mode = 'ok';
     server.txs.clear();
     server.requests = [];
+    server.apiKeys = [];
   });
 
   it('writes TRON addresses as people do', () => {
@@ -48,6 +49,29 @@ describe('the TronGrid reader', () => {
       blockHeight: server.headBlock - 18,
       blockTime: new Date(1_790_000_123_000),
     });
+  });
+
+  it('sends TRON_API_KEY as the TRON-PRO-API-KEY header on every request, and none without it', async () => {
+    const keyed = new TronReader({
+      url: server.url,
+      logger: Fastify({ logger: false }).log,
+      timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+      apiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
+    });
+    server.txs.set(TX, {
+      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 1n }],
+      blockNumber: server.headBlock,
+      blockTimeStamp: 1_790_000_123_000,
+    });
+    expect(await keyed.read(TX)).toMatchObject({ kind: 'found', confirmations: 1 });
+    expect(server.requests).toEqual(['/wallet/gettransactioninfobyid', '/wallet/getnowblock']);
+    expect(server.apiKeys).toEqual([
+      'a3f1c2d4-0000-4000-8000-00000000beef',
+      'a3f1c2d4-0000-4000-8000-00000000beef',
+    ]);
+    server.apiKeys = [];
+    await reader.read(TX);
+    expect(server.apiKeys).toEqual([undefined, undefined]);
   });
 
   it('a failed contract call moved nothing', async () => {

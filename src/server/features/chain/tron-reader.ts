@@ -38,11 +38,18 @@ const nowBlockSchema = z.object({
  * HTTP API): `POST /wallet/gettransactioninfobyid` for the block and the USDT contract's
  * Transfer events (the recipient in the third topic, the amount in 6-decimal base units in the
  * data), `POST /wallet/getnowblock` for the confirmations. A failed contract call (receipt not
- * SUCCESS) moved nothing.
+ * SUCCESS) moved nothing. With `apiKey` (TRON_API_KEY) every request carries TronGrid's
+ * `TRON-PRO-API-KEY` header.
  */
 export class TronReader implements DepositReader {
   constructor(
-    private readonly options: { url: string; logger: FastifyBaseLogger; timing?: ReaderTiming },
+    private readonly options: {
+      url: string;
+      logger: FastifyBaseLogger;
+      timing?: ReaderTiming;
+      /** TRON_API_KEY; never logged. */
+      apiKey?: string;
+    },
   ) {}
 
   private post(path: string, body: unknown) {
@@ -54,7 +61,10 @@ export class TronReader implements DepositReader {
       init: {
         method: 'POST',
         body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.options.apiKey && { 'TRON-PRO-API-KEY': this.options.apiKey }),
+        },
       },
     });
   }

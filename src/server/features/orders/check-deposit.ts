@@ -9,12 +9,14 @@ export interface DepositCheck {
   /** Coins that reached the deposit address (decimal string, the order's coin). */
   receivedCrypto: string | null;
   firstSeenAt: Date | null;
+  /** Received minus the order's amount when outside the tolerance (negative: short), else null. */
+  amountOffCrypto: string | null;
   /** Why it will not confirm by itself; null when address, amount and time are right. */
   problem: string | null;
 }
 
 /** A block's time may be up to 2 hours off (Bitcoin's own rule); older than that is old. */
-const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
+export const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
 
 /**
  * The deposit rules (PRODUCT.md "Orders"): an output (BTC) or transfer (TRC20) to the order's
@@ -36,6 +38,7 @@ export function checkDeposit(options: {
       confirmations: 0,
       receivedCrypto: null,
       firstSeenAt: order.chainFirstSeenAt,
+      amountOffCrypto: null,
       problem:
         order.chainFirstSeenAt === null && now > lockEnd
           ? `Not seen on the chain before the rate lock ended at ${lockEnd.toISOString()}`
@@ -56,6 +59,7 @@ export function checkDeposit(options: {
     return {
       ...base,
       receivedCrypto: null,
+      amountOffCrypto: null,
       problem: `No output of this transaction goes to the deposit address ${order.depositAddress ?? '(none)'}`,
     };
   }
@@ -63,7 +67,8 @@ export function checkDeposit(options: {
   const difference = received.minus(expected);
   const allowed = expected.times(tolerancePercent).dividedBy(100);
   let problem: string | null = null;
-  if (difference.abs().greaterThan(allowed)) {
+  const outside = difference.abs().greaterThan(allowed);
+  if (outside) {
     const crypto = formatCryptoAmount(difference.abs().toFixed(places), order.coin);
     const naira = formatNaira(toKobo(difference.abs().times(order.rateNaira)));
     problem = `Received ${formatCryptoAmount(receivedCrypto, order.coin)}: ${crypto} (${naira}) ${
@@ -77,5 +82,10 @@ export function checkDeposit(options: {
   ) {
     problem = `Mined at ${reading.blockTime.toISOString()}, before the order was made: an old transaction`;
   }
-  return { ...base, receivedCrypto, problem };
+  return {
+    ...base,
+    receivedCrypto,
+    amountOffCrypto: outside ? difference.toFixed(places) : null,
+    problem,
+  };
 }

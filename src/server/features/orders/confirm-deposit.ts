@@ -5,7 +5,7 @@ import { transitionOrder, type TransitionContext } from './transition-order';
 /**
  * An agent confirms by hand that the coins arrived: deposit_seen -> deposit_confirmed, with an
  * optional reason (a chain the watcher cannot read, a short amount accepted), in the timeline
- * and the audit log.
+ * and the audit log. The watcher then stops reading the deposit.
  */
 export async function confirmDeposit(
   options: TransitionContext & { input?: z.output<typeof confirmDepositRequestSchema> },
@@ -14,5 +14,6 @@ export async function confirmDeposit(
     action: 'confirm-deposit',
     body: options.input ?? null,
     note: options.input?.reason || null,
+    changes: () => ({ chainWatchConfirmed: false }),
   });
 }

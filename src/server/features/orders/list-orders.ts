@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Order, ordersQuerySchema } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
+import { messages, orders, type ImageSeenBefore } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { pageOf, type Page } from '../../platform/pagination';
@@ -45,8 +46,9 @@ function decodeOrdersCursor(cursor: string): OrdersCursor {
 }
 
 /**
- * Orders by state or chat (every order for agents, their own for a customer): overdue ones
- * first, each group newest first. Overdue: the deposit was confirmed at least
+ * Orders by state or chat (every order for agents, their own for a customer), or (agents) the
+ * open ones whose deposit needs attention: overdue ones first, each group newest first. Agents'
+ * orders carry the first image seen before that was sent in the order. Overdue: the deposit was confirmed at least
  * PAYOUT_SLA_MINUTES ago and the payout is not yet sent.
  */
 export async function listOrders(
@@ -58,7 +60,11 @@ export async function listOrders(
     payoutSlaMinutes: number;
   },
 ): Promise<Page<Order>> {
-  const { db, events, caller, now, state, chatSessionId, cursor, limit } = options;
+  const { db, events, caller, now, state, attention, chatSessionId, cursor, limit } = options;
+  const agent = isAgent(caller);
+  if (attention && !agent) {
+    throw new AppError('forbidden', "Only agents see the desk's deposit problems");
+  }
   const after = cursor === undefined ? null : decodeOrdersCursor(cursor);
   const overdueBefore =
     after?.overdueBefore ??
@@ -70,8 +76,9 @@ export async function listOrders(
     .from(orders)
     .where(
       and(
-        isAgent(caller) ? undefined : eq(orders.customerId, caller.id),
+        agent ? undefined : eq(orders.customerId, caller.id),
         state ? eq(orders.state, state) : undefined,
+        attention === 'deposit' ? depositNeedsAttention : undefined,
         chatSessionId ? eq(orders.chatSessionId, chatSessionId) : undefined,
         after ? sql`(${overdue}, ${orders.id}) < (${after.overdue}, ${after.id})` : undefined,
       ),
@@ -85,11 +92,60 @@ export async function listOrders(
       id: last.row.id,
     }),
   );
+  const items = await toOrders(
+    db,
+    page.items.map((r) => r.row),
+  );
+  if (!agent) return { items, nextCursor: page.nextCursor };
+  const seen = await imagesSeenBefore(
+    db,
+    items.map((o) => o.id),
+  );
   return {
-    items: await toOrders(
-      db,
-      page.items.map((r) => r.row),
-    ),
+    items: items.map((o) => {
+      const image = seen.get(o.id);
+      return image ? { ...o, imageSeenBefore: image } : o;
+    }),
     nextCursor: page.nextCursor,
   };
+}
+
+/** An image sent in the order's chat since the order began was seen before elsewhere. */
+const imageSentSeenBefore = sql`exists (select 1 from ${messages} where ${messages.chatSessionId} = ${orders.chatSessionId} and ${messages.imageSeenBefore} is not null and ${messages.createdAt} >= ${orders.createdAt})`;
+
+/**
+ * "Deposit problems" (`attention=deposit`): an open order whose deposit is short or over beyond
+ * the tolerance, was first seen after the rate lock ended, or came with an image seen before.
+ * `depositAttention` (shared) says the same of an order on screen.
+ */
+const depositNeedsAttention = and(
+  inArray(orders.state, OPEN_ORDER_STATES),
+  or(
+    isNotNull(orders.chainAmountOffCrypto),
+    gt(orders.chainFirstSeenAt, orders.expiresAt),
+    imageSentSeenBefore,
+  ),
+);
+
+/** Per order, the first image sent in its chat since it began that was seen before. */
+async function imagesSeenBefore(db: Db, ids: number[]): Promise<Map<number, ImageSeenBefore>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ orderId: orders.id, seen: messages.imageSeenBefore })
+    .from(orders)
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.chatSessionId, orders.chatSessionId),
+        isNotNull(messages.imageSeenBefore),
+        gte(messages.createdAt, orders.createdAt),
+      ),
+    )
+    .where(inArray(orders.id, ids))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const byOrder = new Map<number, ImageSeenBefore>();
+  for (const { orderId, seen } of found) {
+    if (seen && !byOrder.has(orderId)) byOrder.set(orderId, seen);
+  }
+  return byOrder;
 }

@@ -19,6 +19,17 @@ export const ORDER_STEPS = {
   accept: { from: ['quoted'], to: ['awaiting_deposit'], verb: 'accepted' },
   deposit: { from: ['awaiting_deposit'], to: ['deposit_seen'], verb: 'given a deposit' },
   'confirm-deposit': { from: ['deposit_seen'], to: ['deposit_confirmed'], verb: 'confirmed' },
+  // Only while a reorganised block holds the payout (release-payout.ts).
+  'release-payout': { from: ['deposit_confirmed'], to: ['deposit_confirmed'], verb: 'released' },
+  requote: { from: ['deposit_seen'], to: ['requoted'], verb: 're-quoted' },
+  'accept-requote': { from: ['requoted'], to: ['deposit_seen'], verb: 'accepted at the new total' },
+  'decline-requote': { from: ['requoted'], to: ['deposit_returning'], verb: 'declined' },
+  'return-deposit': {
+    from: ['deposit_seen', 'requoted'],
+    to: ['deposit_returning'],
+    verb: 'returned',
+  },
+  returned: { from: ['deposit_returning'], to: ['refunded'], verb: 'marked returned' },
   payout: { from: ['deposit_confirmed'], to: ['payout_sent'], verb: 'paid out' },
   received: { from: ['payout_sent'], to: ['completed'], verb: 'confirmed as received' },
   dispute: { from: ['payout_sent'], to: ['disputed'], verb: 'disputed' },

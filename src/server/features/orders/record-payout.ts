@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { Order, payoutRequestSchema } from '../../../shared/api/orders';
+import { AppError } from '../../platform/errors';
 import { assertOrderImage } from './order-image';
+import { payoutHeld } from './to-order';
 import { transitionOrder, type TransitionContext } from './transition-order';
 
 /**
  * An agent records the naira payout with the bank's reference and a proof image (an image
  * message staff sent in the order's chat): deposit_confirmed -> payout_sent. That agent is the
- * trade's agent when the order completes.
+ * trade's agent when the order completes. Not while a reorganised block holds the payout (409).
  */
 export async function recordPayout(
   options: TransitionContext & { input: z.output<typeof payoutRequestSchema> },
@@ -15,8 +17,15 @@ export async function recordPayout(
   return transitionOrder(options, {
     action: 'payout',
     body: input,
-    check: (order) =>
-      assertOrderImage({ db, order, messageId: input.proofMessageId, use: 'payout proof' }),
+    check: async (order) => {
+      if (payoutHeld(order)) {
+        throw new AppError(
+          'conflict',
+          `Order ${order.reference}'s deposit is back to ${order.chainConfirmations} of ${order.chainConfirmationsRequired} confirmations after a reorganised block: wait for them, or confirm the deposit by hand with a reason`,
+        );
+      }
+      await assertOrderImage({ db, order, messageId: input.proofMessageId, use: 'payout proof' });
+    },
     changes: () => ({
       bankReference: input.bankReference,
       paidBy: caller.id,

@@ -7,13 +7,16 @@ import {
   confirmDepositRequestSchema,
   createOrderRequestSchema,
   depositRequestSchema,
+  depositReturnedRequestSchema,
   disputeRequestSchema,
   orderIdParamsSchema,
   orderPageSchema,
   orderSchema,
   ordersQuerySchema,
   payoutRequestSchema,
+  releasePayoutRequestSchema,
   resolveRequestSchema,
+  returnDepositRequestSchema,
   type Order,
   type OrderTransition,
 } from '../../../shared/api/orders';
@@ -31,9 +34,15 @@ import { disputeOrder } from './dispute-order';
 import { getOrder } from './get-order';
 import { listOrders } from './list-orders';
 import { recordPayout } from './record-payout';
+import { releasePayout } from './release-payout';
+import { acceptRequote, declineRequote, requoteDeposit } from './requote-deposit';
 import { resolveDispute } from './resolve-dispute';
+import { depositReturned, returnDeposit } from './return-deposit';
 import { submitDeposit } from './submit-deposit';
 import type { TransitionContext } from './transition-order';
+
+/** The body of a step that takes none (the web sends `{}`). */
+const emptyBody = z.object({}).nullish();
 
 /** A step's request parts: the order, the Idempotency-Key and its body; the answer is the order. */
 const stepSchemas = <B extends z.ZodType>(body: B) => ({
@@ -122,8 +131,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   step('accept', 'customer', acceptOrderRequestSchema, acceptOrder);
   step('deposit', 'customer', depositRequestSchema, submitDeposit);
   step('confirm-deposit', 'agent', confirmDepositRequestSchema, confirmDeposit);
+  step('release-payout', 'agent', releasePayoutRequestSchema, releasePayout);
+  step('requote', 'agent', emptyBody, (o) =>
+    requoteDeposit({ ...o, maxTradeNaira: limits.maxTradeNaira }),
+  );
+  step('accept-requote', 'customer', emptyBody, acceptRequote);
+  step('decline-requote', 'customer', emptyBody, declineRequote);
+  step('return-deposit', 'agent', returnDepositRequestSchema, returnDeposit);
+  step('returned', 'agent', depositReturnedRequestSchema, depositReturned);
   step('payout', 'agent', payoutRequestSchema, recordPayout);
-  step('received', 'customer', z.object({}).nullish(), confirmReceived);
+  step('received', 'customer', emptyBody, confirmReceived);
   step('dispute', 'customer', disputeRequestSchema, disputeOrder);
   step('resolve', 'admin', resolveRequestSchema, resolveDispute);
   step('cancel', 'customer', cancelRequestSchema, cancelOrder);

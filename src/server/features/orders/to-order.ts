@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { Order, OrderImage } from '../../../shared/api/orders';
-import { dec } from '../../../shared/money';
+import type { Order, OrderChain, OrderImage } from '../../../shared/api/orders';
+import { dec, toKobo, type Dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { orderEvents, type orders, payoutAccounts, users } from '../../db/schema';
@@ -12,6 +12,52 @@ export type OrderRow = typeof orders.$inferSelect;
 /** An image message the order points to, as the attachment route serves it. */
 function orderImage(messageId: number | null): OrderImage | null {
   return messageId === null ? null : { messageId, ...attachmentUrls(messageId) };
+}
+
+/**
+ * What the watcher read on the chain: null before a tx hash unless it has something to say about
+ * the deposit address (a transaction it would not attach by itself).
+ */
+function orderChain(row: OrderRow): OrderChain | null {
+  if (row.txHash === null && row.chainProblem === null) return null;
+  const places = COIN_DECIMALS[row.coin];
+  const off = row.chainAmountOffCrypto === null ? null : dec(row.chainAmountOffCrypto);
+  return {
+    confirmations: row.chainConfirmations,
+    confirmationsRequired: row.chainConfirmationsRequired,
+    receivedCrypto:
+      row.chainReceivedCrypto === null ? null : dec(row.chainReceivedCrypto).toFixed(places),
+    firstSeenAt: row.chainFirstSeenAt?.toISOString() ?? null,
+    problem: row.chainProblem,
+    checkedAt: row.chainCheckedAt?.toISOString() ?? null,
+    differenceCrypto: off === null ? null : off.toFixed(places),
+    differenceNaira: off === null ? null : signedKobo(off.times(row.rateNaira)),
+    payoutHeld: payoutHeld(row),
+  };
+}
+
+/** Naira to the kobo, half away from zero, keeping the sign. */
+function signedKobo(naira: Dec): string {
+  return naira.isNegative() ? `-${toKobo(naira.abs())}` : toKobo(naira);
+}
+
+/**
+ * A system-confirmed deposit whose confirmations went back under the threshold before the
+ * payout (a reorganised block): the payout waits.
+ */
+export function payoutHeld(
+  row: Pick<
+    OrderRow,
+    'state' | 'chainWatchConfirmed' | 'chainConfirmations' | 'chainConfirmationsRequired'
+  >,
+): boolean {
+  return (
+    row.state === 'deposit_confirmed' &&
+    row.chainWatchConfirmed &&
+    row.chainConfirmations !== null &&
+    row.chainConfirmationsRequired !== null &&
+    row.chainConfirmations < row.chainConfirmationsRequired
+  );
 }
 
 /**
@@ -67,20 +113,8 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       expiresAt: row.expiresAt.toISOString(),
       payoutAccount: account ? toPayoutAccount(account) : null,
       txHash: row.txHash,
-      chain:
-        row.txHash === null
-          ? null
-          : {
-              confirmations: row.chainConfirmations,
-              confirmationsRequired: row.chainConfirmationsRequired,
-              receivedCrypto:
-                row.chainReceivedCrypto === null
-                  ? null
-                  : dec(row.chainReceivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
-              firstSeenAt: row.chainFirstSeenAt?.toISOString() ?? null,
-              problem: row.chainProblem,
-              checkedAt: row.chainCheckedAt?.toISOString() ?? null,
-            },
+      chain: orderChain(row),
+      returnTxHash: row.returnTxHash,
       bankReference: row.bankReference,
       payoutProof: orderImage(row.payoutProofMessageId),
       depositScreenshot: orderImage(row.depositScreenshotMessageId),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Order, OrderTransition } from '../../../shared/api/orders';
 import type { OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
@@ -24,6 +24,12 @@ type OrderChanges = Partial<
     | 'payoutAccountId'
     | 'payoutProofMessageId'
     | 'depositScreenshotMessageId'
+    | 'amountCrypto'
+    | 'totalNaira'
+    | 'chainWatchConfirmed'
+    | 'chainAmountOffCrypto'
+    | 'chainProblem'
+    | 'returnTxHash'
   >
 >;
 
@@ -52,6 +58,8 @@ const STATE_NAMES: Record<OrderState, string> = {
   quoted: 'a quote waiting to be accepted',
   awaiting_deposit: 'awaiting the deposit',
   deposit_seen: 'waiting for the deposit to be confirmed',
+  requoted: 're-quoted, waiting for the customer to accept the new total',
+  deposit_returning: 'having its deposit returned',
   deposit_confirmed: 'waiting for the payout',
   payout_sent: 'paid out, waiting for the customer',
   completed: 'completed',
@@ -84,9 +92,12 @@ export async function transitionOrder<A extends OrderTransition>(
     /** Where it ends, for a step with more than one end (a resolution); else its only one. */
     to?: StepTarget<A>;
     body: unknown;
-    note?: string | null;
+    /** For the timeline and the audit: a text, or one worked out from the order as it was. */
+    note?: string | null | ((order: OrderRow) => string | null);
     /** Checks beyond the state (who may, the input against the order); throws to refuse. */
     check?: (order: OrderRow) => void | Promise<void>;
+    /** A condition the update also needs, beyond the state (checked in the same statement). */
+    where?: SQL;
     /** Column changes, worked out inside the transaction before the update. */
     changes?: (tx: Db, order: OrderRow) => Promise<OrderChanges> | OrderChanges;
     /** More work in the same transaction, after the update. */
@@ -126,7 +137,9 @@ export async function transitionOrder<A extends OrderTransition>(
     return await events.transaction(async (tx) => {
       const changes = (await spec.changes?.(tx, order)) ?? {};
       attempted = changes;
-      const enteredAt = ENTERED_AT[to];
+      const note = typeof spec.note === 'function' ? spec.note(order) : (spec.note ?? null);
+      // A step that stays in its state (a payout released) keeps when the state was entered.
+      const enteredAt = order.state === to ? undefined : ENTERED_AT[to];
       const [updated] = await tx
         .update(orders)
         .set({ ...changes, state: to, updatedAt: now, ...(enteredAt && { [enteredAt]: now }) })
@@ -138,6 +151,7 @@ export async function transitionOrder<A extends OrderTransition>(
             from.some((s) => s === 'quoted' || s === 'awaiting_deposit')
               ? gt(orders.expiresAt, now)
               : undefined,
+            spec.where,
           ),
         )
         .returning();
@@ -147,7 +161,7 @@ export async function transitionOrder<A extends OrderTransition>(
         state: to,
         actor: actorOf(caller),
         actorId: caller.id,
-        note: spec.note ?? null,
+        note,
         idempotencyKey,
         requestHash: hash,
         at: now,
@@ -159,7 +173,7 @@ export async function transitionOrder<A extends OrderTransition>(
         entityType: 'order',
         entityId: String(id),
         before: { state: order.state },
-        after: { state: to, ...changes, ...(spec.note ? { note: spec.note } : {}) },
+        after: { state: to, ...changes, ...(note ? { note } : {}) },
       });
       const dto = await toOrder(tx, updated);
       await events.append(

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderSchema, type Order } from '../../../shared/api/orders';
+import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
+import { depositAttention } from '../../../shared/orders/desk';
 import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -13,7 +14,14 @@ import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { AdvisoryLock } from '../../db/advisory-lock';
-import { auditLog, exchangeRates, orderEvents, orders, realtimeEvents } from '../../db/schema';
+import {
+  auditLog,
+  exchangeRates,
+  messages,
+  orderEvents,
+  orders,
+  realtimeEvents,
+} from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import { EsploraReader, TronReader } from '../chain';
@@ -75,17 +83,23 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   const read = async (id: number) =>
     orderSchema.parse((await call('ada', 'GET', `/api/orders/${id}`)).body);
 
-  /** A 0.01 BTC order (or 100 USDT) with `hash` submitted as its deposit. */
-  async function deposited(hash: string, coin = 'bitcoin'): Promise<Order> {
+  /** A 0.01 BTC order (or 100 USDT, or `amount`) awaiting its deposit at the desk address. */
+  async function awaiting(coin = 'bitcoin', amount = coin === 'bitcoin' ? '0.01' : '100') {
     const chatSessionId = (await call('ada', 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
       .body.id as number;
     const created = await call('ada', 'POST', '/api/orders', {
       chatSessionId,
       coin,
-      amount: coin === 'bitcoin' ? '0.01' : '100',
+      amount,
       payoutAccountId,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return orderSchema.parse(created.body);
+  }
+
+  /** A 0.01 BTC order (or 100 USDT) with `hash` submitted as its deposit. */
+  async function deposited(hash: string, coin = 'bitcoin'): Promise<Order> {
+    const created = { body: await awaiting(coin) };
     const res = await call('ada', 'POST', `/api/orders/${created.body.id}/deposit`, {
       txHash: hash,
     });
@@ -161,6 +175,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       firstSeenAt: null,
       problem: null,
       checkedAt: null,
+      differenceCrypto: null,
+      differenceNaira: null,
+      payoutHeld: false,
     });
     chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
     expect(await watch()).toBe(0);
@@ -171,6 +188,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       firstSeenAt: now.toISOString(),
       problem: null,
       checkedAt: now.toISOString(),
+      differenceCrypto: null,
+      differenceNaira: null,
+      payoutHeld: false,
     });
     chain.mine(hash, Math.floor(now.getTime() / 1000));
     expect(await watch()).toBe(0);
@@ -200,10 +220,13 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       .filter((e) => e.type === 'order.updated')
       .map((e) => (e.payload as { order: Order }).order.chain?.confirmations);
     expect(confirmations).toEqual([null, 0, 1, 2]);
-    // A confirmed order is no longer watched.
+    // A confirmed order is read on until its payout (a reorg could take the confirmations back),
+    // quietly while nothing changes.
     chain.requests = [];
-    await watch();
-    expect(chain.requests.filter((p) => p.includes(hash))).toEqual([]);
+    const pushedBefore = await database.db.select().from(realtimeEvents);
+    expect(await watch()).toBe(0);
+    expect(chain.requests.filter((p) => p.includes(hash))).toEqual([`/api/tx/${hash}`]);
+    expect(await database.db.select().from(realtimeEvents)).toHaveLength(pushedBefore.length);
   });
 
   it('a reorg takes confirmations back, and the order waits for them again', async () => {
@@ -378,6 +401,385 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, o.id));
     expect(events.filter((e) => e.state === 'deposit_confirmed')).toHaveLength(1);
+  });
+
+  describe('a BTC deposit to the desk address without a tx hash', () => {
+    beforeEach(() => chain.txs.clear());
+
+    it('is attached to the one order waiting on the address, which moves on by itself', async () => {
+      const o = await awaiting();
+      // Nothing paid yet: the order waits, and says nothing.
+      expect(await watch()).toBe(0);
+      expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', chainProblem: null });
+      const hash = txHash();
+      chain.add(hash, [
+        { address: DESK, sats: 1_000_000 },
+        { address: ELSEWHERE, sats: 20_000 },
+      ]);
+      expect(await watch()).toBe(0);
+      const seen = await read(o.id);
+      expect(seen).toMatchObject({
+        state: 'deposit_seen',
+        txHash: hash,
+        chain: { confirmations: 0, receivedCrypto: '0.01000000', problem: null },
+      });
+      expect(seen.timeline.at(-1)).toMatchObject({
+        state: 'deposit_seen',
+        actor: 'system',
+        note: `Transaction ${hash} to the deposit address found on the chain`,
+      });
+      const [audit] = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(o.id)), eq(auditLog.action, 'order.chain-attach')));
+      expect(audit).toMatchObject({
+        actorId: null,
+        after: { state: 'deposit_seen', txHash: hash },
+      });
+      chain.mine(hash, secs(now));
+      chain.tipHeight += 1;
+      expect(await watch()).toBe(1);
+      expect((await row(o.id)).state).toBe('deposit_confirmed');
+    });
+
+    it('a short one is attached too, and shown short to the agent', async () => {
+      const o = await awaiting();
+      const hash = txHash();
+      chain.add(hash, [{ address: DESK, sats: 900_000 }]);
+      await watch();
+      expect((await read(o.id)).chain).toMatchObject({
+        receivedCrypto: '0.00900000',
+        differenceCrypto: '-0.00100000',
+        differenceNaira: '-157254.06',
+        problem: "Received 0.009 BTC: 0.001 BTC (₦157,254.06) short of the order's 0.01 BTC",
+      });
+    });
+
+    it('a transaction another order holds is never attached again', async () => {
+      const held = txHash();
+      await deposited(held);
+      const o = await awaiting();
+      chain.add(held, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
+    });
+
+    it('one mined before the order (beyond a block time’s slack) or after its lock is not the order’s', async () => {
+      const o = await awaiting();
+      chain.add(
+        txHash(),
+        [{ address: DESK, sats: 1_000_000 }],
+        chain.tipHeight - 30,
+        secs(new Date(now.getTime() - 3 * 60 * MINUTE)),
+      );
+      await watch();
+      expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
+      // After the lock the order is no longer watched for: it expires.
+      now = new Date(new Date(o.expiresAt).getTime() + MINUTE);
+      chain.add(txHash(), [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
+    });
+
+    it('of two orders waiting on the address, the one whose amount it matches gets it', async () => {
+      const small = await awaiting('bitcoin', '0.005');
+      const large = await awaiting('bitcoin', '0.02');
+      const hash = txHash();
+      chain.add(hash, [{ address: DESK, sats: 2_000_000 }]);
+      await watch();
+      expect(await row(large.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
+      expect(await row(small.id)).toMatchObject({
+        state: 'awaiting_deposit',
+        txHash: null,
+        chainProblem: null,
+      });
+    });
+
+    it('two orders for the same amount: nothing is guessed, each says why, for an agent', async () => {
+      const first = await awaiting();
+      const second = await awaiting();
+      const hash = txHash();
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      expect(await watch()).toBe(0);
+      const problem = `Transaction ${hash} sends 0.01 BTC to ${DESK}, which 2 orders wait on (${first.reference}, ${second.reference}) for the same amount: it was not attached by itself. Ask the customer for the tx hash.`;
+      for (const o of [first, second]) {
+        expect(await row(o.id)).toMatchObject({
+          state: 'awaiting_deposit',
+          txHash: null,
+          chainProblem: problem,
+        });
+        expect((await read(o.id)).chain?.problem).toBe(problem);
+      }
+      // The customer gives the hash: that order has it, and the other's doubt is gone.
+      const res = await call('ada', 'POST', `/api/orders/${second.id}/deposit`, { txHash: hash });
+      expect(res.status).toBe(200);
+      await watch();
+      expect(await row(first.id)).toMatchObject({ state: 'awaiting_deposit', chainProblem: null });
+      expect(await row(second.id)).toMatchObject({ state: 'deposit_seen', chainProblem: null });
+    });
+  });
+
+  describe('a deposit outside the tolerance', () => {
+    /** An order whose 0.0099 BTC deposit (1% short) the watcher has read. */
+    async function short(): Promise<Order> {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      expect(await watch()).toBe(0);
+      return read(o.id);
+    }
+
+    it('shows the difference in BTC and naira, signed strings', async () => {
+      const o = await short();
+      expect(o.chain).toMatchObject({
+        receivedCrypto: '0.00990000',
+        differenceCrypto: '-0.00010000',
+        differenceNaira: '-15725.41',
+      });
+    });
+
+    it('re-quoted at the amount received and the locked rate: the customer accepts, and it confirms; audited', async () => {
+      const o = await short();
+      expect((await call('ada', 'POST', `/api/orders/${o.id}/requote`, {})).status).toBe(403);
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const requoted = orderSchema.parse(res.body);
+      expect(requoted).toMatchObject({
+        state: 'requoted',
+        amountCrypto: '0.00990000',
+        rateNaira: BTC_SELL,
+        totalNaira: '1556815.18',
+        chain: { differenceCrypto: null, problem: null },
+      });
+      expect(requoted.timeline.at(-1)).toMatchObject({
+        state: 'requoted',
+        actor: 'agent',
+        note: 'Re-quoted at the amount received: 0.0099 BTC for ₦1,556,815.18 (was 0.01 BTC for ₦1,572,540.59) at the locked rate of ₦157,254,058.50',
+      });
+      const [audit] = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(o.id)), eq(auditLog.action, 'order.requote')));
+      expect(audit!.after).toMatchObject({
+        state: 'requoted',
+        amountCrypto: '0.00990000',
+        totalNaira: '1556815.18',
+      });
+      // Not the agent's to accept; the customer's.
+      expect((await call('agent', 'POST', `/api/orders/${o.id}/accept-requote`, {})).status).toBe(
+        403,
+      );
+      const accepted = await call('ada', 'POST', `/api/orders/${o.id}/accept-requote`, {});
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.state).toBe('deposit_seen');
+      chain.tipHeight += 1;
+      expect(await watch()).toBe(1);
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_confirmed',
+        chainProblem: null,
+        chainAmountOffCrypto: null,
+      });
+    });
+
+    it('a deposit within the tolerance is not re-quoted (409)', async () => {
+      const hash = txHash();
+      const fine = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      const res = await call('agent', 'POST', `/api/orders/${fine.id}/requote`, {});
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatch(/nothing to re-quote/);
+    });
+
+    it('a short deposit first seen after the lock is not re-quoted at the locked rate (409)', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      now = new Date(Date.parse(o.expiresAt) + MINUTE);
+      chain.add(hash, [{ address: DESK, sats: 990_000 }]);
+      await watch();
+      expect((await read(o.id)).chain?.differenceCrypto).toBe('-0.00010000');
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        `Order ${o.reference}'s deposit was first seen after its rate lock: return it, or confirm it by hand with a reason`,
+      );
+      expect((await row(o.id)).state).toBe('deposit_seen');
+    });
+
+    it('returned: the agent says why, then records the return tx hash; refunded, audited', async () => {
+      const o = await short();
+      expect((await call('agent', 'POST', `/api/orders/${o.id}/return-deposit`, {})).status).toBe(
+        400,
+      );
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/return-deposit`, {
+        reason: 'Customer wants the coins back',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ state: 'deposit_returning' });
+      const bad = await call('agent', 'POST', `/api/orders/${o.id}/returned`, {
+        returnTxHash: 'xyz',
+      });
+      expect(bad.status).toBe(400);
+      const back = txHash();
+      const done = await call('agent', 'POST', `/api/orders/${o.id}/returned`, {
+        returnTxHash: back.toUpperCase(),
+      });
+      expect(done.status).toBe(200);
+      expect(orderSchema.parse(done.body)).toMatchObject({ state: 'refunded', returnTxHash: back });
+      const actions = (
+        await database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(o.id)))
+          .orderBy(asc(auditLog.id))
+      ).map((a) => a.action);
+      expect(actions.slice(-2)).toEqual(['order.return-deposit', 'order.returned']);
+    });
+
+    it("the agents' Orders view lists short, late and image-flagged deposits, each with its reason", async () => {
+      const shortOne = await short();
+      const lateHash = txHash();
+      const late = await deposited(lateHash);
+      now = new Date(Date.parse(late.expiresAt) + 5 * MINUTE);
+      chain.add(lateHash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      const fineHash = txHash();
+      const fine = await deposited(fineHash);
+      chain.add(fineHash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      const flagged = await awaiting();
+      await database.db.insert(messages).values({
+        chatSessionId: flagged.chatSessionId,
+        senderId: flagged.customerId,
+        messageType: 'image',
+        clientMessageId: randomUUID(),
+        imageSeenBefore: { messageId: 1, chatSessionId: 424242, seenAt: now.toISOString() },
+        createdAt: now,
+      });
+      const res = await call('agent', 'GET', '/api/orders?attention=deposit&limit=100');
+      expect(res.status).toBe(200);
+      const listed = orderPageSchema.parse(res.body).items;
+      const ids = listed.map((o) => o.id);
+      expect(ids).toEqual(expect.arrayContaining([shortOne.id, late.id, flagged.id]));
+      expect(ids).not.toContain(fine.id);
+      const reasons = (id: number) => depositAttention(listed.find((o) => o.id === id)!);
+      expect(reasons(shortOne.id)).toEqual([
+        { kind: 'short', text: 'Short by 0.0001 BTC (₦15,725.41)' },
+      ]);
+      expect(reasons(late.id)).toEqual([
+        { kind: 'late', text: 'Late: first seen 5 min after the rate lock ended' },
+      ]);
+      expect(reasons(flagged.id)).toEqual([
+        {
+          kind: 'image_seen_before',
+          text: 'An image in this order was seen before in chat #424242',
+        },
+      ]);
+      expect(listed.find((o) => o.id === flagged.id)?.imageSeenBefore?.messageId).toBe(1);
+      // Never the customer's: no filter, and no image flag on their own orders.
+      expect((await call('ada', 'GET', '/api/orders?attention=deposit')).status).toBe(403);
+      const own = orderPageSchema.parse(
+        (await call('ada', 'GET', `/api/orders?chatSessionId=${flagged.chatSessionId}`)).body,
+      ).items;
+      expect(own[0]).toMatchObject({ id: flagged.id });
+      expect(own[0]).not.toHaveProperty('imageSeenBefore');
+    });
+
+    it('the customer turns the new total down: the deposit goes back', async () => {
+      const o = await short();
+      await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      const res = await call('ada', 'POST', `/api/orders/${o.id}/decline-requote`, {});
+      expect(res.status).toBe(200);
+      expect(res.body.state).toBe('deposit_returning');
+      expect(res.body.timeline.at(-1)).toMatchObject({
+        actor: 'customer',
+        note: 'The customer asked for the deposit back',
+      });
+    });
+  });
+
+  describe('after the deposit is confirmed, until the payout', () => {
+    it('a reorganised block takes confirmations back: flagged, the payout waits until they are back', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.mine(hash, secs(now));
+      chain.tipHeight += 1;
+      expect(await watch()).toBe(1);
+      chain.reorganise(hash);
+      expect(await watch()).toBe(0);
+      const held = await read(o.id);
+      expect(held).toMatchObject({
+        state: 'deposit_confirmed',
+        chain: {
+          confirmations: 0,
+          payoutHeld: true,
+          problem:
+            'Confirmations went back to 0 of 2 (a reorganised block): the payout waits until they are back, or an agent confirms it by hand with a reason',
+        },
+      });
+      const payout = await call('agent', 'POST', `/api/orders/${o.id}/payout`, {
+        bankReference: 'GTB-1',
+        proofMessageId: 1,
+      });
+      expect(payout.status).toBe(409);
+      expect(payout.body.error).toBe(
+        `Order ${o.reference}'s deposit is back to 0 of 2 confirmations after a reorganised block: wait for them, or confirm the deposit by hand with a reason`,
+      );
+      chain.mine(hash, secs(now));
+      chain.tipHeight += 1;
+      await watch();
+      expect((await read(o.id)).chain).toMatchObject({
+        confirmations: 2,
+        payoutHeld: false,
+        problem: null,
+      });
+    });
+
+    it('an agent lets the payout go ahead by hand with a reason (audited); then the watcher leaves it be', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.mine(hash, secs(now));
+      chain.tipHeight += 1;
+      await watch();
+      // Nothing holds the payout yet: nothing to release.
+      expect(
+        (
+          await call('agent', 'POST', `/api/orders/${o.id}/release-payout`, {
+            reason: 'Seen on our node',
+          })
+        ).status,
+      ).toBe(409);
+      chain.reorganise(hash);
+      await watch();
+      expect((await call('agent', 'POST', `/api/orders/${o.id}/release-payout`, {})).status).toBe(
+        400,
+      );
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/release-payout`, {
+        reason: 'Seen on our node',
+      });
+      expect(res.status).toBe(200);
+      const released = orderSchema.parse(res.body);
+      expect(released).toMatchObject({
+        state: 'deposit_confirmed',
+        chain: { payoutHeld: false, problem: null },
+      });
+      expect(released.timeline.at(-1)).toMatchObject({
+        actor: 'agent',
+        note: 'Confirmed by hand after a reorganised block: Seen on our node',
+      });
+      const [audit] = await database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.entityId, String(o.id)), eq(auditLog.action, 'order.release-payout')),
+        );
+      expect(audit).toBeDefined();
+      chain.requests = [];
+      await watch();
+      expect(chain.requests.filter((p) => p.includes(hash))).toEqual([]);
+    });
   });
 
   it.runIf(kind.name === 'postgres')(

@@ -12,6 +12,8 @@ const ORDER_STATE_NEWS: Record<OrderState, string> = {
   quoted: 'An agent sent you a quote',
   awaiting_deposit: 'Waiting for your deposit',
   deposit_seen: 'Your deposit was seen on the network',
+  requoted: 'Your deposit was not the amount ordered: accept the new total or ask for it back',
+  deposit_returning: 'Your deposit is being sent back to you',
   deposit_confirmed: 'Your deposit is confirmed; your naira payout is next',
   payout_sent: 'Your naira payout was sent',
   completed: 'Your order is complete',

@@ -173,6 +173,93 @@ describe('/agent/orders', () => {
     await waitFor(() => expect(rowIds()).toEqual([4]));
   });
 
+  it('lists the deposit problems from the server with each row’s reasons, live', async () => {
+    const chain = {
+      confirmations: 1,
+      confirmationsRequired: 2,
+      receivedCrypto: '0.00990000',
+      firstSeenAt: ago(3),
+      problem: "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC",
+      checkedAt: ago(1),
+      differenceCrypto: '-0.00010000',
+      differenceNaira: '-15132.00',
+      payoutHeld: false,
+    };
+    const short = makeOrder({
+      id: 21,
+      state: 'deposit_seen',
+      txHash: 'a'.repeat(64),
+      chain,
+      expiresAt: ago(-10),
+      createdAt: ago(5),
+      updatedAt: ago(1),
+    });
+    const late = makeOrder({
+      id: 22,
+      state: 'deposit_seen',
+      txHash: 'b'.repeat(64),
+      chain: { ...chain, differenceCrypto: null, differenceNaira: null, firstSeenAt: ago(2) },
+      expiresAt: ago(14),
+      createdAt: ago(30),
+      updatedAt: ago(1),
+    });
+    const flagged = makeOrder({
+      id: 23,
+      imageSeenBefore: { messageId: 5, chatSessionId: 41, seenAt: ago(600) },
+      createdAt: ago(4),
+      updatedAt: ago(4),
+    });
+    const calls = stubApi({
+      'GET /api/agent/user': () => ({ body: agent }),
+      'GET /api/orders': (call) =>
+        call.query.get('attention') === 'deposit'
+          ? { body: { items: [flagged, late, short], nextCursor: null } }
+          : { body: { items: [], nextCursor: null } },
+    });
+    renderApp('/agent/orders');
+    expect(await screen.findByText('No orders')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'deposit-problems' } });
+    await waitFor(() => expect(rowIds()).toEqual([23, 22, 21]));
+    expect(
+      calls
+        .filter((c) => c.path === '/api/orders')
+        .at(-1)!
+        .query.get('state'),
+    ).toBeNull();
+    const reasons = (id: number) =>
+      within(rows().find((r) => Number(r.dataset.orderId) === id)!)
+        .getAllByTestId('desk-order-attention')
+        .map((r) => r.textContent);
+    expect(reasons(21)).toEqual(['Short by 0.0001 BTC (₦15,132.00)']);
+    expect(reasons(22)).toEqual(['Late: first seen 12 min after the rate lock ended']);
+    expect(reasons(23)).toEqual(['An image in this order was seen before in chat #41']);
+
+    // Re-quoted to the amount that came, the short order leaves the section; the flagged one
+    // keeps its flag through live news that never carries it.
+    const socket = await goOnline();
+    socket.event(
+      later(
+        orderUpdated({
+          ...short,
+          state: 'requoted',
+          chain: { ...chain, differenceCrypto: null, differenceNaira: null, problem: null },
+          updatedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    socket.event(
+      later(
+        orderUpdated({
+          ...flagged,
+          imageSeenBefore: undefined,
+          updatedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    await waitFor(() => expect(rowIds()).toEqual([23, 22]));
+    expect(reasons(23)).toEqual(['An image in this order was seen before in chat #41']);
+  });
+
   it('says so when there are no orders in a state', async () => {
     stubApi({
       'GET /api/agent/user': () => ({ body: agent }),
@@ -182,5 +269,9 @@ describe('/agent/orders', () => {
     expect(await screen.findByText('No orders')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'disputed' } });
     expect(await screen.findByText('No order is “Disputed” now.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'deposit-problems' } });
+    expect(
+      await screen.findByText('No open order has a short, late or flagged deposit now.'),
+    ).toBeTruthy();
   });
 });

@@ -20,6 +20,7 @@ import { useNow } from './lib/use-now';
 
 const FILTERS: readonly { value: DeskOrderFilter; label: string }[] = [
   { value: 'all', label: 'All orders' },
+  { value: 'deposit-problems', label: 'Deposit problems (short, late, flagged)' },
   ...ORDER_STATES.map((state) => ({ value: state, label: ORDER_STATE_DISPLAY[state].label })),
 ];
 
@@ -87,7 +88,9 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
         <p className="mt-1 text-ink-muted">
           {filter === 'all'
             ? 'Orders appear here when customers sell in their chats.'
-            : `No order is “${ORDER_STATE_DISPLAY[filter].label}” now.`}
+            : filter === 'deposit-problems'
+              ? 'No open order has a short, late or flagged deposit now.'
+              : `No order is “${ORDER_STATE_DISPLAY[filter].label}” now.`}
         </p>
       </div>
     );
@@ -164,7 +167,8 @@ function AgentOrders() {
 }
 
 /**
- * /agent/orders: every order, agents and admins, by state; overdue payouts first and red,
+ * /agent/orders: every order, agents and admins, by state or with a deposit problem (short,
+ * over, late, an image seen before; each row says which); overdue payouts first and red,
  * newest first after them, live.
  */
 export default function AgentOrdersScreen() {

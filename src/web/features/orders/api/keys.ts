@@ -14,9 +14,12 @@ export const orderKeys = {
   one: (id: number) => ['orders', 'one', id] as const,
   /** Every Orders view's pages, whatever the filter. */
   desks: ['orders', 'desk'] as const,
-  /** The agents' Orders view, paged: every order, or those in one state. */
+  /** The agents' Orders view, paged: every order, those in one state, or deposit problems. */
   desk: (state: DeskOrderFilter) => ['orders', 'desk', state] as const,
 };
 
-/** The Orders view's filter: every order, or one state. */
-export type DeskOrderFilter = 'all' | OrderState;
+/**
+ * The Orders view's filter: every order, one state, or the open orders whose deposit is short,
+ * over, late or came with an image seen before (`GET /api/orders?attention=deposit`).
+ */
+export type DeskOrderFilter = 'all' | 'deposit-problems' | OrderState;

@@ -12,7 +12,8 @@ export function listDeskOrders(options: {
   signal?: AbortSignal;
 }): Promise<{ items: Order[]; nextCursor: string | null }> {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (options.state !== 'all') params.set('state', options.state);
+  if (options.state === 'deposit-problems') params.set('attention', 'deposit');
+  else if (options.state !== 'all') params.set('state', options.state);
   if (options.cursor) params.set('cursor', options.cursor);
   return apiGet(`/api/orders?${params}`, orderPageSchema, { signal: options.signal });
 }

@@ -2,6 +2,7 @@ import type { Order } from '../../../../shared/api/orders';
 import { formatCryptoAmount } from '../../../lib/format';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { CancelOrderAction } from './cancel-order-action';
+import { DepositDifference, PayoutHeld, RecordReturn, RequotedAgent } from './deposit-difference';
 import { FieldAction } from './field-action';
 import { PayoutAction } from './payout-action';
 import { ResolveDisputeAction } from './resolve-dispute-action';
@@ -14,6 +15,9 @@ export function AgentActions({ order }: { order: Order }) {
       {order.state === 'quoted' && (
         <p className="text-sm text-ink-muted">Waiting for the customer to accept the quote.</p>
       )}
+      {order.state === 'deposit_seen' && <DepositDifference order={order} />}
+      {order.state === 'requoted' && <RequotedAgent order={order} />}
+      {order.state === 'deposit_returning' && <RecordReturn order={order} />}
       {order.state === 'deposit_seen' && (
         <FieldAction
           label="Reason for confirming by hand (optional)"
@@ -41,7 +45,8 @@ export function AgentActions({ order }: { order: Order }) {
           failed="Could not confirm the deposit. Try again."
         />
       )}
-      {order.state === 'deposit_confirmed' && <PayoutAction order={order} />}
+      {order.state === 'deposit_confirmed' &&
+        (order.chain?.payoutHeld ? <PayoutHeld order={order} /> : <PayoutAction order={order} />)}
       {order.state === 'disputed' && <ResolveDisputeAction order={order} />}
       <CancelOrderAction
         order={order}

@@ -15,6 +15,9 @@ const read: OrderChain = {
   firstSeenAt: '2026-11-22T08:25:00.000Z',
   problem: "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC",
   checkedAt: '2026-11-22T08:30:00.000Z',
+  differenceCrypto: null,
+  differenceNaira: null,
+  payoutHeld: false,
 };
 const order = (chain: OrderChain | null, network: 'BTC' | 'USDT-TRC20' = 'BTC') =>
   makeOrder({

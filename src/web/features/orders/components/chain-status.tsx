@@ -15,7 +15,19 @@ const EXPLORERS: Record<DeskNetwork, { name: string; url: (txHash: string) => st
  */
 export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer' | 'agent' }) {
   const { chain, txHash } = order;
-  if (!chain || !txHash) return null;
+  if (!chain) return null;
+  if (!txHash) {
+    // No transaction yet: only what the watcher says about the deposit address, to agents.
+    return viewer === 'agent' && chain.problem ? (
+      <p
+        role="alert"
+        data-testid="chain-problem"
+        className="rounded-lg bg-orange-50 px-2 py-1.5 text-sm text-orange-800 ring-1 ring-orange-600/20"
+      >
+        {chain.problem}
+      </p>
+    ) : null;
+  }
   const explorer = EXPLORERS[order.network];
   const progress =
     chain.confirmations === null || chain.confirmationsRequired === null

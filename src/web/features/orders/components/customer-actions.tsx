@@ -9,6 +9,7 @@ import { AcceptQuoteAction } from './accept-quote-action';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { DepositAction } from './deposit-action';
+import { RequotedCustomer } from './deposit-difference';
 import { FieldAction } from './field-action';
 
 /** The first problem a schema finds with a value, in its own words. */
@@ -73,6 +74,12 @@ export function CustomerActions({ order }: { order: Order }) {
     <div className="flex flex-col gap-3" data-testid="order-actions">
       {order.state === 'quoted' && <AcceptQuoteAction order={order} />}
       {order.state === 'awaiting_deposit' && <DepositAction order={order} />}
+      {order.state === 'requoted' && <RequotedCustomer order={order} />}
+      {order.state === 'deposit_returning' && (
+        <p className="text-sm text-ink">
+          The desk is sending your coins back. The return’s transaction will show here.
+        </p>
+      )}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
       <CancelOrderAction
         order={order}

@@ -1,7 +1,7 @@
-import { AlarmClock, MessagesSquare } from 'lucide-react';
+import { AlarmClock, MessagesSquare, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutOverdueMs } from '../../../../shared/orders/desk';
+import { depositAttention, payoutOverdueMs } from '../../../../shared/orders/desk';
 import { Badge } from '../../../components/badge';
 import { ListField } from '../../../components/list-field';
 import { cn } from '../../../lib/cn';
@@ -38,6 +38,7 @@ export function DeskOrderRow({
   const overdueMs = payoutOverdueMs(order, payoutSlaMinutes, now);
   const overdue = overdueMs !== null;
   const state = ORDER_STATE_DISPLAY[order.state];
+  const attention = depositAttention(order);
   return (
     <li
       data-testid="desk-order"
@@ -60,6 +61,21 @@ export function DeskOrderRow({
             <AlarmClock aria-hidden className="size-3.5 shrink-0" />
             Payout overdue by {formatDuration(overdueMs)}
           </span>
+        )}
+        {attention.length > 0 && (
+          <ul aria-label="Deposit problems" className="mt-0.5 flex flex-col gap-0.5">
+            {attention.map((a) => (
+              <li
+                key={a.kind}
+                data-testid="desk-order-attention"
+                data-kind={a.kind}
+                className="flex items-start gap-1 text-xs font-semibold text-orange-800"
+              >
+                <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+                {a.text}
+              </li>
+            ))}
+          </ul>
         )}
       </ListField>
       <ListField label="Customer" testId="desk-order-customer">

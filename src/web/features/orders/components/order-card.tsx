@@ -52,7 +52,12 @@ export function OrderCard({
         </Badge>
       </header>
       <OrderFigures order={order} />
-      {(order.state === 'deposit_seen' || order.state === 'deposit_confirmed') && (
+      {(order.state === 'deposit_seen' ||
+        order.state === 'deposit_confirmed' ||
+        order.state === 'requoted' ||
+        order.state === 'deposit_returning' ||
+        // A transaction to the address the watcher would not attach by itself: agents only.
+        (order.state === 'awaiting_deposit' && viewer === 'agent')) && (
         <ChainStatus order={order} viewer={viewer} />
       )}
       {isCountingDown(order.state) && <Countdown expiresAt={order.expiresAt} />}

@@ -50,6 +50,7 @@ export function OrderFigures({ order }: { order: Order }) {
         />
       )}
       {order.txHash && <Figure label="Tx hash" value={order.txHash} look="code" />}
+      {order.returnTxHash && <Figure label="Returned in" value={order.returnTxHash} look="code" />}
     </dl>
   );
 }

@@ -328,6 +328,9 @@ describe('OrderPanel for an agent', () => {
         firstSeenAt: '2026-11-22T08:25:00.000Z',
         problem,
         checkedAt: '2026-11-22T08:30:00.000Z',
+        differenceCrypto: null,
+        differenceNaira: null,
+        payoutHeld: false,
       },
     });
     const calls = stub([seen], {

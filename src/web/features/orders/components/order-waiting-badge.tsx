@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 /** What the desk must do next, in the inbox's words. */
 const NEXT_STEP: Partial<Record<OrderState, { label: string; tone: BadgeTone }>> = {
   deposit_seen: { label: 'Confirm deposit', tone: 'orange' },
+  deposit_returning: { label: 'Return deposit', tone: 'orange' },
   deposit_confirmed: { label: 'Send payout', tone: 'teal' },
   disputed: { label: 'Resolve dispute', tone: 'red' },
 };

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/api/orders';
+import { depositAttention } from '../../../../shared/orders/desk';
 import { orderKeys, type DeskOrderFilter } from '../api/keys';
 
 /** Whether `known` is newer than `order`: an older answer must not step a screen back. */
@@ -31,10 +32,18 @@ export type OrderPages = InfiniteData<{ items: Order[]; nextCursor: string | nul
  * The order in a loaded Orders view: replaced where it is, first when new to it, out of it when
  * its state no longer matches the view's filter (the screen sorts what it shows).
  */
-export function withDeskOrder(data: OrderPages, order: Order, filter: DeskOrderFilter): OrderPages {
-  const belongs = filter === 'all' || filter === order.state;
-  const known = data.pages.flatMap((p) => p.items).find((o) => o.id === order.id);
-  if (known && isNewer(known, order)) return data;
+export function withDeskOrder(data: OrderPages, news: Order, filter: DeskOrderFilter): OrderPages {
+  const known = data.pages.flatMap((p) => p.items).find((o) => o.id === news.id);
+  if (known && isNewer(known, news)) return data;
+  // Live news never carries the agents-only image flag: the list's answer keeps it.
+  const order =
+    news.imageSeenBefore || !known?.imageSeenBefore
+      ? news
+      : { ...news, imageSeenBefore: known.imageSeenBefore };
+  const belongs =
+    filter === 'all' ||
+    filter === order.state ||
+    (filter === 'deposit-problems' && depositAttention(order).length > 0);
   if (!known) {
     if (!belongs || data.pages.length === 0) return data;
     const [first, ...rest] = data.pages;

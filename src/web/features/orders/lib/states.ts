@@ -6,6 +6,8 @@ export const ORDER_STATE_DISPLAY: Record<OrderState, { label: string; tone: Badg
   quoted: { label: 'Quote sent', tone: 'blue' },
   awaiting_deposit: { label: 'Awaiting deposit', tone: 'yellow' },
   deposit_seen: { label: 'Deposit sent', tone: 'orange' },
+  requoted: { label: 'New total to accept', tone: 'blue' },
+  deposit_returning: { label: 'Deposit being returned', tone: 'orange' },
   deposit_confirmed: { label: 'Deposit confirmed', tone: 'teal' },
   payout_sent: { label: 'Payout sent', tone: 'purple' },
   completed: { label: 'Completed', tone: 'green' },
