@@ -84,6 +84,12 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/orders/:id/dispute': 'customer',
   'POST /api/orders/:id/resolve': 'admin',
   'POST /api/orders/:id/cancel': 'customer',
+  'POST /api/orders/:id/requote': 'agent',
+  'POST /api/orders/:id/accept-requote': 'customer',
+  'POST /api/orders/:id/decline-requote': 'customer',
+  'POST /api/orders/:id/return-deposit': 'agent',
+  'POST /api/orders/:id/returned': 'agent',
+  'POST /api/orders/:id/release-payout': 'agent',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',
