@@ -239,6 +239,9 @@ export function ConversationView({
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}
               onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
+              {...(viewer === 'agent'
+                ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
+                : {})}
             />
           )}
         </ConversationMoney>
