@@ -51,11 +51,14 @@ export function Composer({
   onSendText,
   onSendImage,
   onSendNote,
+  onType,
 }: {
   onSendText: (content: string) => Promise<void>;
   onSendImage: (file: File, caption: string) => void;
   /** Agents: the "Reply / Private note" toggle; a note goes to staff alone. */
   onSendNote?: (content: string) => Promise<void>;
+  /** The viewer typed in a reply (not a note: the customer never hears of those). */
+  onType?: () => void;
 }) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
@@ -184,7 +187,10 @@ export function Composer({
             ref={input}
             rows={1}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!noting && e.target.value.trim() !== '') onType?.();
+            }}
             onKeyDown={onKeyDown}
             placeholder={noting ? 'Private note: only agents see it...' : 'Type your message...'}
             aria-label={noting ? 'Private note' : 'Message'}
