@@ -43,6 +43,7 @@ import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
+import { cannedRepliesRoutes } from './features/canned-replies';
 import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
@@ -424,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
+  await app.register(cannedRepliesRoutes, { db });
   await app.register(deskAddressesRoutes, { db });
   const clock = deps.clock ?? (() => new Date());
   await app.register(ordersRoutes, {
