@@ -1,4 +1,5 @@
 import type { User } from '../../shared/api/auth';
+import type { CannedReply } from '../../shared/api/canned-replies';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { Message, Receipts } from '../../shared/api/messages';
 import type { Order } from '../../shared/api/orders';
@@ -21,6 +22,8 @@ export interface ConversationApi {
   /** The chat's read receipts (none yet unless told); a POST moves the viewer's side. */
   receipts?: Receipts;
   viewerSide?: 'customer' | 'staff';
+  /** The agent's canned replies (none unless told). */
+  cannedReplies?: CannedReply[];
 }
 
 /**
@@ -48,6 +51,7 @@ export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
     'GET /api/exchange-rates': { body: api.rates ?? UNMANAGED_RATES },
     'GET /api/prices': { body: api.prices ?? TEST_PRICES },
     [`GET ${chat}/receipts`]: { body: receipts },
+    'GET /api/canned-replies': { body: api.cannedReplies ?? [] },
     [`POST ${chat}/receipts`]: (call) => {
       const body = call.body as { deliveredId?: number; readId?: number };
       const side = receipts[api.viewerSide ?? 'customer'];

@@ -6,7 +6,16 @@ import { outbox } from './outbox';
 import { json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime, fakeRealtimeClient } from '../../testing/fake-realtime';
-import { AGENT_ID, CUSTOMER_ID, makeMessage, makeUser } from '../../testing/fixtures';
+import {
+  AGENT_ID,
+  AT,
+  CUSTOMER_ID,
+  MANAGED_RATES,
+  makeMessage,
+  makeOrder,
+  makeUser,
+} from '../../testing/fixtures';
+import type { CannedReply } from '../../../shared/api/canned-replies';
 import { renderWithApp } from '../../testing/render-app';
 import { formatMessageTime } from './chat-date';
 
@@ -142,5 +151,77 @@ describe('conversation tools', () => {
     expect(bubble.textContent).toContain('Private note');
     // Stored (no longer sending): a note carries no ticks.
     await waitFor(() => expect(bubble.querySelector('[data-testid="ticks"]')).toBeNull());
+  });
+
+  it('the / picker searches canned replies, moves with the arrows, inserts with Enter, variables filled', async () => {
+    const replies: CannedReply[] = [
+      {
+        id: 1,
+        scope: 'team',
+        shortcut: 'welcome',
+        content: 'Hi {customer.firstName}, we buy at {rate.bitcoin.sell}. {unknown.thing}',
+        updatedAt: AT,
+      },
+      {
+        id: 2,
+        scope: 'personal',
+        shortcut: 'address',
+        content: 'Send it to {order.depositAddress}',
+        updatedAt: AT,
+      },
+      { id: 3, scope: 'team', shortcut: 'usdt', content: 'USDT: {rate.usdt.sell}', updatedAt: AT },
+    ];
+    stubApi(
+      conversationRoutes({
+        user: makeUser({ id: AGENT_ID, isAgent: true }),
+        viewerSide: 'staff',
+        cannedReplies: replies,
+        rates: MANAGED_RATES,
+        orders: [makeOrder({ id: 4 })],
+      }),
+    );
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    const input = await screen.findByPlaceholderText('Type your message...');
+    fireEvent.change(input, { target: { value: '/' } });
+    const options = async () =>
+      (await screen.findAllByRole('option')).map((o) => o.textContent ?? '');
+    expect(await options()).toHaveLength(3);
+    // Search: the shortcut or the text.
+    fireEvent.change(input, { target: { value: '/addr' } });
+    await waitFor(async () => expect(await options()).toHaveLength(1));
+    fireEvent.change(input, { target: { value: '/' } });
+    await waitFor(async () => expect(await options()).toHaveLength(3));
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    // The second row: address.
+    await waitFor(() =>
+      expect((input as HTMLTextAreaElement).value).toBe(
+        'Send it to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      ),
+    );
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.change(input, { target: { value: '/wel' } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    // The rate in naira per coin, with the product's formatter; an unknown variable stays.
+    await waitFor(() =>
+      expect((input as HTMLTextAreaElement).value).toBe(
+        'Hi Ada, we buy at ₦157,254,058.50 per BTC. {unknown.thing}',
+      ),
+    );
+
+    // Esc closes the picker and keeps the text.
+    fireEvent.change(input, { target: { value: '/us' } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect((input as HTMLTextAreaElement).value).toBe('/us');
   });
 });

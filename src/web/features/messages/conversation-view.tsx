@@ -8,6 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
+import { fillVariables, useCannedReplies, useVariableValues } from '../canned-replies';
 import { useChatSession } from '../chat-sessions';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
@@ -221,6 +222,9 @@ export function ConversationView({
   }, [error]);
 
   const receipts = useReceiptReporting(sessionId, viewer, messages.data);
+  const canned = useCannedReplies(viewer === 'agent');
+  const values = useVariableValues(sessionId, session.data, viewer === 'agent');
+  const fill = useCallback((content: string) => fillVariables(content, values), [values]);
   const items = useMemo(
     () => toItems(messages.data ?? [], pending, viewer, receipts),
     [messages.data, pending, viewer, receipts],
@@ -278,6 +282,7 @@ export function ConversationView({
               onSendText={(content) => send({ kind: 'text', content })}
               onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
               onType={typing.onType}
+              {...(viewer === 'agent' ? { cannedReplies: { replies: canned.data, fill } } : {})}
               {...(viewer === 'agent'
                 ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
                 : {})}

@@ -1,7 +1,9 @@
 import { ImagePlus, Lock, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
+import type { CannedReply } from '../../../../shared/api/canned-replies';
 import { cn } from '../../../lib/cn';
+import { CannedReplyPicker, PICKER_ID, useCannedReplyPicker } from '../../canned-replies';
 import { toast } from '../../../lib/toast';
 import { imageProblem } from '../api/upload-attachment';
 import { ImageSendDialog, type PickedImage } from './image-send-dialog';
@@ -52,6 +54,7 @@ export function Composer({
   onSendImage,
   onSendNote,
   onType,
+  cannedReplies,
 }: {
   onSendText: (content: string) => Promise<void>;
   onSendImage: (file: File, caption: string) => void;
@@ -59,10 +62,21 @@ export function Composer({
   onSendNote?: (content: string) => Promise<void>;
   /** The viewer typed in a reply (not a note: the customer never hears of those). */
   onType?: () => void;
+  /** Agents: canned replies, picked after `/`, and how a reply's variables are filled here. */
+  cannedReplies?: {
+    replies: readonly CannedReply[] | undefined;
+    fill: (content: string) => string;
+  };
 }) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const noting = mode === 'note' && onSendNote !== undefined;
+  const picker = useCannedReplyPicker(
+    text,
+    cannedReplies?.replies,
+    cannedReplies?.fill ?? ((content) => content),
+  );
+  const activeOption = picker.open ? picker.matches[picker.active] : undefined;
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -93,6 +107,12 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    const picked = picker.onKeyDown(event);
+    if (picked.used) {
+      event.preventDefault();
+      if (picked.insert !== undefined) setText(picked.insert);
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -155,6 +175,13 @@ export function Composer({
           ))}
         </div>
       )}
+      <CannedReplyPicker
+        state={picker}
+        onPick={(filled) => {
+          setText(filled);
+          input.current?.focus();
+        }}
+      />
       <div className="flex items-end gap-2">
         <input
           ref={fileInput}
@@ -195,6 +222,16 @@ export function Composer({
             placeholder={noting ? 'Private note: only agents see it...' : 'Type your message...'}
             aria-label={noting ? 'Private note' : 'Message'}
             aria-invalid={tooLong || undefined}
+            {...(cannedReplies
+              ? {
+                  'aria-controls': PICKER_ID,
+                  'aria-expanded': picker.open,
+                  'aria-autocomplete': 'list' as const,
+                  ...(activeOption
+                    ? { 'aria-activedescendant': `${PICKER_ID}-${activeOption.id}` }
+                    : {}),
+                }
+              : {})}
             enterKeyHint="send"
             className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
           />
