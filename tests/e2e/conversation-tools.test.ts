@@ -34,6 +34,11 @@ function ownBubble(page: Page, text: string) {
   return page.locator('[data-testid="message"][data-side="own"]', { hasText: text });
 }
 
+/** A message's text in the conversation (not the chat list's preview or the announcer). */
+function bubbleText(page: Page, text: string) {
+  return page.getByTestId('message-text').filter({ hasText: text });
+}
+
 async function receiptOf(page: Page, text: string): Promise<string | null> {
   return ownBubble(page, text).getByTestId('ticks').getAttribute('data-receipt');
 }
@@ -118,14 +123,14 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       const replies = agent.getByRole('region', { name: 'Team replies' });
       await replies.getByLabel('Shortcut').fill('welcome');
       await replies
-        .getByLabel('Reply')
+        .getByLabel('Reply', { exact: true })
         .fill('Hi {customer.firstName}, send to {order.depositAddress}. {unknown.thing}');
       await replies.getByRole('button', { name: 'Add reply' }).click();
       await replies.getByTestId('canned-reply').getByText('/welcome').waitFor();
       await screenshot(agent, 'canned-replies-admin-1280x800');
 
       await agent.goto(`${server.url}/chat/${sessionId}`);
-      await agent.getByText('Hello, I want to sell 0.05 BTC').waitFor();
+      await bubbleText(agent, 'Hello, I want to sell 0.05 BTC').waitFor();
       // The agent's page is visible: the customer's message is read, with the time.
       await expect.poll(() => receiptOf(customer, 'Hello, I want to sell')).toBe('read');
       expect(
@@ -149,7 +154,7 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       expect(await receiptOf(agent, 'Your quote is ready')).toBe('sent');
       // ✓✓: the customer's hidden tab opens the chat and fetches it, but has not read it.
       await customer.goto(chatUrl);
-      await customer.getByText('Your quote is ready').waitFor();
+      await bubbleText(customer, 'Your quote is ready').waitFor();
       await expect.poll(() => receiptOf(agent, 'Your quote is ready')).toBe('delivered');
       // Read: the tab comes to the front.
       await customer.evaluate((flag) => {
@@ -169,7 +174,7 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       const filled = 'Hi Chidi, send to [no open order: no deposit address yet]. {unknown.thing}';
       await expect.poll(() => input.inputValue()).toBe(filled);
       await input.press('Enter');
-      await customer.getByText(filled).waitFor();
+      await bubbleText(customer, filled).waitFor();
 
       // A private note: amber on the agent's side, never on the customer's.
       await agent.getByRole('radio', { name: 'Private note' }).click();
@@ -182,10 +187,10 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       await agent.getByRole('radio', { name: 'Reply' }).click();
       // The sentinel: a reply after the note reaches the customer; the note never did.
       await send(agent, 'Thanks for waiting');
-      await customer.getByText('Thanks for waiting').waitFor();
+      await bubbleText(customer, 'Thanks for waiting').waitFor();
       expect(await customer.getByText(NOTE).count()).toBe(0);
       await customer.reload();
-      await customer.getByText('Thanks for waiting').waitFor();
+      await bubbleText(customer, 'Thanks for waiting').waitFor();
       expect(await customer.content()).not.toContain(NOTE);
       await screenshot(customer, 'conversation-tools-customer-360x740');
     },
