@@ -141,6 +141,8 @@ describe('conversation tools', () => {
     renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
     fireEvent.click(await screen.findByRole('radio', { name: 'Private note' }));
     const input = screen.getByPlaceholderText('Private note: only agents see it...');
+    // Notes are text only: no image that would reach the customer.
+    expect(screen.queryByRole('button', { name: 'Attach a screenshot' })).toBeNull();
     fireEvent.change(input, { target: { value: 'Check the last payout' } });
     // A note is not typing the customer may hear of.
     expect(fakeRealtimeClient.sentTyping).toEqual([]);

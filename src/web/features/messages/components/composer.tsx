@@ -201,14 +201,17 @@ export function Composer({
             onSendImage(file, caption);
           }}
         />
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
-          aria-label="Attach a screenshot"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
-        >
-          <ImagePlus aria-hidden className="size-[22px]" />
-        </button>
+        {/* A note is text only: an image would go to the customer. */}
+        {!noting && (
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            aria-label="Attach a screenshot"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
+          >
+            <ImagePlus aria-hidden className="size-[22px]" />
+          </button>
+        )}
         <div className="min-w-0 flex-1">
           <textarea
             ref={input}
