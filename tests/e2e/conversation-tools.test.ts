@@ -14,7 +14,7 @@ import {
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -55,7 +55,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   const contexts: BrowserContext[] = [];

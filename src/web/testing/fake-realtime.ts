@@ -1,77 +1,61 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import type { RealtimeEvent } from '../../shared/api/realtime';
-import type { ConnectionState, TypingFrame } from '../lib/realtime';
+import type { ConnectionState, RealtimeSource, TypingFrame } from '../lib/realtime';
+
+type Listener<T extends unknown[] = []> = (...args: T) => void;
+
+function subscribe<T extends unknown[]>(set: Set<Listener<T>>, listener: Listener<T>) {
+  set.add(listener);
+  return () => void set.delete(listener);
+}
 
 /**
- * Stands in for the page's realtime client (the test `vi.mock`s `lib/realtime` with
- * `useFakeRealtime`): the test sets the connection state, plays events and resyncs to the
- * screens listening.
+ * Stands in for the page's realtime client in component tests: `renderWithApp` provides it
+ * (testing/test-providers.tsx). The test sets the connection state, plays events and resyncs to
+ * the screens listening. Whole-app tests (`renderApp`) keep the real client on a FakeSocket.
  */
-export const fakeRealtime = {
-  state: 'online' as ConnectionState,
-  eventListeners: new Set<(event: RealtimeEvent) => void>(),
-  resyncListeners: new Set<() => void>(),
-  stateListeners: new Set<() => void>(),
-  reset() {
+class FakeRealtime implements RealtimeSource {
+  state: ConnectionState = 'online';
+  readonly eventListeners = new Set<Listener<[RealtimeEvent]>>();
+  readonly resyncListeners = new Set<Listener>();
+  readonly stateListeners = new Set<Listener>();
+  readonly typingListeners = new Set<Listener<[TypingFrame]>>();
+  /** The chats the viewer said "typing" in, in order. */
+  sentTyping: number[] = [];
+
+  reset(): void {
     this.state = 'online';
     this.eventListeners.clear();
     this.resyncListeners.clear();
     this.stateListeners.clear();
-  },
-  setState(state: ConnectionState) {
-    this.state = state;
-    for (const l of this.stateListeners) l();
-  },
-  emit(event: RealtimeEvent) {
-    for (const l of this.eventListeners) l(event);
-  },
-  resync() {
-    for (const l of this.resyncListeners) l();
-  },
-};
-
-/** `useRealtime` backed by `fakeRealtime`. */
-export function useFakeRealtime(
-  onEvent: (event: RealtimeEvent) => void,
-  onResync?: () => void,
-): ConnectionState {
-  useEffect(() => {
-    fakeRealtime.eventListeners.add(onEvent);
-    return () => void fakeRealtime.eventListeners.delete(onEvent);
-  }, [onEvent]);
-  useEffect(() => {
-    if (!onResync) return;
-    fakeRealtime.resyncListeners.add(onResync);
-    return () => void fakeRealtime.resyncListeners.delete(onResync);
-  }, [onResync]);
-  return useSyncExternalStore(
-    (listener) => {
-      fakeRealtime.stateListeners.add(listener);
-      return () => void fakeRealtime.stateListeners.delete(listener);
-    },
-    () => fakeRealtime.state,
-  );
-}
-
-/**
- * Stands in for the page's `realtime` client where screens use it directly (typing): the test
- * plays the other side's typing and reads what the viewer sent.
- */
-export const fakeRealtimeClient = {
-  typingListeners: new Set<(frame: TypingFrame) => void>(),
-  sentTyping: [] as number[],
-  onTyping(listener: (frame: TypingFrame) => void): () => void {
-    this.typingListeners.add(listener);
-    return () => void this.typingListeners.delete(listener);
-  },
-  sendTyping(chatSessionId: number): void {
-    this.sentTyping.push(chatSessionId);
-  },
-  emitTyping(frame: Omit<TypingFrame, 'type'>): void {
-    for (const l of this.typingListeners) l({ type: 'typing', ...frame });
-  },
-  reset(): void {
     this.typingListeners.clear();
     this.sentTyping = [];
-  },
-};
+  }
+
+  /** The other side types (a `typing` frame from the server). */
+  emitTyping(frame: Omit<TypingFrame, 'type'>): void {
+    for (const l of this.typingListeners) l({ type: 'typing', ...frame });
+  }
+
+  setState(state: ConnectionState): void {
+    this.state = state;
+    for (const l of this.stateListeners) l();
+  }
+
+  emit(event: RealtimeEvent): void {
+    for (const l of this.eventListeners) l(event);
+  }
+
+  resync(): void {
+    for (const l of this.resyncListeners) l();
+  }
+
+  retain = () => () => undefined;
+  onEvent = (listener: Listener<[RealtimeEvent]>) => subscribe(this.eventListeners, listener);
+  onResync = (listener: Listener) => subscribe(this.resyncListeners, listener);
+  subscribeState = (listener: Listener) => subscribe(this.stateListeners, listener);
+  getState = () => this.state;
+  onTyping = (listener: Listener<[TypingFrame]>) => subscribe(this.typingListeners, listener);
+  sendTyping = (chatSessionId: number) => void this.sentTyping.push(chatSessionId);
+}
+
+export const fakeRealtime = new FakeRealtime();

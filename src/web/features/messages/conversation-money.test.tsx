@@ -20,11 +20,6 @@ import {
 } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-  realtime: (await import('../../testing/fake-realtime')).fakeRealtimeClient,
-}));
-
 const MANAGED_USDT: RatesResponse = {
   usdToNaira: '1650',
   rates: [

@@ -5,7 +5,7 @@ import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
 import { json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
-import { fakeRealtime, fakeRealtimeClient } from '../../testing/fake-realtime';
+import { fakeRealtime } from '../../testing/fake-realtime';
 import {
   AGENT_ID,
   AT,
@@ -19,16 +19,10 @@ import type { CannedReply } from '../../../shared/api/canned-replies';
 import { renderWithApp } from '../../testing/render-app';
 import { formatMessageTime } from './chat-date';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-  realtime: (await import('../../testing/fake-realtime')).fakeRealtimeClient,
-}));
-
 const none = { deliveredId: 0, readId: 0, readAt: null };
 
 beforeEach(() => {
   fakeRealtime.reset();
-  fakeRealtimeClient.reset();
 });
 afterEach(() => {
   cleanup();
@@ -90,27 +84,25 @@ describe('conversation tools', () => {
       renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
       await screen.findByText('Hello');
       act(() =>
-        fakeRealtimeClient.emitTyping({ chatSessionId: 7, from: 'customer', userId: CUSTOMER_ID }),
+        fakeRealtime.emitTyping({ chatSessionId: 7, from: 'customer', userId: CUSTOMER_ID }),
       );
       expect((await screen.findByTestId('typing')).textContent).toContain('is typing…');
       // Another agent typing is not the other side; another chat's typing is not this chat's.
       act(() => vi.advanceTimersByTime(5_100));
       await waitFor(() => expect(screen.queryByTestId('typing')).toBeNull());
+      act(() => fakeRealtime.emitTyping({ chatSessionId: 7, from: 'agent', userId: AGENT_ID }));
       act(() =>
-        fakeRealtimeClient.emitTyping({ chatSessionId: 7, from: 'agent', userId: AGENT_ID }),
-      );
-      act(() =>
-        fakeRealtimeClient.emitTyping({ chatSessionId: 8, from: 'customer', userId: CUSTOMER_ID }),
+        fakeRealtime.emitTyping({ chatSessionId: 8, from: 'customer', userId: CUSTOMER_ID }),
       );
       expect(screen.queryByTestId('typing')).toBeNull();
 
       const input = screen.getByPlaceholderText('Type your message...');
       fireEvent.change(input, { target: { value: 'H' } });
       fireEvent.change(input, { target: { value: 'He' } });
-      expect(fakeRealtimeClient.sentTyping).toEqual([7]);
+      expect(fakeRealtime.sentTyping).toEqual([7]);
       act(() => vi.advanceTimersByTime(2_100));
       fireEvent.change(input, { target: { value: 'Hel' } });
-      expect(fakeRealtimeClient.sentTyping).toEqual([7, 7]);
+      expect(fakeRealtime.sentTyping).toEqual([7, 7]);
     } finally {
       vi.useRealTimers();
     }
@@ -145,7 +137,7 @@ describe('conversation tools', () => {
     expect(screen.queryByRole('button', { name: 'Attach a screenshot' })).toBeNull();
     fireEvent.change(input, { target: { value: 'Check the last payout' } });
     // A note is not typing the customer may hear of.
-    expect(fakeRealtimeClient.sentTyping).toEqual([]);
+    expect(fakeRealtime.sentTyping).toEqual([]);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(sent).toMatchObject({ content: 'Check the last payout' }));
     const bubble = (await screen.findByText('Check the last payout')).closest('li')!;

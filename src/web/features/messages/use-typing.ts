@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TYPING_EXPIRES_MS, TYPING_THROTTLE_MS } from '../../../shared/api/realtime';
-import { realtime, type RealtimeClient } from '../../lib/realtime';
+import { useRealtimeSource } from '../../lib/realtime';
 import type { Viewer } from './viewer';
 
 /**
@@ -9,11 +9,8 @@ import type { Viewer } from './viewer';
  * call `clear`); `onType` tells the other side the viewer types, at most every
  * TYPING_THROTTLE_MS.
  */
-export function useTyping(
-  chatSessionId: number,
-  viewer: Viewer,
-  client: Pick<RealtimeClient, 'onTyping' | 'sendTyping'> = realtime,
-) {
+export function useTyping(chatSessionId: number, viewer: Viewer) {
+  const client = useRealtimeSource();
   const [typing, setTyping] = useState(false);
   const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastSent = useRef(0);

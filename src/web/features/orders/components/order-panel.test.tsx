@@ -17,11 +17,6 @@ import {
 import { renderWithApp } from '../../../testing/render-app';
 import { OrderPanel } from './order-panel';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-  realtime: (await import('../../../testing/fake-realtime')).fakeRealtimeClient,
-}));
-
 beforeEach(() => fakeRealtime.reset());
 
 afterEach(() => {
