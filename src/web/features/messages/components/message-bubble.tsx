@@ -179,7 +179,10 @@ export function MessageBubble({
     <li
       data-testid="message"
       data-kind={item.kind}
-      data-state={item.state ?? undefined}
+      // Stored is "sent" whatever the other side has done since (the ticks say that).
+      data-state={
+        item.state === 'delivered' || item.state === 'read' ? 'sent' : (item.state ?? undefined)
+      }
       data-side={item.own ? 'own' : 'other'}
       className={cn(
         'flex flex-col',
