@@ -26,6 +26,7 @@ import { ChangeCache } from './platform/change-cache';
 import { EventBus } from './platform/event-bus';
 import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
+import { TypingRelay } from './platform/realtime/typing';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
 import { Presence } from './platform/realtime/presence';
@@ -43,6 +44,7 @@ import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
+import { cannedRepliesRoutes } from './features/canned-replies';
 import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
@@ -262,6 +264,7 @@ function startRealtime(
     notifications,
     logger: app.log,
   });
+  const typing = new TypingRelay(database, hub, notifications, app.log);
   app.addHook('onReady', async () => {
     await hub.start();
     await notifications.start();
@@ -281,7 +284,7 @@ function startRealtime(
   // app.close() resolves once the connections open at the drain have ended (main.ts closes the
   // database after it).
   app.addHook('onClose', async () => drained);
-  return { events, hub, sockets, presence };
+  return { events, hub, sockets, presence, typing };
 }
 
 /** Coin prices from the price service, refreshed from the app's start to its close. */
@@ -437,7 +440,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = database.notifications(app.log);
   installSessions(app, { db, config, notifications, bus });
   const signIn = await customerSignIn(app, config);
-  const { events, hub, sockets, presence } = startRealtime(app, { database, notifications, bus });
+  const { events, hub, sockets, presence, typing } = startRealtime(app, {
+    database,
+    notifications,
+    bus,
+  });
   const priceFeed = startPriceFeed(app, { config, db, bus });
   metrics.countCommits(bus);
   metrics.watchRealtime(hub);
@@ -449,7 +456,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());
 
-  await app.register(realtimeRoutes, { hub, sessions: sockets, config });
+  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   await app.register(chatSessionsRoutes, { db, events, bus, notifications });
@@ -467,6 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
+  await app.register(cannedRepliesRoutes, { db });
   await app.register(deskAddressesRoutes, { db });
   const clock = deps.clock ?? (() => new Date());
   await app.register(ordersRoutes, {

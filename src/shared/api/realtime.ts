@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
-import { imageSeenBeforeSchema, messageSchema } from './messages';
+import { imageSeenBeforeSchema, messageSchema, receiptsSchema } from './messages';
 import { orderSchema } from './orders';
 import { transactionSchema } from './transactions';
 
@@ -9,6 +9,7 @@ import { transactionSchema } from './transactions';
 export const REALTIME_EVENT_TYPES = [
   'message.created',
   'message.image_seen_before',
+  'receipts.updated',
   'session.created',
   'session.updated',
   'customer.updated',
@@ -33,6 +34,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     chatSessionId: z.number(),
     messageId: z.number(),
     imageSeenBefore: imageSeenBeforeSchema,
+  }),
+  /** A side of the chat received or read more of the other side's messages (the ticks). */
+  z.object({
+    id: z.number(),
+    type: z.literal('receipts.updated'),
+    chatSessionId: z.number(),
+    receipts: receiptsSchema,
   }),
   z.object({
     id: z.number(),
@@ -86,6 +94,17 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** After a resume: everything up to `upTo` has been sent. */
   z.object({ type: z.literal('resumed'), upTo: z.number(), complete: z.boolean() }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * Someone is typing in a chat (never stored, not an event: no id, no resume). Comes at most
+   * every TYPING_THROTTLE_MS per sender; show "typing…" until TYPING_EXPIRES_MS pass without
+   * another.
+   */
+  z.object({
+    type: z.literal('typing'),
+    chatSessionId: z.number().int(),
+    from: z.enum(['customer', 'agent']),
+    userId: z.uuid(),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
@@ -93,7 +112,14 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resume'), after: z.number().int().min(0) }),
   z.object({ type: z.literal('ping') }),
+  /** The sender is typing in this chat; the server relays it to the chat's other side. */
+  z.object({ type: z.literal('typing'), chatSessionId: z.number().int().positive() }),
 ]);
+
+/** A client sends "typing" at most this often per chat; the server drops what comes sooner. */
+export const TYPING_THROTTLE_MS = 2_000;
+/** "typing…" disappears this long after the last "typing" heard. */
+export const TYPING_EXPIRES_MS = 5_000;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /** Why the server closes a socket; the client decides from the code whether to reconnect. */

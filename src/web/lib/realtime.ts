@@ -9,6 +9,8 @@ import {
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 
 type EventListener = (event: RealtimeEvent) => void;
+export type TypingFrame = Extract<ServerFrame, { type: 'typing' }>;
+type TypingListener = (frame: TypingFrame) => void;
 /** Called when the client may have missed events it cannot replay: refetch what you show. */
 type ResyncListener = () => void;
 
@@ -52,6 +54,7 @@ export class RealtimeClient {
   private state: ConnectionState = 'connecting';
   private readonly eventListeners = new Set<EventListener>();
   private readonly resyncListeners = new Set<ResyncListener>();
+  private readonly typingListeners = new Set<TypingListener>();
   private readonly stateListeners = new Set<() => void>();
   private users = 0;
   private readonly url: () => string;
@@ -79,6 +82,17 @@ export class RealtimeClient {
   onEvent(listener: EventListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /** Someone typing in a chat the viewer may see (ephemeral: not an event, never replayed). */
+  onTyping(listener: TypingListener): () => void {
+    this.typingListeners.add(listener);
+    return () => this.typingListeners.delete(listener);
+  }
+
+  /** Tells the chat's other side the viewer is typing (dropped while the socket is down). */
+  sendTyping(chatSessionId: number): void {
+    if (this.state === 'online') this.send({ type: 'typing', chatSessionId });
   }
 
   onResync(listener: ResyncListener): () => void {
@@ -244,6 +258,9 @@ export class RealtimeClient {
       }
       case 'pong':
         break;
+      case 'typing':
+        for (const listener of this.typingListeners) listener(frame);
+        break;
     }
   }
 }
@@ -259,13 +276,18 @@ export const realtime = new RealtimeClient();
 /** What screens use of a realtime connection: the page's client, or a test's stand-in. */
 export type RealtimeSource = Pick<
   RealtimeClient,
-  'retain' | 'onEvent' | 'onResync' | 'subscribeState' | 'getState'
+  'retain' | 'onEvent' | 'onResync' | 'subscribeState' | 'getState' | 'onTyping' | 'sendTyping'
 >;
 
 const RealtimeContext = createContext<RealtimeSource>(realtime);
 
 /** Gives the screens below another source than the page's client (component tests). */
 export const RealtimeProvider = RealtimeContext.Provider;
+
+/** The page's realtime source (the client, or a test's stand-in): for typing. */
+export function useRealtimeSource(): RealtimeSource {
+  return useContext(RealtimeContext);
+}
 
 /** Keeps the socket open while the calling screen is mounted, and calls `onEvent` for each event. */
 export function useRealtime(onEvent: EventListener, onResync?: ResyncListener): ConnectionState {

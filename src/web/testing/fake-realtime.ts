@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from '../../shared/api/realtime';
-import type { ConnectionState, RealtimeSource } from '../lib/realtime';
+import type { ConnectionState, RealtimeSource, TypingFrame } from '../lib/realtime';
 
 type Listener<T extends unknown[] = []> = (...args: T) => void;
 
@@ -18,12 +18,22 @@ class FakeRealtime implements RealtimeSource {
   readonly eventListeners = new Set<Listener<[RealtimeEvent]>>();
   readonly resyncListeners = new Set<Listener>();
   readonly stateListeners = new Set<Listener>();
+  readonly typingListeners = new Set<Listener<[TypingFrame]>>();
+  /** The chats the viewer said "typing" in, in order. */
+  sentTyping: number[] = [];
 
   reset(): void {
     this.state = 'online';
     this.eventListeners.clear();
     this.resyncListeners.clear();
     this.stateListeners.clear();
+    this.typingListeners.clear();
+    this.sentTyping = [];
+  }
+
+  /** The other side types (a `typing` frame from the server). */
+  emitTyping(frame: Omit<TypingFrame, 'type'>): void {
+    for (const l of this.typingListeners) l({ type: 'typing', ...frame });
   }
 
   setState(state: ConnectionState): void {
@@ -44,6 +54,8 @@ class FakeRealtime implements RealtimeSource {
   onResync = (listener: Listener) => subscribe(this.resyncListeners, listener);
   subscribeState = (listener: Listener) => subscribe(this.stateListeners, listener);
   getState = () => this.state;
+  onTyping = (listener: Listener<[TypingFrame]>) => subscribe(this.typingListeners, listener);
+  sendTyping = (chatSessionId: number) => void this.sentTyping.push(chatSessionId);
 }
 
 export const fakeRealtime = new FakeRealtime();

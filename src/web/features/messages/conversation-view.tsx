@@ -2,12 +2,13 @@ import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { Message } from '../../../shared/api/messages';
+import type { Message, Receipts } from '../../../shared/api/messages';
 import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
+import { fillVariables, useCannedReplies, useVariableValues } from '../canned-replies';
 import { useChatSession } from '../chat-sessions';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
@@ -21,13 +22,28 @@ import { RestrictedNote } from './components/restricted-note';
 import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { useLiveConversation } from './use-live-conversation';
+import { useReceiptReporting } from './use-receipts';
 import { useSender } from './use-sender';
+import { useTyping } from './use-typing';
 import type { Viewer } from './viewer';
+
+/** Where the viewer's own message stands with the other side: ✓, ✓✓ or read (at a time). */
+function receiptOf(
+  m: Message,
+  receipts: Receipts | undefined,
+  viewer: Viewer,
+): Pick<ChatItem, 'state' | 'readAt'> {
+  const other = receipts?.[viewer === 'agent' ? 'customer' : 'staff'];
+  if (other && other.readId >= m.id && other.readAt) return { state: 'read', readAt: other.readAt };
+  if (other && other.deliveredId >= m.id) return { state: 'delivered' };
+  return { state: 'sent' };
+}
 
 function toItems(
   messages: readonly Message[],
   pending: readonly OutgoingMessage[],
   viewer: Viewer,
+  receipts: Receipts | undefined,
 ): ChatItem[] {
   const stored = new Set(messages.map((m) => m.clientMessageId));
   // Keyed by the client's id: a confirmed bubble stays the same element (no flash).
@@ -41,7 +57,10 @@ function toItems(
       imageUrl: m.attachment?.thumbnailUrl ?? null,
       fullImageUrl: m.attachment?.url ?? null,
       createdAt: m.createdAt,
-      state: m.senderRole === viewer ? 'sent' : null,
+      // Private notes go to no one on the other side: no ticks.
+      ...(m.senderRole === viewer && m.messageType !== 'note'
+        ? receiptOf(m, receipts, viewer)
+        : { state: null }),
       problem: null,
       ...(m.imageSeenBefore ? { seenBefore: m.imageSeenBefore } : {}),
     })),
@@ -179,7 +198,17 @@ export function ConversationView({
   const pending = useOutbox(sessionId);
   const { send, retry, discard, retryNetworkFailures } = useSender(sessionId);
   const user = useCurrentUser().data;
-  const [latestIncoming, onIncoming] = useLatestIncoming(viewer);
+  const [latestIncoming, announceIncoming] = useLatestIncoming(viewer);
+  const typing = useTyping(sessionId, viewer);
+  const { clear: clearTyping } = typing;
+  const onIncoming = useCallback(
+    (added: Message[]) => {
+      // Their message is here: they have stopped typing it.
+      if (added.some((m) => m.senderRole !== viewer && m.messageType !== 'note')) clearTyping();
+      announceIncoming(added);
+    },
+    [announceIncoming, clearTyping, viewer],
+  );
   const connection = useLiveConversation(
     sessionId,
     messages.isSuccess,
@@ -192,9 +221,13 @@ export function ConversationView({
     handleUnauthorized(error);
   }, [error]);
 
+  const receipts = useReceiptReporting(sessionId, viewer, messages.data);
+  const canned = useCannedReplies(viewer === 'agent');
+  const values = useVariableValues(sessionId, session.data, viewer === 'agent');
+  const fill = useCallback((content: string) => fillVariables(content, values), [values]);
   const items = useMemo(
-    () => toItems(messages.data ?? [], pending, viewer),
-    [messages.data, pending, viewer],
+    () => toItems(messages.data ?? [], pending, viewer, receipts),
+    [messages.data, pending, viewer, receipts],
   );
 
   // A malformed id (400) is as much "no such chat" as an unknown one (404).
@@ -229,6 +262,15 @@ export function ConversationView({
             onRetry={(id) => void retry(id)}
             onDiscard={discard}
           />
+          {typing.typing && session.data && (
+            <p
+              data-testid="typing"
+              aria-live="polite"
+              className="shrink-0 bg-canvas px-4 pb-1 text-xs font-medium text-ink-muted italic"
+            >
+              {otherPartyName(session.data, viewer)} is typing…
+            </p>
+          )}
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>
           ) : restricted ? (
@@ -239,6 +281,11 @@ export function ConversationView({
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}
               onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
+              onType={typing.onType}
+              {...(viewer === 'agent' ? { cannedReplies: { replies: canned.data, fill } } : {})}
+              {...(viewer === 'agent'
+                ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
+                : {})}
             />
           )}
         </ConversationMoney>

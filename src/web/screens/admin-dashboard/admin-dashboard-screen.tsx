@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import {
+  MessageSquareText,
   ArrowLeftRight,
   BarChart3,
   MessagesSquare,
@@ -13,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
 import { RequireAdmin } from '../../features/auth';
+import { TeamRepliesSection } from '../../features/canned-replies';
 import { DisputedOrders } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
 import { AnalyticsTab } from './components/analytics-tab';
@@ -31,6 +33,7 @@ const TABS = [
   { value: 'sessions', label: 'Sessions', icon: <MessagesSquare aria-hidden /> },
   { value: 'transactions', label: 'Transactions', icon: <ArrowLeftRight aria-hidden /> },
   { value: 'disputes', label: 'Disputes', icon: <Scale aria-hidden /> },
+  { value: 'replies', label: 'Replies', icon: <MessageSquareText aria-hidden /> },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -157,6 +160,9 @@ function AdminDashboard() {
           </Tabs.Content>
           <Tabs.Content value="disputes" className="focus-visible:outline-none">
             <DisputedOrders />
+          </Tabs.Content>
+          <Tabs.Content value="replies" className="focus-visible:outline-none">
+            <TeamRepliesSection />
           </Tabs.Content>
         </Tabs.Root>
       </main>

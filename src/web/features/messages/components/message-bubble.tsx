@@ -1,4 +1,14 @@
-import { Check, CircleAlert, Clock, RotateCw, Trash2, X, type LucideIcon } from 'lucide-react';
+import {
+  Check,
+  CheckCheck,
+  CircleAlert,
+  Clock,
+  Lock,
+  RotateCw,
+  Trash2,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { linkify } from '../linkify';
@@ -35,7 +45,8 @@ function FailedAction({
   );
 }
 
-export type DeliveryState = 'sending' | 'sent' | 'failed';
+/** sent ✓ (stored), delivered ✓✓ (the other side's client has it), read (shown to them). */
+export type DeliveryState = 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
 
 /** One bubble's worth of a message, stored or still on its way. */
 export interface ChatItem {
@@ -43,7 +54,8 @@ export interface ChatItem {
   key: string;
   clientMessageId: string;
   own: boolean;
-  kind: 'text' | 'image';
+  /** note: an agent's private note, shown to staff alone (amber, "Private note", a lock). */
+  kind: 'text' | 'image' | 'note';
   content: string;
   /** The image to show: the attachment's thumbnail, or the local preview while uploading. */
   imageUrl: string | null;
@@ -52,6 +64,8 @@ export interface ChatItem {
   createdAt: string;
   /** The viewer's own messages only. */
   state: DeliveryState | null;
+  /** When the other side read it (state 'read'). */
+  readAt?: string;
   /** Why the server refused this message for good; a failure with none may be retried. */
   problem: string | null;
   /** Agents only: the image was sent before, elsewhere (the server tells staff alone). */
@@ -62,16 +76,40 @@ export interface ChatItem {
 const STATE_LABELS: Record<DeliveryState, string | null> = {
   sending: 'Sending',
   sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
   failed: null,
 };
 
-function DeliveryIcon({ state }: { state: DeliveryState }) {
-  const Icon = state === 'sending' ? Clock : state === 'sent' ? Check : CircleAlert;
+const ICONS: Record<DeliveryState, LucideIcon> = {
+  sending: Clock,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
+  failed: CircleAlert,
+};
+
+function DeliveryIcon({ state, readAt }: { state: DeliveryState; readAt?: string }) {
+  const Icon = ICONS[state];
+  const label =
+    state === 'read' && readAt ? `Read ${formatMessageTime(readAt)}` : STATE_LABELS[state];
   return (
-    <>
-      <Icon aria-hidden className={cn('size-3.5', state === 'failed' && 'text-down')} />
-      {STATE_LABELS[state] && <span className="sr-only">{STATE_LABELS[state]}</span>}
-    </>
+    <span
+      data-testid="ticks"
+      data-receipt={state}
+      title={label ?? undefined}
+      className="pointer-events-auto inline-flex"
+    >
+      <Icon
+        aria-hidden
+        className={cn(
+          'size-3.5',
+          state === 'failed' && 'text-down',
+          state === 'read' && 'text-sky-600',
+        )}
+      />
+      {label && <span className="sr-only">{label}</span>}
+    </span>
   );
 }
 
@@ -88,7 +126,9 @@ function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
       )}
     >
       <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
-      {item.state && <DeliveryIcon state={item.state} />}
+      {item.state && (
+        <DeliveryIcon state={item.state} {...(item.readAt ? { readAt: item.readAt } : {})} />
+      )}
     </span>
   );
 }
@@ -134,10 +174,15 @@ export function MessageBubble({
   onDiscard?: (clientMessageId: string) => void;
 }) {
   const imageOnly = item.kind === 'image' && !item.content;
+  const note = item.kind === 'note';
   return (
     <li
       data-testid="message"
-      data-state={item.state ?? undefined}
+      data-kind={item.kind}
+      // Stored is "sent" whatever the other side has done since (the ticks say that).
+      data-state={
+        item.state === 'delivered' || item.state === 'read' ? 'sent' : (item.state ?? undefined)
+      }
       data-side={item.own ? 'own' : 'other'}
       className={cn(
         'flex flex-col',
@@ -148,12 +193,22 @@ export function MessageBubble({
       <div
         className={cn(
           'relative max-w-[85%] rounded-2xl shadow-[0_1px_1px_rgb(6_37_31/0.12)] sm:max-w-[70%]',
-          item.own ? 'bg-brand-100 text-ink' : 'bg-surface text-ink',
+          note
+            ? 'bg-amber-100 text-ink ring-1 ring-amber-300'
+            : item.own
+              ? 'bg-brand-100 text-ink'
+              : 'bg-surface text-ink',
           !grouped && (item.own ? 'rounded-tr-md' : 'rounded-tl-md'),
           item.kind === 'image' ? 'p-1' : 'px-3 pt-1.5 pb-2',
           item.state === 'failed' && 'ring-1 ring-down/40',
         )}
       >
+        {note && (
+          <p className="flex items-center gap-1 text-[11px] font-semibold tracking-wide text-amber-800 uppercase">
+            <Lock aria-hidden className="size-3" />
+            Private note
+          </p>
+        )}
         {item.kind === 'image' && item.imageUrl && (
           <ImageThumbnail
             url={item.imageUrl}

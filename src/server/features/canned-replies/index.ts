@@ -1,0 +1,1 @@
+export { cannedRepliesRoutes } from './routes';

@@ -1,0 +1,10 @@
+export { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from './api/canned-replies';
+export {
+  CannedReplyPicker,
+  PICKER_ID,
+  useCannedReplyPicker,
+  type CannedReplyPickerState,
+} from './components/canned-reply-picker';
+export { fillVariables, MISSING, perCoin, type VariableValues } from './lib/fill';
+export { useVariableValues } from './lib/use-variable-values';
+export { TeamRepliesSection } from './components/team-replies-section';
