@@ -40,6 +40,7 @@ import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
+import { serviceMetricsRoutes } from './features/service-metrics';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { deskAddressesRoutes } from './features/desk-addresses';
@@ -432,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
+  await app.register(serviceMetricsRoutes, { db, clock });
   await startPush(app, { config, db, bus, hub, agent: deps.pushAgent });
   startDepositWatcher(app, { database, events, clock, config });
   if (config.demoMode) await app.register(demoRoutes, { db, events, bus });

@@ -89,6 +89,8 @@ const envSchema = z.object({
   PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
   PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** The first response staff aim for, in minutes: a customer waiting longer shows red. */
+  FIRST_RESPONSE_TARGET_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -222,6 +224,8 @@ export interface Config {
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
   payoutSlaMinutes: number;
+  /** FIRST_RESPONSE_TARGET_MINUTES: the inbox shows a waiting chat amber past half, red past it. */
+  firstResponseTargetMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
@@ -258,6 +262,7 @@ export interface PublicConfig {
   supportContact: string;
   demoMode: boolean;
   payoutSlaMinutes: number;
+  firstResponseTargetMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -418,6 +423,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
+    firstResponseTargetMinutes: env.FIRST_RESPONSE_TARGET_MINUTES,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {
@@ -456,5 +462,6 @@ export function publicConfig(config: Config): PublicConfig {
     supportContact: config.supportContact,
     demoMode: config.demoMode,
     payoutSlaMinutes: config.payoutSlaMinutes,
+    firstResponseTargetMinutes: config.firstResponseTargetMinutes,
   };
 }

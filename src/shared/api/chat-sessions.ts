@@ -35,6 +35,11 @@ export const chatSessionSchema = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   lastMessageAt: isoDateTime.nullable(),
+  /**
+   * The oldest customer message no staff message has answered yet (the customer waits since
+   * then); null when nobody waits. The list colours a waiting chat by FIRST_RESPONSE_TARGET_MINUTES.
+   */
+  waitingSince: isoDateTime.nullable(),
   customer: customerSummarySchema,
   agent: agentSummarySchema.nullable(),
   lastMessage: messageSchema

@@ -75,6 +75,7 @@ export function makeSession(
     createdAt: AT,
     updatedAt: AT,
     lastMessageAt: null,
+    waitingSince: null,
     agent: null,
     lastMessage: null,
     orderWaiting: null,

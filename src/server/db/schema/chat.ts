@@ -30,6 +30,17 @@ export const chatSessions = pgTable(
     status: chatStatusEnum('status').notNull().default('open'),
     priority: chatPriorityEnum('priority').notNull().default('normal'),
     lastMessageAt: timestamptz('last_message_at'),
+    /**
+     * When staff first answered the customer (the first staff message after a customer
+     * message; private notes do not count). Null until then. Kept by the message insert.
+     */
+    firstResponseAt: timestamptz('first_response_at'),
+    /**
+     * The oldest customer message no staff message has answered yet: the customer has been
+     * waiting since then. Null when nobody waits. Kept by the message insert; the inbox colours
+     * the chat by it (FIRST_RESPONSE_TARGET_MINUTES).
+     */
+    waitingSince: timestamptz('waiting_since'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +49,8 @@ export const chatSessions = pgTable(
     index('chat_sessions_agent_idx').on(t.agentId),
     index('chat_sessions_updated_idx').on(t.updatedAt, t.id),
     index('chat_sessions_created_idx').on(t.createdAt),
+    // Measured service: the first responses of a day or a period (features/service-metrics).
+    index('chat_sessions_first_response_idx').on(t.firstResponseAt),
   ],
 );
 

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { loadSession } from '../chat-sessions';
+import { responseClockSet } from '../service-metrics';
 import { toMessage } from './to-message';
 
 export interface SendResult {
@@ -81,12 +82,14 @@ export async function sendMessage(
   const staffOnly = { customerId: null };
   const message = toMessage(row, customerId, isAgent(caller));
   const firstReply = byAgent && session.agent_id === null;
+  // The customer's wait starts or ends with this message (first response, waiting since).
+  const clock = responseClockSet({ byStaff: byAgent, at: row.createdAt });
 
   const stored = firstReply
     ? await events.transaction(async (tx) => {
         const inserted = await rows<{ id: string }>(tx, insertMessage(row));
         if (inserted.length === 0) return false;
-        await touchSession(tx, chatSessionId, row.createdAt);
+        await touchSession(tx, chatSessionId, row.createdAt, clock);
         await events.append(tx, event, { customerId });
         if (seenEvent) await events.append(tx, seenEvent, staffOnly);
         // Two agents may race to reply first: only the one whose update assigned publishes it.
@@ -111,7 +114,8 @@ export async function sendMessage(
           with m as (${insertMessage(row)}),
           touched as (
             update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
-                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz
+                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz,
+                                     ${clock}
             where id = ${chatSessionId} and exists (select 1 from m)
           ),
           e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)}),
@@ -156,10 +160,11 @@ function insertMessage(row: typeof messages.$inferSelect): SQL {
     returning id`;
 }
 
-async function touchSession(tx: Db, id: number, at: Date): Promise<void> {
+async function touchSession(tx: Db, id: number, at: Date, clock: SQL): Promise<void> {
   await tx.execute(
     sql`update chat_sessions set updated_at = ${at.toISOString()}::timestamptz,
-                                 last_message_at = ${at.toISOString()}::timestamptz
+                                 last_message_at = ${at.toISOString()}::timestamptz,
+                                 ${clock}
         where id = ${id}`,
   );
 }

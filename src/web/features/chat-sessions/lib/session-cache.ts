@@ -84,13 +84,18 @@ export function replaceSession(
   };
 }
 
-/** A new message: its session now has this preview and time, and moves to the top. */
+/**
+ * A new message: its session now has this preview and time, and moves to the top. The
+ * customer's message starts a wait unless one runs; staff's ends it (as the server keeps it).
+ */
 export function withMessage(session: ChatSession, message: Message): ChatSession {
   if (session.lastMessage && session.lastMessage.id >= message.id) return session;
+  const fromCustomer = message.senderId === session.customerId;
   return {
     ...session,
     updatedAt: message.createdAt,
     lastMessageAt: message.createdAt,
+    waitingSince: fromCustomer ? (session.waitingSince ?? message.createdAt) : null,
     lastMessage: {
       id: message.id,
       content: message.content,
