@@ -26,6 +26,7 @@ import { ChangeCache } from './platform/change-cache';
 import { EventBus } from './platform/event-bus';
 import { EventLog } from './platform/realtime/events';
 import { RealtimeHub } from './platform/realtime/hub';
+import { TypingRelay } from './platform/realtime/typing';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { SocketSessions } from './platform/realtime/socket-sessions';
 import { pruneSessions, type ResolvedSession } from './platform/sessions';
@@ -231,6 +232,7 @@ function startRealtime(
     notifications,
     logger: app.log,
   });
+  const typing = new TypingRelay(database, hub, notifications, app.log);
   app.addHook('onReady', async () => {
     await hub.start();
     await notifications.start();
@@ -241,7 +243,7 @@ function startRealtime(
     await hub.stop();
     await notifications.stop();
   });
-  return { events, hub, sockets };
+  return { events, hub, sockets, typing };
 }
 
 /** Coin prices from the price service, refreshed from the app's start to its close. */
@@ -394,7 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = database.notifications(app.log);
   installSessions(app, { db, config, notifications, bus });
   const signIn = await customerSignIn(app, config);
-  const { events, hub, sockets } = startRealtime(app, { database, notifications, bus });
+  const { events, hub, sockets, typing } = startRealtime(app, { database, notifications, bus });
   const priceFeed = startPriceFeed(app, { config, db, bus });
   metrics.countCommits(bus);
   metrics.watchRealtime(hub);
@@ -405,7 +407,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());
 
-  await app.register(realtimeRoutes, { hub, sessions: sockets, config });
+  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   await app.register(chatSessionsRoutes, { db, events, bus, notifications });

@@ -22,7 +22,11 @@ export type AgentAvailabilityState = (typeof AGENT_AVAILABILITY_STATES)[number];
 export const CHAT_PRIORITIES = ['low', 'normal', 'medium', 'high'] as const;
 export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
 
-export const MESSAGE_TYPES = ['text', 'image'] as const;
+/**
+ * note: an agent's private note, shown to staff only; never a customer's message, never a reply
+ * (not a first response, does not reopen or touch the chat).
+ */
+export const MESSAGE_TYPES = ['text', 'image', 'note'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** trade: a customer sells crypto; the rest are the spec's Process Transaction types. */

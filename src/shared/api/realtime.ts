@@ -102,6 +102,17 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** After a resume: everything up to `upTo` has been sent. */
   z.object({ type: z.literal('resumed'), upTo: z.number(), complete: z.boolean() }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * Someone is typing in a chat (never stored, not an event: no id, no resume). Comes at most
+   * every TYPING_THROTTLE_MS per sender; show "typing…" until TYPING_EXPIRES_MS pass without
+   * another.
+   */
+  z.object({
+    type: z.literal('typing'),
+    chatSessionId: z.number().int(),
+    from: z.enum(['customer', 'agent']),
+    userId: z.uuid(),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
@@ -109,7 +120,14 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resume'), after: z.number().int().min(0) }),
   z.object({ type: z.literal('ping') }),
+  /** The sender is typing in this chat; the server relays it to the chat's other side. */
+  z.object({ type: z.literal('typing'), chatSessionId: z.number().int().positive() }),
 ]);
+
+/** A client sends "typing" at most this often per chat; the server drops what comes sooner. */
+export const TYPING_THROTTLE_MS = 2_000;
+/** "typing…" disappears this long after the last "typing" heard. */
+export const TYPING_EXPIRES_MS = 5_000;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 /** Why the server closes a socket; the client decides from the code whether to reconnect. */

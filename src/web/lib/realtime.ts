@@ -9,6 +9,8 @@ import {
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 
 type EventListener = (event: RealtimeEvent) => void;
+export type TypingFrame = Extract<ServerFrame, { type: 'typing' }>;
+type TypingListener = (frame: TypingFrame) => void;
 /** Called when the client may have missed events it cannot replay: refetch what you show. */
 type ResyncListener = () => void;
 
@@ -52,6 +54,7 @@ export class RealtimeClient {
   private state: ConnectionState = 'connecting';
   private readonly eventListeners = new Set<EventListener>();
   private readonly resyncListeners = new Set<ResyncListener>();
+  private readonly typingListeners = new Set<TypingListener>();
   private readonly stateListeners = new Set<() => void>();
   private users = 0;
   private readonly url: () => string;
@@ -79,6 +82,17 @@ export class RealtimeClient {
   onEvent(listener: EventListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /** Someone typing in a chat the viewer may see (ephemeral: not an event, never replayed). */
+  onTyping(listener: TypingListener): () => void {
+    this.typingListeners.add(listener);
+    return () => this.typingListeners.delete(listener);
+  }
+
+  /** Tells the chat's other side the viewer is typing (dropped while the socket is down). */
+  sendTyping(chatSessionId: number): void {
+    if (this.state === 'online') this.send({ type: 'typing', chatSessionId });
   }
 
   onResync(listener: ResyncListener): () => void {
@@ -233,6 +247,9 @@ export class RealtimeClient {
         break;
       }
       case 'pong':
+        break;
+      case 'typing':
+        for (const listener of this.typingListeners) listener(frame);
         break;
     }
   }

@@ -9,3 +9,4 @@ export * from './desk-addresses';
 export * from './orders';
 export * from './push-subscriptions';
 export * from './availability';
+export * from './conversation-tools';

@@ -86,7 +86,8 @@ function toSession(row: SessionRow): ChatSession {
 }
 
 /**
- * Sessions with their customer, agent, latest message (the newest createdAt) and the order
+ * Sessions with their customer, agent, latest message (the newest createdAt; never a private
+ * note: the same session goes to its customer) and the order
  * waiting on the desk (one of `waiting`'s states; a chat has at most one open order), newest
  * activity first. `where` filters on `s` (session) and `c` (customer). `waiting` is the
  * viewer's (orderStatesWaitingOn); events, read for everyone, carry the admins' states.
@@ -130,7 +131,7 @@ export async function selectSessions(
     left join lateral (
       select m.id, m.content, m.message_type, m.sender_id, m.created_at
       from messages m
-      where m.chat_session_id = s.id
+      where m.chat_session_id = s.id and m.message_type <> 'note'
       order by m.created_at desc, m.id desc
       limit 1
     ) lm on true

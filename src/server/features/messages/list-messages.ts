@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Message, messageListQuerySchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
@@ -9,7 +9,10 @@ import { isAgent } from '../../platform/auth';
 import { sessionForParticipant } from '../chat-sessions';
 import { toMessage } from './to-message';
 
-/** One chat's messages after a message id, oldest first: its customer's or any agent's. */
+/**
+ * One chat's messages after a message id, oldest first: its customer's or any agent's. The
+ * customer never gets the agents' private notes.
+ */
 export async function listMessages(
   options: z.output<typeof messageListQuerySchema> & {
     db: Db;
@@ -22,7 +25,14 @@ export async function listMessages(
   const found = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.chatSessionId, chatSessionId), gt(messages.id, after)))
+    .where(
+      and(
+        eq(messages.chatSessionId, chatSessionId),
+        gt(messages.id, after),
+        // Private notes are staff's alone.
+        isAgent(caller) ? undefined : ne(messages.messageType, 'note'),
+      ),
+    )
     .orderBy(asc(messages.id))
     .limit(limit + 1);
   return pageOf(

@@ -73,6 +73,27 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     },
   );
 
+  // An agent's private note: staff see it, the customer never does (messages/send-message.ts).
+  app.post(
+    '/api/chat-sessions/:id/notes',
+    forRole('agent', {
+      params: chatSessionIdParamsSchema,
+      body: sendMessageRequestSchema,
+      response: { 200: messageSchema, 201: messageSchema },
+    }),
+    async (request, reply) => {
+      const { message, created } = await sendMessage({
+        db,
+        events,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        ...request.body,
+        note: true,
+      });
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
   app.post(
     '/api/chat-sessions/:id/attachments',
     forRole('customer', {

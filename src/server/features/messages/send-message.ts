@@ -34,6 +34,11 @@ export async function sendMessage(
     attachment?: AttachmentMeta;
     /** An image's fingerprint, and the earlier image it is close to (staff are told). */
     image?: { fingerprint: bigint; seenBefore: ImageSeenBefore | null };
+    /**
+     * A private note (agents only): stored as message type 'note', told to staff alone, and no
+     * reply: it neither touches nor assigns the chat (no reopen, no first response).
+     */
+    note?: boolean;
   },
 ): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
@@ -48,6 +53,8 @@ export async function sendMessage(
   }
   const customerId = session.customer_id;
   const byAgent = isAgent(caller) && customerId !== caller.id;
+  const note = options.note === true;
+  if (note && !byAgent) throw new AppError('forbidden', 'Only agents write private notes');
   if (!byAgent && caller.customerStatus === 'banned')
     throw new AppError('forbidden', BANNED_MESSAGE);
 
@@ -56,7 +63,7 @@ export async function sendMessage(
     chatSessionId,
     senderId: caller.id,
     content: options.content,
-    messageType: options.attachment ? 'image' : 'text',
+    messageType: note ? 'note' : options.attachment ? 'image' : 'text',
     attachment: options.attachment ?? null,
     clientMessageId,
     imageFingerprint: options.image?.fingerprint ?? null,
@@ -80,8 +87,10 @@ export async function sendMessage(
         }
       : null;
   const staffOnly = { customerId: null };
+  // A note reaches staff only: its event names no customer, so no customer's socket gets it.
+  const routing = note ? staffOnly : { customerId };
   const message = toMessage(row, customerId, isAgent(caller));
-  const firstReply = byAgent && session.agent_id === null;
+  const firstReply = byAgent && !note && session.agent_id === null;
   // The customer's wait starts or ends with this message (first response, waiting since).
   const clock = responseClockSet({ byStaff: byAgent, at: row.createdAt });
 
@@ -90,7 +99,7 @@ export async function sendMessage(
         const inserted = await rows<{ id: string }>(tx, insertMessage(row));
         if (inserted.length === 0) return false;
         await touchSession(tx, chatSessionId, row.createdAt, clock);
-        await events.append(tx, event, { customerId });
+        await events.append(tx, event, routing);
         if (seenEvent) await events.append(tx, seenEvent, staffOnly);
         // Two agents may race to reply first: only the one whose update assigned publishes it.
         const [assigned] = await rows<{ id: number }>(
@@ -116,9 +125,9 @@ export async function sendMessage(
             update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
                                      last_message_at = ${row.createdAt.toISOString()}::timestamptz,
                                      ${clock}
-            where id = ${chatSessionId} and exists (select 1 from m)
+            where id = ${chatSessionId} and exists (select 1 from m) and ${note ? sql`false` : sql`true`}
           ),
-          e as (${events.insertWhen(event, { customerId }, sql`exists (select 1 from m)`)}),
+          e as (${events.insertWhen(event, routing, sql`exists (select 1 from m)`)}),
           f as (${
             seenEvent
               ? events.insertWhen(seenEvent, staffOnly, sql`exists (select 1 from m)`)

@@ -64,7 +64,12 @@ export class PushSender {
   }
 
   private async handle(event: NewEvent): Promise<void> {
-    if (event.type === 'message.created' && event.message.senderRole === 'agent') {
+    if (
+      event.type === 'message.created' &&
+      event.message.senderRole === 'agent' &&
+      // A private note is no reply: the customer never hears of it.
+      event.message.messageType !== 'note'
+    ) {
       const [chat] = await this.options.db
         .select({ customerId: chatSessions.customerId })
         .from(chatSessions)

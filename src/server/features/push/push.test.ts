@@ -192,6 +192,24 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
     await call('customer', 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint });
   });
 
+  it('never pushes an agent’s private note: the reply after it is the only push', async () => {
+    const browser = service.browser();
+    await subscribe(browser);
+    const chatId = await chat();
+    const note = await call('agent', 'POST', `/api/chat-sessions/${chatId}/notes`, {
+      clientMessageId: randomUUID(),
+      content: 'NOTE: customer sent a reused screenshot before',
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    // The sentinel: a reply written after the note; had the note pushed, it would come first.
+    await say('agent', chatId, 'Hello, how can I help?');
+    const [push] = await service.waitFor(browser, 1);
+    await app.push.idle();
+    expect(service.to(browser)).toHaveLength(1);
+    expect(JSON.parse(push!.plaintext)).toMatchObject({ body: 'Hello, how can I help?' });
+    await call('customer', 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint });
+  });
+
   it('sends no push while the customer has a tab open, and does once it closes', async () => {
     const browser = service.browser();
     await subscribe(browser);

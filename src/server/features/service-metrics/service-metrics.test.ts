@@ -43,13 +43,14 @@ async function chat(
   return row!.id;
 }
 
-/** Messages with explicit times: [sender, ISO time]. */
-async function say(db: Db, chatSessionId: number, lines: [string, string][]) {
+/** Messages with explicit times: [sender, ISO time], or [sender, ISO time, 'note']. */
+async function say(db: Db, chatSessionId: number, lines: [string, string, 'note'?][]) {
   await db.insert(messages).values(
-    lines.map(([senderId, at]) => ({
+    lines.map(([senderId, at, note]) => ({
       chatSessionId,
       senderId,
       content: `at ${at}`,
+      messageType: note ?? ('text' as const),
       clientMessageId: randomUUID(),
       createdAt: new Date(at),
     })),
@@ -103,9 +104,9 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     const [c1, c2, c3] = [await makeCustomer(db), await makeCustomer(db), await makeCustomer(db)];
     customerCookie = await sessionCookie(db, c1);
 
-    // s1, today: first response 120 s (from the first of two customer messages, by Ada); next
-    // responses 90 s (Ada), 180 s (Bola, from the first of two), 30 s (Bola); resolved by Bola
-    // 20 min after it opened.
+    // s1, today: first response 120 s (from the first of two customer messages, by Ada; her
+    // private notes before it and in the next wait answer nobody); next responses 90 s (Ada),
+    // 180 s (Bola, from the first of two), 30 s (Bola); resolved by Bola 20 min after it opened.
     s1 = await chat(db, c1.id, '2026-11-20T09:00:00Z', {
       agentId: bola.id,
       status: 'closed',
@@ -114,8 +115,10 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     await say(db, s1, [
       [c1.id, '2026-11-20T09:00:10Z'],
       [c1.id, '2026-11-20T09:00:40Z'],
+      [ada.id, '2026-11-20T09:01:00Z', 'note'],
       [ada.id, '2026-11-20T09:02:10Z'],
       [c1.id, '2026-11-20T09:05:00Z'],
+      [ada.id, '2026-11-20T09:06:00Z', 'note'],
       [ada.id, '2026-11-20T09:06:30Z'],
       [c1.id, '2026-11-20T09:10:00Z'],
       [c1.id, '2026-11-20T09:10:30Z'],
@@ -414,6 +417,15 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     const item = chatSessionSchema.parse(list.body.items.find((s: { id: number }) => s.id === id));
     expect(item.waitingSince).toBe(first.body.createdAt);
 
+    // A private note answers nobody: the customer still waits.
+    const note = await injectJson(app, {
+      cookie: bolaCookie,
+      method: 'POST',
+      url: `/api/chat-sessions/${id}/notes`,
+      body: { clientMessageId: randomUUID(), content: 'checking the deposit' },
+    });
+    expect(note.status).toBe(201);
+    expect(await stored()).toEqual({ waiting: first.body.createdAt, first: null });
     const reply = await send(bolaCookie);
     expect(reply.status).toBe(201);
     expect(await stored()).toEqual({ waiting: null, first: new Date(reply.body.createdAt) });

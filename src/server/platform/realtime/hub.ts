@@ -218,6 +218,22 @@ export class RealtimeHub {
     for (const s of this.byUser.get(row.customerId) ?? []) if (!this.staff.has(s)) yield s;
   }
 
+  /**
+   * Sends an ephemeral frame (typing: no id, not stored, no resume) to the sockets that may see
+   * a chat of `customerId`: active staff and that customer, but none of `exceptUserId`'s.
+   */
+  signal(customerId: string, frame: ServerFrame, exceptUserId: string): void {
+    let bytes: Buffer | undefined;
+    const send = (s: Subscriber) => {
+      if (s.user.id === exceptUserId || !s.user.isActive || s.lastSentId < 0) return;
+      if (s.bufferedAmount() > MAX_BUFFERED_BYTES) return;
+      bytes ??= Buffer.from(JSON.stringify(frame));
+      s.sendSerialized(bytes);
+    };
+    for (const s of this.staff) send(s);
+    for (const s of this.byUser.get(customerId) ?? []) if (!this.staff.has(s)) send(s);
+  }
+
   /** Closes every socket of a user (deactivation) or of one sign-in session (logout). */
   disconnect(match: { userId?: string; tokenHash?: string }, reason: string): void {
     for (const s of this.subscribers) {

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import { requireUser } from '../auth';
 import type { RealtimeHub, Subscriber } from './hub';
 import type { SocketSessions } from './socket-sessions';
+import type { TypingRelay } from './typing';
 
 /** Server pings this often; a socket that misses two pongs is dropped. */
 const HEARTBEAT_MS = 25_000;
@@ -22,8 +23,9 @@ const HEARTBEAT_MS = 25_000;
 export const realtimeRoutes: FastifyPluginAsync<{
   hub: RealtimeHub;
   sessions: SocketSessions;
+  typing: TypingRelay;
   config: Config;
-}> = async (app, { hub, sessions, config }) => {
+}> = async (app, { hub, sessions, typing, config }) => {
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get('/api/ws', { websocket: true, config: { role: 'customer' } }, async (socket, request) => {
@@ -88,6 +90,12 @@ export const realtimeRoutes: FastifyPluginAsync<{
       }
       if (frame.type === 'ping') {
         subscriber.send({ type: 'pong' });
+        return;
+      }
+      if (frame.type === 'typing') {
+        typing.typing(subscriber, frame.chatSessionId).catch((error: unknown) => {
+          request.log.debug({ err: error }, 'realtime: typing failed');
+        });
         return;
       }
       hub.resume(subscriber, frame.after).catch((error: unknown) => {

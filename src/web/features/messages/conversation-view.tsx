@@ -22,6 +22,7 @@ import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { useLiveConversation } from './use-live-conversation';
 import { useSender } from './use-sender';
+import { useTyping } from './use-typing';
 import type { Viewer } from './viewer';
 
 function toItems(
@@ -179,7 +180,17 @@ export function ConversationView({
   const pending = useOutbox(sessionId);
   const { send, retry, discard, retryNetworkFailures } = useSender(sessionId);
   const user = useCurrentUser().data;
-  const [latestIncoming, onIncoming] = useLatestIncoming(viewer);
+  const [latestIncoming, announceIncoming] = useLatestIncoming(viewer);
+  const typing = useTyping(sessionId, viewer);
+  const { clear: clearTyping } = typing;
+  const onIncoming = useCallback(
+    (added: Message[]) => {
+      // Their message is here: they have stopped typing it.
+      if (added.some((m) => m.senderRole !== viewer && m.messageType !== 'note')) clearTyping();
+      announceIncoming(added);
+    },
+    [announceIncoming, clearTyping, viewer],
+  );
   const connection = useLiveConversation(
     sessionId,
     messages.isSuccess,
@@ -229,6 +240,15 @@ export function ConversationView({
             onRetry={(id) => void retry(id)}
             onDiscard={discard}
           />
+          {typing.typing && session.data && (
+            <p
+              data-testid="typing"
+              aria-live="polite"
+              className="shrink-0 bg-canvas px-4 pb-1 text-xs font-medium text-ink-muted italic"
+            >
+              {otherPartyName(session.data, viewer)} is typing…
+            </p>
+          )}
           {session.data?.status === 'closed' ? (
             <ClosedNote>This conversation is closed.</ClosedNote>
           ) : restricted ? (
@@ -239,6 +259,10 @@ export function ConversationView({
             <Composer
               onSendText={(content) => send({ kind: 'text', content })}
               onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
+              onType={typing.onType}
+              {...(viewer === 'agent'
+                ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
+                : {})}
             />
           )}
         </ConversationMoney>

@@ -8,7 +8,8 @@ export interface OutgoingMessage {
   /** Sent with every attempt: the server keeps one message per id. */
   clientMessageId: string;
   chatSessionId: number;
-  kind: 'text' | 'image';
+  /** note: an agent's private note (never kept across reloads: a retry could not tell it apart). */
+  kind: 'text' | 'image' | 'note';
   content: string;
   /** The image to upload, and a local URL showing it meanwhile. */
   file?: File;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { sendMessage } from './api/send-message';
+import { sendMessage, sendNote } from './api/send-message';
 import { uploadAttachment } from './api/upload-attachment';
 import { newClientMessageId } from './client-message-id';
 import { addMessages } from './messages-cache';
@@ -49,7 +49,9 @@ export function useSender(chatSessionId: number) {
                 caption: entry.content,
                 file: entry.file,
               })
-            : await sendMessage(chatSessionId, { clientMessageId, content: entry.content });
+            : entry.kind === 'note'
+              ? await sendNote(chatSessionId, { clientMessageId, content: entry.content })
+              : await sendMessage(chatSessionId, { clientMessageId, content: entry.content });
         addMessages(queryClient, chatSessionId, [message]);
       } catch (error) {
         const answered = error instanceof ApiError;
@@ -72,14 +74,17 @@ export function useSender(chatSessionId: number) {
   );
 
   const send = useCallback(
-    (input: { kind: 'text'; content: string } | { kind: 'image'; file: File; caption: string }) => {
+    (
+      input:
+        { kind: 'text' | 'note'; content: string } | { kind: 'image'; file: File; caption: string },
+    ) => {
       const entry: OutgoingMessage = {
         clientMessageId: newClientMessageId(),
         chatSessionId,
         status: 'sending',
         createdAt: new Date().toISOString(),
-        ...(input.kind === 'text'
-          ? { kind: 'text', content: input.content.trim() }
+        ...(input.kind !== 'image'
+          ? { kind: input.kind, content: input.content.trim() }
           : {
               kind: 'image',
               content: input.caption.trim(),

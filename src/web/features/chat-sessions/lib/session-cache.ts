@@ -86,7 +86,8 @@ export function replaceSession(
 
 /**
  * A new message: its session now has this preview and time, and moves to the top. The
- * customer's message starts a wait unless one runs; staff's ends it (as the server keeps it).
+ * customer's message starts a wait unless one runs; staff's ends it, a private note does not
+ * (as the server keeps it).
  */
 export function withMessage(session: ChatSession, message: Message): ChatSession {
   if (session.lastMessage && session.lastMessage.id >= message.id) return session;
@@ -95,7 +96,12 @@ export function withMessage(session: ChatSession, message: Message): ChatSession
     ...session,
     updatedAt: message.createdAt,
     lastMessageAt: message.createdAt,
-    waitingSince: fromCustomer ? (session.waitingSince ?? message.createdAt) : null,
+    waitingSince:
+      message.messageType === 'note'
+        ? session.waitingSince
+        : fromCustomer
+          ? (session.waitingSince ?? message.createdAt)
+          : null,
     lastMessage: {
       id: message.id,
       content: message.content,

@@ -13,3 +13,13 @@ export function sendMessage(
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
 }
+
+/** Writes an agent's private note: staff see it, the customer never does. */
+export function sendNote(
+  chatSessionId: number,
+  body: { clientMessageId: string; content: string },
+): Promise<Message> {
+  return apiPost(`/api/chat-sessions/${chatSessionId}/notes`, body, messageSchema, {
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+}

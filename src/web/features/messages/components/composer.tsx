@@ -1,4 +1,4 @@
-import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { ImagePlus, Lock, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
 import { cn } from '../../../lib/cn';
@@ -50,11 +50,19 @@ function LengthCounter({ length }: { length: number }) {
 export function Composer({
   onSendText,
   onSendImage,
+  onSendNote,
+  onType,
 }: {
   onSendText: (content: string) => Promise<void>;
   onSendImage: (file: File, caption: string) => void;
+  /** Agents: the "Reply / Private note" toggle; a note goes to staff alone. */
+  onSendNote?: (content: string) => Promise<void>;
+  /** The viewer typed in a reply (not a note: the customer never hears of those). */
+  onType?: () => void;
 }) {
   const [text, setText] = useState('');
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const noting = mode === 'note' && onSendNote !== undefined;
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -77,7 +85,7 @@ export function Composer({
     setText('');
     setSending(true);
     try {
-      await onSendText(content);
+      await (noting ? onSendNote(content) : onSendText(content));
     } finally {
       setSending(false);
       input.current?.focus();
@@ -110,57 +118,102 @@ export function Composer({
   return (
     <form
       onSubmit={(e) => void submit(e)}
-      className="flex shrink-0 items-end gap-2 border-t border-line bg-surface px-2 py-2 sm:px-4"
+      data-mode={noting ? 'note' : 'reply'}
+      className={cn(
+        'shrink-0 border-t border-line px-2 py-2 sm:px-4',
+        noting ? 'bg-amber-50' : 'bg-surface',
+      )}
     >
-      <input
-        ref={fileInput}
-        type="file"
-        accept={ATTACHMENT_TYPES.join(',')}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        data-testid="attach-input"
-        onChange={(e) => onFile(e.target.files?.[0])}
-      />
-      <ImageSendDialog
-        picked={picked}
-        onClose={closePicked}
-        onSend={(file, caption) => {
-          closePicked();
-          onSendImage(file, caption);
-        }}
-      />
-      <button
-        type="button"
-        onClick={() => fileInput.current?.click()}
-        aria-label="Attach a screenshot"
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
-      >
-        <ImagePlus aria-hidden className="size-[22px]" />
-      </button>
-      <div className="min-w-0 flex-1">
-        <textarea
-          ref={input}
-          rows={1}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Type your message..."
-          aria-label="Message"
-          aria-invalid={tooLong || undefined}
-          enterKeyHint="send"
-          className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
+      {onSendNote && (
+        <div
+          role="radiogroup"
+          aria-label="Write a"
+          className="mb-1.5 flex gap-1 text-xs font-semibold"
+        >
+          {(['reply', 'note'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={mode === m}
+              onClick={() => {
+                setMode(m);
+                input.current?.focus();
+              }}
+              className={cn(
+                'inline-flex min-h-8 items-center gap-1 rounded-full px-3',
+                mode === m
+                  ? m === 'note'
+                    ? 'bg-amber-200 text-amber-900'
+                    : 'bg-brand-100 text-brand-900'
+                  : 'text-ink-muted hover:bg-canvas',
+              )}
+            >
+              {m === 'note' && <Lock aria-hidden className="size-3.5" />}
+              {m === 'reply' ? 'Reply' : 'Private note'}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ATTACHMENT_TYPES.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="attach-input"
+          onChange={(e) => onFile(e.target.files?.[0])}
         />
-        <LengthCounter length={length} />
+        <ImageSendDialog
+          picked={picked}
+          onClose={closePicked}
+          onSend={(file, caption) => {
+            closePicked();
+            onSendImage(file, caption);
+          }}
+        />
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          aria-label="Attach a screenshot"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
+        >
+          <ImagePlus aria-hidden className="size-[22px]" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <textarea
+            ref={input}
+            rows={1}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!noting && e.target.value.trim() !== '') onType?.();
+            }}
+            onKeyDown={onKeyDown}
+            placeholder={noting ? 'Private note: only agents see it...' : 'Type your message...'}
+            aria-label={noting ? 'Private note' : 'Message'}
+            aria-invalid={tooLong || undefined}
+            enterKeyHint="send"
+            className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
+          />
+          <LengthCounter length={length} />
+        </div>
+        <button
+          type="submit"
+          disabled={blank || tooLong || sending}
+          aria-label={noting ? 'Add private note' : 'Send message'}
+          className={cn(
+            'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:shadow-none',
+            noting
+              ? 'bg-amber-600 hover:bg-amber-700 disabled:bg-amber-600/35'
+              : 'bg-brand-700 hover:bg-brand-800 disabled:bg-brand-700/35',
+          )}
+        >
+          <SendHorizontal aria-hidden className="size-5" />
+        </button>
       </div>
-      <button
-        type="submit"
-        disabled={blank || tooLong || sending}
-        aria-label="Send message"
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white shadow-sm transition-colors hover:bg-brand-800 disabled:bg-brand-700/35 disabled:shadow-none"
-      >
-        <SendHorizontal aria-hidden className="size-5" />
-      </button>
     </form>
   );
 }

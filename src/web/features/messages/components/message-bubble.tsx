@@ -1,4 +1,13 @@
-import { Check, CircleAlert, Clock, RotateCw, Trash2, X, type LucideIcon } from 'lucide-react';
+import {
+  Check,
+  CircleAlert,
+  Clock,
+  Lock,
+  RotateCw,
+  Trash2,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatMessageTime } from '../chat-date';
 import { linkify } from '../linkify';
@@ -43,7 +52,8 @@ export interface ChatItem {
   key: string;
   clientMessageId: string;
   own: boolean;
-  kind: 'text' | 'image';
+  /** note: an agent's private note, shown to staff alone (amber, "Private note", a lock). */
+  kind: 'text' | 'image' | 'note';
   content: string;
   /** The image to show: the attachment's thumbnail, or the local preview while uploading. */
   imageUrl: string | null;
@@ -134,9 +144,11 @@ export function MessageBubble({
   onDiscard?: (clientMessageId: string) => void;
 }) {
   const imageOnly = item.kind === 'image' && !item.content;
+  const note = item.kind === 'note';
   return (
     <li
       data-testid="message"
+      data-kind={item.kind}
       data-state={item.state ?? undefined}
       data-side={item.own ? 'own' : 'other'}
       className={cn(
@@ -148,12 +160,22 @@ export function MessageBubble({
       <div
         className={cn(
           'relative max-w-[85%] rounded-2xl shadow-[0_1px_1px_rgb(6_37_31/0.12)] sm:max-w-[70%]',
-          item.own ? 'bg-brand-100 text-ink' : 'bg-surface text-ink',
+          note
+            ? 'bg-amber-100 text-ink ring-1 ring-amber-300'
+            : item.own
+              ? 'bg-brand-100 text-ink'
+              : 'bg-surface text-ink',
           !grouped && (item.own ? 'rounded-tr-md' : 'rounded-tl-md'),
           item.kind === 'image' ? 'p-1' : 'px-3 pt-1.5 pb-2',
           item.state === 'failed' && 'ring-1 ring-down/40',
         )}
       >
+        {note && (
+          <p className="flex items-center gap-1 text-[11px] font-semibold tracking-wide text-amber-800 uppercase">
+            <Lock aria-hidden className="size-3" />
+            Private note
+          </p>
+        )}
         {item.kind === 'image' && item.imageUrl && (
           <ImageThumbnail
             url={item.imageUrl}

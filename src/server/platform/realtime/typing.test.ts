@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerFrame } from '../../../shared/api/realtime';
+import {
+  createPostgresTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../../tests/support/databases';
+import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
+import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { TestSocket } from '../../../../tests/support/ws-client';
+import { openDatabase, type Database } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { rows } from '../../db/raw';
+import type { SessionUser } from '../sessions';
+
+type Typing = Extract<ServerFrame, { type: 'typing' }>;
+
+const typingIn = (socket: TestSocket, chatSessionId: number) =>
+  socket.frames.filter(
+    (f): f is Typing => f.type === 'typing' && f.chatSessionId === chatSessionId,
+  );
+
+function type(socket: TestSocket, chatSessionId: number): void {
+  socket.ws.send(JSON.stringify({ type: 'typing', chatSessionId }));
+}
+
+/** A ping answered: the server has handled every frame this socket sent before it. */
+async function handled(socket: TestSocket): Promise<void> {
+  const pongs = socket.frames.filter((f) => f.type === 'pong').length;
+  socket.ws.send(JSON.stringify({ type: 'ping' }));
+  await socket.waitFor(() => socket.frames.filter((f) => f.type === 'pong').length > pongs, 'pong');
+}
+
+async function newChat(app: LiveApp, cookie: string): Promise<number> {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/chat-sessions',
+    headers: { cookie },
+    payload: { category: 'bitcoin' },
+  });
+  return res.json().id as number;
+}
+
+describe.each(testDatabaseKinds())('typing on $name', (kind) => {
+  let database: TestDatabase;
+  let live: LiveApp;
+  let alice: SessionUser;
+  let agent: SessionUser;
+  const cookies = { alice: '', bob: '', agent: '' };
+
+  beforeAll(async () => {
+    database = await kind.open();
+    live = await startLiveApp(database, { DATA_DIR: `/tmp/agentchat-typing-test-${randomUUID()}` });
+    alice = await makeCustomer(database.db);
+    agent = await makeAgent(database.db);
+    cookies.alice = await sessionCookie(database.db, alice);
+    cookies.bob = await sessionCookie(database.db, await makeCustomer(database.db));
+    cookies.agent = await sessionCookie(database.db, agent);
+  });
+  afterAll(async () => {
+    await live.close();
+    await database.dispose();
+  });
+
+  it('reaches the other side of the chat only, throttled, and is never stored', async () => {
+    const aliceChat = await newChat(live, cookies.alice);
+    const bobChat = await newChat(live, cookies.bob);
+    const sockets = {
+      alice: await TestSocket.connect(live.baseUrl, cookies.alice),
+      bob: await TestSocket.connect(live.baseUrl, cookies.bob),
+      agent: await TestSocket.connect(live.baseUrl, cookies.agent),
+    };
+    for (const s of Object.values(sockets)) await s.resume();
+    const [{ count: eventsBefore }] = await rows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from realtime_events`,
+    );
+
+    // The customer types: staff hear it, she does not hear herself.
+    type(sockets.alice, aliceChat);
+    await sockets.agent.waitFor(() => typingIn(sockets.agent, aliceChat).length === 1, 'typing');
+    expect(typingIn(sockets.agent, aliceChat)).toEqual([
+      { type: 'typing', chatSessionId: aliceChat, from: 'customer', userId: alice.id },
+    ]);
+    // Again at once: dropped (at most one per TYPING_THROTTLE_MS per sender and chat).
+    type(sockets.alice, aliceChat);
+    await handled(sockets.alice);
+    // Bob types into Alice's chat (not his) and into a chat that does not exist: dropped, and
+    // his socket stays open.
+    type(sockets.bob, aliceChat);
+    type(sockets.bob, 999_999);
+    await handled(sockets.bob);
+    // The sentinel: Bob typing in his own chat reaches the agent after all of the above.
+    type(sockets.bob, bobChat);
+    await sockets.agent.waitFor(() => typingIn(sockets.agent, bobChat).length === 1, 'Bob typing');
+    expect(typingIn(sockets.agent, aliceChat)).toHaveLength(1);
+
+    // The agent types in Alice's chat: Alice hears it, Bob never does, the agent not himself.
+    type(sockets.agent, aliceChat);
+    await sockets.alice.waitFor(() => typingIn(sockets.alice, aliceChat).length === 1, 'agent');
+    expect(typingIn(sockets.alice, aliceChat)[0]).toMatchObject({
+      from: 'agent',
+      userId: agent.id,
+    });
+    type(sockets.agent, bobChat);
+    await sockets.bob.waitFor(() => typingIn(sockets.bob, bobChat).length === 1, 'agent to Bob');
+    expect(typingIn(sockets.bob, aliceChat)).toEqual([]);
+    expect(sockets.agent.frames.some((f) => f.type === 'typing' && f.userId === agent.id)).toBe(
+      false,
+    );
+    expect(sockets.bob.closed).toBeNull();
+
+    const [{ count: eventsAfter }] = await rows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from realtime_events`,
+    );
+    expect(eventsAfter).toBe(eventsBefore);
+    for (const s of Object.values(sockets)) s.close();
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () => {
+  let created: { url: string; drop(): Promise<void> };
+  const databases: Database[] = [];
+  let a: LiveApp;
+  let b: LiveApp;
+
+  beforeAll(async () => {
+    created = await createPostgresTestDatabase(serverUrl!);
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
+      await migrateDatabase(database);
+      databases.push(database);
+    }
+    a = await startLiveApp(databases[0]!);
+    b = await startLiveApp(databases[1]!);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    for (const d of databases) await d.close();
+    await created.drop();
+  });
+
+  it('a customer typing on instance A shows to an agent on instance B, and back', async () => {
+    const db = databases[0]!.db;
+    const customer = await makeCustomer(db);
+    const customerCookie = await sessionCookie(db, customer);
+    const agentCookie = await sessionCookie(db, await makeAgent(db));
+    const chat = await newChat(a, customerCookie);
+    const onA = await TestSocket.connect(a.baseUrl, customerCookie);
+    const onB = await TestSocket.connect(b.baseUrl, agentCookie);
+    await onA.resume();
+    await onB.resume();
+    type(onA, chat);
+    await onB.waitFor(() => typingIn(onB, chat).length === 1, 'typing on B');
+    expect(typingIn(onB, chat)[0]).toMatchObject({ from: 'customer', userId: customer.id });
+    type(onB, chat);
+    await onA.waitFor(() => typingIn(onA, chat).length === 1, 'typing on A');
+    onA.close();
+    onB.close();
+  });
+});
