@@ -62,8 +62,10 @@ export async function agentService(
     ),
     firsts as (
       select replied_by as agent_id, count(*) as first_responses,
-             round(percentile_cont(0.5) within group (
-               order by ${secondsBetween(sql`waited_from`, sql`replied_at`)}))::int as median_first
+             -- numeric: a median halfway between two seconds rounds up, not to even.
+             round((percentile_cont(0.5) within group (
+               order by ${secondsBetween(sql`waited_from`, sql`replied_at`)}))::numeric)::int
+               as median_first
       from (${responseTurnsSql(
         sql`select s.id from chat_sessions s where ${within(sql`s.first_response_at`)} and ${realChat}`,
       )}) r

@@ -30,7 +30,8 @@ export async function chatServiceTimes(options: {
              as resolution_seconds,
            (select ${wait} from r where ordinal = 1 and replied_at is not null) as first_seconds,
            (select count(*) from r where ordinal > 1 and replied_at is not null) as next_count,
-           (select round(percentile_cont(0.5) within group (order by ${wait}))::int
+           -- numeric: a median halfway between two seconds rounds up, not to even.
+           (select round((percentile_cont(0.5) within group (order by ${wait}))::numeric)::int
               from r where ordinal > 1 and replied_at is not null) as next_median,
            (select round(avg(${wait}))::int
               from r where ordinal > 1 and replied_at is not null) as next_average

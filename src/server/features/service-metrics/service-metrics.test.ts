@@ -128,12 +128,13 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
       [bola.id, '2026-11-20T09:15:30Z'],
     ]);
     // s2, today: Ada writes first (no response: nobody waited), the customer answers at 10:01,
-    // Ada replies at 10:05 (first response 240 s); the customer's 10:06 message waits.
+    // Ada replies at 10:05:01 (first response 241 s: with s1's 120 s, a median and an average of
+    // 180.5 s, which round up); the customer's 10:06 message waits.
     s2 = await chat(db, c2.id, '2026-11-20T10:00:00Z', { agentId: ada.id, status: 'active' });
     await say(db, s2, [
       [ada.id, '2026-11-20T10:00:05Z'],
       [c2.id, '2026-11-20T10:01:00Z'],
-      [ada.id, '2026-11-20T10:05:00Z'],
+      [ada.id, '2026-11-20T10:05:01Z'],
       [c2.id, '2026-11-20T10:06:00Z'],
     ]);
     // s3: answered by Ada at 23:59 Lagos on 19 Nov (1740 s), resolved by her at 00:10 Lagos on
@@ -155,7 +156,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     await db
       .update(chatSessions)
       .set({
-        firstResponseAt: new Date('2026-11-20T10:05:00Z'),
+        firstResponseAt: new Date('2026-11-20T10:05:01Z'),
         waitingSince: new Date('2026-11-20T10:06:00Z'),
       })
       .where(eq(chatSessions.id, s2));
@@ -226,7 +227,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     });
     expect(two.body).toEqual({
       chatSessionId: s2,
-      firstResponseSeconds: 240,
+      firstResponseSeconds: 241,
       nextResponses: { count: 0, medianSeconds: null, averageSeconds: null },
       resolutionSeconds: null,
       waitingSince: '2026-11-20T10:06:00.000Z',
@@ -245,7 +246,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
       timeZone: 'Africa/Lagos',
       resolved: 1,
       firstResponses: 2,
-      averageFirstResponseSeconds: 180,
+      averageFirstResponseSeconds: 181,
     });
     const bola = await injectJson(app, {
       cookie: bolaCookie,
@@ -281,7 +282,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     expect(today.ada).toMatchObject<Partial<AgentServiceRow>>({
       chatsHandled: 2,
       firstResponses: 2,
-      medianFirstResponseSeconds: 180,
+      medianFirstResponseSeconds: 181,
       resolved: 1,
       ordersCompleted: 1,
       ordersVolumeNgn: '1500000.50',
@@ -303,7 +304,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     expect(week.ada).toMatchObject<Partial<AgentServiceRow>>({
       chatsHandled: 3,
       firstResponses: 3,
-      medianFirstResponseSeconds: 240,
+      medianFirstResponseSeconds: 241,
       resolved: 1,
       ordersCompleted: 1,
       ordersVolumeNgn: '1500000.50',
@@ -354,7 +355,7 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
       '2026-11-20',
       '2',
       '2',
-      '180',
+      '181',
       '1',
       '1',
       '1500000.50',
