@@ -200,7 +200,7 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
       `${formatSeconds(median)}of 2`,
     );
     expect(await row.getByTestId('agent-volume').textContent()).toBe('₦0.00');
-    await screenshots(page, 'desk-metrics-admin-agents', { shots: 'desktop' });
+    await screenshots(page, 'desk-metrics-admin-agents', { shots: 'page' });
 
     await list.getByRole('button', { name: '7 days' }).click();
     await page.getByTestId('agents-period').getByText('Last 7 days').waitFor();

@@ -26,7 +26,7 @@ const PERIOD_NAMES: Record<ServicePeriod, string> = {
   '30d': 'Last 30 days',
 };
 
-const GRID = 'md:grid-cols-[minmax(0,1.6fr)_4.5rem_7.5rem_5rem_4.5rem_9rem_6.5rem] md:items-center';
+const GRID = 'md:grid-cols-[minmax(0,1.6fr)_4.5rem_8.5rem_5rem_4.5rem_9rem_6.5rem] md:items-center';
 
 export function AgentServiceRowView({ agent }: { agent: AgentServiceRow }) {
   const name = displayName(agent);
@@ -128,7 +128,7 @@ export function AgentsTab() {
       columns={[
         { label: 'Agent' },
         { label: 'Chats', className: 'text-right' },
-        { label: 'Median 1st reply', className: 'text-right' },
+        { label: 'Median 1st reply', className: 'text-right whitespace-nowrap' },
         { label: 'Resolved', className: 'text-right' },
         { label: 'Orders', className: 'text-right' },
         { label: 'Volume (₦)', className: 'text-right' },

@@ -30,7 +30,8 @@ function Preview({ session }: { session: ChatSession }) {
 
 /**
  * The customer's wait for a reply, in words as well as colour: amber from half of
- * FIRST_RESPONSE_TARGET_MINUTES, red from the target.
+ * FIRST_RESPONSE_TARGET_MINUTES, red from the target. A line of its own under the preview, so
+ * the preview keeps its width on a phone.
  */
 function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
   const { firstResponseTargetMinutes: target } = useAppConfig();
@@ -38,18 +39,20 @@ function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
   if (level === 'none') return null;
   const over = level === 'red' ? target * 60 : target * 30;
   return (
-    <span
-      data-testid="chat-row-wait"
-      data-level={level}
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs leading-4 font-semibold ring-1 ring-inset',
-        level === 'red'
-          ? 'bg-down-soft text-down ring-down/30'
-          : 'bg-yellow-50 text-yellow-900 ring-yellow-600/40',
-      )}
-    >
-      <Hourglass aria-hidden className="size-3" />
-      Waiting over {formatSeconds(over)}
+    <span className="mt-1.5 flex">
+      <span
+        data-testid="chat-row-wait"
+        data-level={level}
+        className={cn(
+          'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs leading-4 font-semibold ring-1 ring-inset',
+          level === 'red'
+            ? 'bg-down-soft text-down ring-down/30'
+            : 'bg-yellow-50 text-yellow-900 ring-yellow-600/40',
+        )}
+      >
+        <Hourglass aria-hidden className="size-3" />
+        Waiting over {formatSeconds(over)}
+      </span>
     </span>
   );
 }
@@ -105,7 +108,6 @@ export function ChatRow({
             >
               <Preview session={session} />
             </span>
-            <WaitBadge waitingSince={waitingSince} />
             <OrderWaitingBadge waiting={session.orderWaiting} viewer={viewer} />
             <UnreadBadge sessionId={session.id} />
             {unassigned && (
@@ -117,6 +119,7 @@ export function ChatRow({
               />
             )}
           </span>
+          <WaitBadge waitingSince={waitingSince} />
         </span>
       </Link>
       <StatusMenu customer={session.customer} />
