@@ -11,7 +11,12 @@ import { dec } from '../../../shared/money';
 import { periodDays } from '../../../shared/service-metrics/periods';
 import type { Db } from '../../db/client';
 import { containsPattern, rows } from '../../db/raw';
-import { responseTurnsSql, secondsBetween, withinLagosDays } from './response-pairs';
+import {
+  resolutionsSql,
+  responseTurnsSql,
+  secondsBetween,
+  withinLagosDays,
+} from './response-pairs';
 
 interface AgentRow {
   id: string;
@@ -73,10 +78,9 @@ export async function agentService(
       group by replied_by
     ),
     resolved as (
-      select s.agent_id, count(*) as resolved
-      from chat_sessions s
-      where ${within(sql`s.resolved_at`)} and s.agent_id is not null and ${realChat}
-      group by s.agent_id
+      select agent_id, count(*) as resolved
+      from (${resolutionsSql(within(sql`a.created_at`), DEMO_CUSTOMER_ID)}) r
+      group by agent_id
     ),
     completed as (
       select o.paid_by as agent_id, count(*) as orders_completed,

@@ -4,7 +4,12 @@ import { BUSINESS_TIME_ZONE, type MyServiceToday } from '../../../shared/api/ser
 import { lagosDay } from '../../../shared/service-metrics/periods';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import { responseTurnsSql, secondsBetween, withinLagosDays } from './response-pairs';
+import {
+  resolutionsSql,
+  responseTurnsSql,
+  secondsBetween,
+  withinLagosDays,
+} from './response-pairs';
 
 /**
  * The agent dashboard's "Resolved Today" and "Avg Response": the chats the agent resolved today
@@ -36,10 +41,8 @@ export async function myServiceToday(options: {
       where ordinal = 1 and replied_by = ${agentId}::uuid
         and ${withinLagosDays(sql`replied_at`, today)}
     )
-    select (select count(*) from chat_sessions
-             where agent_id = ${agentId}::uuid and customer_id <> ${DEMO_CUSTOMER_ID}
-               and ${withinLagosDays(sql`resolved_at`, today)})
-             as resolved,
+    select (select count(*) from (${resolutionsSql(withinLagosDays(sql`a.created_at`, today), DEMO_CUSTOMER_ID)}) done
+             where done.agent_id = ${agentId}::uuid) as resolved,
            (select count(*) from mine) as first,
            (select round(avg(wait))::int from mine) as avg`,
   );

@@ -37,6 +37,22 @@ export function responseTurnsSql(chats: SQL): SQL {
     where waited_from is not null`;
 }
 
+/**
+ * The chats resolved within `within` (a condition on `a.created_at`), once per chat and agent:
+ * the lifecycle's `chat.resolved` audit entries, which stay when a chat reopens (its
+ * `resolved_at` does not). The agent is the one holding the chat when it was resolved, or the
+ * one who resolved it when nobody held it. The demo customer's chats are left out.
+ */
+export function resolutionsSql(within: SQL, demoCustomerId: string): SQL {
+  return sql`
+    select distinct s.id as chat_session_id,
+           coalesce(a.after ->> 'agentId', a.actor_id::text)::uuid as agent_id
+    from audit_log a
+    join chat_sessions s on s.id = a.entity_id::int
+    where a.action = 'chat.resolved' and a.entity_type = 'chat_session' and ${within}
+      and s.customer_id <> ${demoCustomerId}`;
+}
+
 /** Whole seconds from `from` to `to` (timestamptz expressions). */
 export function secondsBetween(from: SQL, to: SQL): SQL {
   return sql`round(extract(epoch from (${to} - ${from})))::int`;

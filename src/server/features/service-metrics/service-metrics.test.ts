@@ -13,7 +13,14 @@ import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import type { Db } from '../../db/client';
-import { agentAvailabilityChanges, chatSessions, messages, orders, users } from '../../db/schema';
+import {
+  agentAvailabilityChanges,
+  auditLog,
+  chatSessions,
+  messages,
+  orders,
+  users,
+} from '../../db/schema';
 
 /** The fake clock: 14:00 UTC, 15:00 in Lagos on 20 Nov 2026. */
 const NOW = new Date('2026-11-20T14:00:00Z');
@@ -55,6 +62,22 @@ async function say(db: Db, chatSessionId: number, lines: [string, string, 'note'
       createdAt: new Date(at),
     })),
   );
+}
+
+/** A resolution as the lifecycle writes it: its audit entry. */
+async function resolved(
+  db: Db,
+  o: { chatSessionId: number; actorId: string; agentId: string | null; at: string },
+) {
+  await db.insert(auditLog).values({
+    actorId: o.actorId,
+    action: 'chat.resolved',
+    entityType: 'chat_session',
+    entityId: String(o.chatSessionId),
+    before: { agentId: o.agentId },
+    after: { agentId: o.agentId, status: 'closed' },
+    createdAt: new Date(o.at),
+  });
 }
 
 let orderCount = 0;
@@ -148,6 +171,14 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
       [c3.id, '2026-11-19T22:30:00Z'],
       [ada.id, '2026-11-19T22:59:00Z'],
     ]);
+    // Resolutions: s1 by Bola, twice (the customer's thanks reopened it in between: still one
+    // chat); s3 by Ada; s2 resolved last month (outside every period) and reopened since.
+    const resolve = (chatSessionId: number, agentId: string, at: string) =>
+      resolved(db, { chatSessionId, actorId: agentId, agentId, at });
+    await resolve(s1, bola.id, '2026-11-20T09:20:00Z');
+    await resolve(s1, bola.id, '2026-11-20T09:40:00Z');
+    await resolve(s3, ada.id, '2026-11-19T23:10:00Z');
+    await resolve(s2, ada.id, '2026-10-01T10:00:00Z');
     // The stored times as the message insert would have kept them.
     await db
       .update(chatSessions)
@@ -433,7 +464,8 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     // A later answer is a next response: the first response stays.
     const again = await send(cookie);
     expect((await stored()).waiting).toBe(again.body.createdAt);
-    await send(adaCookie);
+    // The chat is Bola's now (his reply claimed it): his next answer is a next response.
+    expect((await send(bolaCookie)).status).toBe(201);
     expect(await stored()).toEqual({ waiting: null, first: new Date(reply.body.createdAt) });
     const times = await injectJson(app, {
       cookie: adaCookie,
@@ -441,5 +473,22 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
       url: `/api/service-metrics/chat-sessions/${id}`,
     });
     expect(times.body.nextResponses.count).toBe(1);
+
+    // The customer's "thanks" waits; resolving the chat ends every wait, and the customer's next
+    // message (which reopens it) starts a new one, not the old one.
+    await send(cookie);
+    expect((await stored()).waiting).not.toBeNull();
+    const resolvedChat = await injectJson(app, {
+      cookie: bolaCookie,
+      method: 'POST',
+      url: `/api/chat-sessions/${id}/resolve`,
+      body: {},
+    });
+    expect(resolvedChat.status).toBe(200);
+    expect(resolvedChat.body.waitingSince).toBeNull();
+    expect((await stored()).waiting).toBeNull();
+    const reopening = await send(cookie);
+    expect(reopening.status).toBe(201);
+    expect((await stored()).waiting).toBe(reopening.body.createdAt);
   });
 });
