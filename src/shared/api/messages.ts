@@ -76,3 +76,36 @@ export const sendMessageRequestSchema = z.object({
 export const attachmentParamsSchema = z.object({
   messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/** How far one side has received and read the other side's messages (ids; 0 for none yet). */
+export const receiptSideSchema = z.object({
+  /** The newest of the other side's messages this side's client has received. */
+  deliveredId: z.number().int(),
+  /** The newest of the other side's messages shown on a visible page on this side. */
+  readId: z.number().int(),
+  /** When `readId` was last moved forward. */
+  readAt: isoDateTime.nullable(),
+});
+export type ReceiptSide = z.infer<typeof receiptSideSchema>;
+
+/**
+ * A chat's read receipts. `customer`: how far the customer has got through the agents'
+ * messages (the agents' ticks); `staff`: how far the staff have got through the customer's (the
+ * customer's ticks). Private notes never count.
+ */
+export const receiptsSchema = z.object({
+  chatSessionId: z.number().int(),
+  customer: receiptSideSchema,
+  staff: receiptSideSchema,
+});
+export type Receipts = z.infer<typeof receiptsSchema>;
+
+/** The caller's side moves forward (never back) to these message ids. */
+export const updateReceiptsRequestSchema = z
+  .object({
+    deliveredId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    readId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((b) => b.deliveredId !== undefined || b.readId !== undefined, {
+    message: 'Give deliveredId or readId',
+  });

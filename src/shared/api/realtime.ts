@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { availabilityChangeSchema } from './availability';
 import { chatLifecycleChangeSchema, chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
-import { imageSeenBeforeSchema, messageSchema } from './messages';
+import { imageSeenBeforeSchema, messageSchema, receiptsSchema } from './messages';
 import { orderSchema } from './orders';
 import { transactionSchema } from './transactions';
 
@@ -10,6 +10,7 @@ import { transactionSchema } from './transactions';
 export const REALTIME_EVENT_TYPES = [
   'message.created',
   'message.image_seen_before',
+  'receipts.updated',
   'session.created',
   'session.updated',
   'session.lifecycle',
@@ -36,6 +37,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     chatSessionId: z.number(),
     messageId: z.number(),
     imageSeenBefore: imageSeenBeforeSchema,
+  }),
+  /** A side of the chat received or read more of the other side's messages (the ticks). */
+  z.object({
+    id: z.number(),
+    type: z.literal('receipts.updated'),
+    chatSessionId: z.number(),
+    receipts: receiptsSchema,
   }),
   z.object({
     id: z.number(),

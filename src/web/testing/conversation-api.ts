@@ -1,6 +1,6 @@
 import type { User } from '../../shared/api/auth';
 import type { ChatSession } from '../../shared/api/chat-sessions';
-import type { Message } from '../../shared/api/messages';
+import type { Message, Receipts } from '../../shared/api/messages';
 import type { Order } from '../../shared/api/orders';
 import type { PayoutAccount } from '../../shared/api/payout-accounts';
 import type { Price } from '../../shared/api/prices';
@@ -18,6 +18,9 @@ export interface ConversationApi {
   payoutAccounts?: PayoutAccount[];
   rates?: RatesResponse;
   prices?: Price[];
+  /** The chat's read receipts (none yet unless told); a POST moves the viewer's side. */
+  receipts?: Receipts;
+  viewerSide?: 'customer' | 'staff';
 }
 
 /**
@@ -29,6 +32,12 @@ export interface ConversationApi {
 export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
   const session = api.session ?? makeSession();
   const chat = `/api/chat-sessions/${session.id}`;
+  const none = { deliveredId: 0, readId: 0, readAt: null };
+  let receipts: Receipts = api.receipts ?? {
+    chatSessionId: session.id,
+    customer: none,
+    staff: none,
+  };
   return {
     'GET /api/auth/user': { body: api.user ?? makeUser() },
     [`GET ${chat}`]: { body: session },
@@ -38,5 +47,20 @@ export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
     'GET /api/payout-accounts': { body: api.payoutAccounts ?? [] },
     'GET /api/exchange-rates': { body: api.rates ?? UNMANAGED_RATES },
     'GET /api/prices': { body: api.prices ?? TEST_PRICES },
+    [`GET ${chat}/receipts`]: { body: receipts },
+    [`POST ${chat}/receipts`]: (call) => {
+      const body = call.body as { deliveredId?: number; readId?: number };
+      const side = receipts[api.viewerSide ?? 'customer'];
+      const readId = Math.max(side.readId, body.readId ?? 0);
+      receipts = {
+        ...receipts,
+        [api.viewerSide ?? 'customer']: {
+          deliveredId: Math.max(side.deliveredId, body.deliveredId ?? 0, readId),
+          readId,
+          readAt: readId > side.readId ? new Date().toISOString() : side.readAt,
+        },
+      };
+      return { body: receipts };
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RealtimeEvent } from '../../shared/api/realtime';
-import type { ConnectionState } from '../lib/realtime';
+import type { ConnectionState, TypingFrame } from '../lib/realtime';
 
 /**
  * Stands in for the page's realtime client (the test `vi.mock`s `lib/realtime` with
@@ -52,3 +52,26 @@ export function useFakeRealtime(
     () => fakeRealtime.state,
   );
 }
+
+/**
+ * Stands in for the page's `realtime` client where screens use it directly (typing): the test
+ * plays the other side's typing and reads what the viewer sent.
+ */
+export const fakeRealtimeClient = {
+  typingListeners: new Set<(frame: TypingFrame) => void>(),
+  sentTyping: [] as number[],
+  onTyping(listener: (frame: TypingFrame) => void): () => void {
+    this.typingListeners.add(listener);
+    return () => void this.typingListeners.delete(listener);
+  },
+  sendTyping(chatSessionId: number): void {
+    this.sentTyping.push(chatSessionId);
+  },
+  emitTyping(frame: Omit<TypingFrame, 'type'>): void {
+    for (const l of this.typingListeners) l({ type: 'typing', ...frame });
+  },
+  reset(): void {
+    this.typingListeners.clear();
+    this.sentTyping = [];
+  },
+};

@@ -8,7 +8,9 @@ import {
   messageListQuerySchema,
   messagePageSchema,
   messageSchema,
+  receiptsSchema,
   sendMessageRequestSchema,
+  updateReceiptsRequestSchema,
 } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
@@ -17,6 +19,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { ObjectStorage } from '../../platform/storage';
 import { listAllMessages } from './list-all-messages';
 import { listMessages } from './list-messages';
+import { getReceipts, updateReceipts } from './receipts';
 import { openAttachment } from './open-attachment';
 import { sendAttachment } from './send-attachment';
 import { sendMessage } from './send-message';
@@ -74,6 +77,31 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       });
       return reply.status(created ? 201 : 200).send(message);
     },
+  );
+
+  // Read receipts: how far each side has received and read the other's messages.
+  app.get(
+    '/api/chat-sessions/:id/receipts',
+    forRole('customer', { params: chatSessionIdParamsSchema, response: { 200: receiptsSchema } }),
+    async (request) =>
+      getReceipts({ db, caller: requireUser(request), chatSessionId: request.params.id }),
+  );
+
+  app.post(
+    '/api/chat-sessions/:id/receipts',
+    forRole('customer', {
+      params: chatSessionIdParamsSchema,
+      body: updateReceiptsRequestSchema,
+      response: { 200: receiptsSchema },
+    }),
+    async (request) =>
+      updateReceipts({
+        db,
+        events,
+        caller: requireUser(request),
+        chatSessionId: request.params.id,
+        ...request.body,
+      }),
   );
 
   // An agent's private note: staff see it, the customer never does (messages/send-message.ts).

@@ -22,6 +22,7 @@ import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
   useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 const MANAGED_USDT: RatesResponse = {

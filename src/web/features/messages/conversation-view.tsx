@@ -2,7 +2,7 @@ import { Lock, MessageCircleMore, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import type { Message } from '../../../shared/api/messages';
+import type { Message, Receipts } from '../../../shared/api/messages';
 import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -21,14 +21,28 @@ import { RestrictedNote } from './components/restricted-note';
 import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { useLiveConversation } from './use-live-conversation';
+import { useReceiptReporting } from './use-receipts';
 import { useSender } from './use-sender';
 import { useTyping } from './use-typing';
 import type { Viewer } from './viewer';
+
+/** Where the viewer's own message stands with the other side: ✓, ✓✓ or read (at a time). */
+function receiptOf(
+  m: Message,
+  receipts: Receipts | undefined,
+  viewer: Viewer,
+): Pick<ChatItem, 'state' | 'readAt'> {
+  const other = receipts?.[viewer === 'agent' ? 'customer' : 'staff'];
+  if (other && other.readId >= m.id && other.readAt) return { state: 'read', readAt: other.readAt };
+  if (other && other.deliveredId >= m.id) return { state: 'delivered' };
+  return { state: 'sent' };
+}
 
 function toItems(
   messages: readonly Message[],
   pending: readonly OutgoingMessage[],
   viewer: Viewer,
+  receipts: Receipts | undefined,
 ): ChatItem[] {
   const stored = new Set(messages.map((m) => m.clientMessageId));
   // Keyed by the client's id: a confirmed bubble stays the same element (no flash).
@@ -42,7 +56,10 @@ function toItems(
       imageUrl: m.attachment?.thumbnailUrl ?? null,
       fullImageUrl: m.attachment?.url ?? null,
       createdAt: m.createdAt,
-      state: m.senderRole === viewer ? 'sent' : null,
+      // Private notes go to no one on the other side: no ticks.
+      ...(m.senderRole === viewer && m.messageType !== 'note'
+        ? receiptOf(m, receipts, viewer)
+        : { state: null }),
       problem: null,
       ...(m.imageSeenBefore ? { seenBefore: m.imageSeenBefore } : {}),
     })),
@@ -203,9 +220,10 @@ export function ConversationView({
     handleUnauthorized(error);
   }, [error]);
 
+  const receipts = useReceiptReporting(sessionId, viewer, messages.data);
   const items = useMemo(
-    () => toItems(messages.data ?? [], pending, viewer),
-    [messages.data, pending, viewer],
+    () => toItems(messages.data ?? [], pending, viewer, receipts),
+    [messages.data, pending, viewer, receipts],
   );
 
   // A malformed id (400) is as much "no such chat" as an unknown one (404).

@@ -12,6 +12,7 @@ import { renderWithApp } from '../../testing/render-app';
 
 vi.mock('../../lib/realtime', async () => ({
   useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';

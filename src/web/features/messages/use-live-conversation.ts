@@ -68,6 +68,11 @@ export function useLiveConversation(
             void queryClient.invalidateQueries({ queryKey: messageKeys.messages(chatSessionId) });
           }
           return;
+        case 'receipts.updated':
+          if (event.chatSessionId === chatSessionId) {
+            queryClient.setQueryData(messageKeys.receipts(chatSessionId), event.receipts);
+          }
+          return;
         case 'session.created':
         case 'session.updated':
           if (event.chatSessionId === chatSessionId) {

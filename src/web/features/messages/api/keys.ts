@@ -2,4 +2,5 @@
 export const messageKeys = {
   all: ['chat'] as const,
   messages: (id: number) => ['chat', 'messages', id] as const,
+  receipts: (id: number) => ['chat', 'receipts', id] as const,
 };

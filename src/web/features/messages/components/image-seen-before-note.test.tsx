@@ -14,6 +14,7 @@ import { ImageSeenBeforeNote } from './image-seen-before-note';
 
 vi.mock('../../../lib/realtime', async () => ({
   useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 const SEEN: ImageSeenBefore = {

@@ -1,5 +1,6 @@
 import {
   Check,
+  CheckCheck,
   CircleAlert,
   Clock,
   Lock,
@@ -44,7 +45,8 @@ function FailedAction({
   );
 }
 
-export type DeliveryState = 'sending' | 'sent' | 'failed';
+/** sent ✓ (stored), delivered ✓✓ (the other side's client has it), read (shown to them). */
+export type DeliveryState = 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
 
 /** One bubble's worth of a message, stored or still on its way. */
 export interface ChatItem {
@@ -62,6 +64,8 @@ export interface ChatItem {
   createdAt: string;
   /** The viewer's own messages only. */
   state: DeliveryState | null;
+  /** When the other side read it (state 'read'). */
+  readAt?: string;
   /** Why the server refused this message for good; a failure with none may be retried. */
   problem: string | null;
   /** Agents only: the image was sent before, elsewhere (the server tells staff alone). */
@@ -72,16 +76,40 @@ export interface ChatItem {
 const STATE_LABELS: Record<DeliveryState, string | null> = {
   sending: 'Sending',
   sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
   failed: null,
 };
 
-function DeliveryIcon({ state }: { state: DeliveryState }) {
-  const Icon = state === 'sending' ? Clock : state === 'sent' ? Check : CircleAlert;
+const ICONS: Record<DeliveryState, LucideIcon> = {
+  sending: Clock,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
+  failed: CircleAlert,
+};
+
+function DeliveryIcon({ state, readAt }: { state: DeliveryState; readAt?: string }) {
+  const Icon = ICONS[state];
+  const label =
+    state === 'read' && readAt ? `Read ${formatMessageTime(readAt)}` : STATE_LABELS[state];
   return (
-    <>
-      <Icon aria-hidden className={cn('size-3.5', state === 'failed' && 'text-down')} />
-      {STATE_LABELS[state] && <span className="sr-only">{STATE_LABELS[state]}</span>}
-    </>
+    <span
+      data-testid="ticks"
+      data-receipt={state}
+      title={label ?? undefined}
+      className="pointer-events-auto inline-flex"
+    >
+      <Icon
+        aria-hidden
+        className={cn(
+          'size-3.5',
+          state === 'failed' && 'text-down',
+          state === 'read' && 'text-sky-600',
+        )}
+      />
+      {label && <span className="sr-only">{label}</span>}
+    </span>
   );
 }
 
@@ -98,7 +126,9 @@ function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
       )}
     >
       <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
-      {item.state && <DeliveryIcon state={item.state} />}
+      {item.state && (
+        <DeliveryIcon state={item.state} {...(item.readAt ? { readAt: item.readAt } : {})} />
+      )}
     </span>
   );
 }

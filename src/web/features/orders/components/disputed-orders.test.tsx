@@ -11,6 +11,7 @@ import { DisputedOrders } from './disputed-orders';
 
 vi.mock('../../../lib/realtime', async () => ({
   useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 beforeEach(() => fakeRealtime.reset());

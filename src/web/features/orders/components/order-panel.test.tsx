@@ -19,6 +19,7 @@ import { OrderPanel } from './order-panel';
 
 vi.mock('../../../lib/realtime', async () => ({
   useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 beforeEach(() => fakeRealtime.reset());

@@ -20,6 +20,7 @@ import { OrderPanel } from './order-panel';
 
 vi.mock('../../../lib/realtime', async () => ({
   useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
+  realtime: (await import('../../../testing/fake-realtime')).fakeRealtimeClient,
 }));
 
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
