@@ -67,6 +67,22 @@ async function reply(page: Page, chatSessionId: number, content: string): Promis
   return sent.json.createdAt;
 }
 
+/** The signed-in agent resolves a chat (the lifecycle's step). */
+async function resolve(page: Page, chatSessionId: number): Promise<void> {
+  const status = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/chat-sessions/${id}/resolve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    chatSessionId,
+  );
+  expect(status).toBe(200);
+}
+
 /** A customer with a Bitcoin chat, who wrote once: the chat and the message's stored time. */
 async function customerWrites(
   baseUrl: string,
@@ -99,6 +115,7 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
   let agentPage: Page;
   /** The waits the agent's first responses ended, in whole seconds. */
   const waits: number[] = [];
+  let adaChat: { client: HttpClient; id: number };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-metrics-'));
@@ -147,6 +164,7 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
     expect(await badge.getAttribute('data-level')).toBe('red');
     await screenshots(page, 'desk-metrics-chat-red');
 
+    adaChat = ada;
     const answered = await reply(page, ada.id, 'Good afternoon, Ada');
     waits.push(seconds(ada.at, answered));
     await badge.waitFor({ state: 'detached' });
@@ -164,6 +182,14 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
     const answered = await reply(page, bayo.id, 'Hello Bayo');
     waits.push(seconds(bayo.at, answered));
 
+    // Ada's chat is resolved; her thanks reopens it, and it still counts as resolved today.
+    await resolve(page, adaChat.id);
+    const thanks = await adaChat.client.json(`/api/chat-sessions/${adaChat.id}/messages`, {
+      method: 'POST',
+      body: { clientMessageId: randomUUID(), content: 'Thank you!' },
+    });
+    expect(thanks.status).toBe(201);
+
     // The average of the two first responses, each rounded to the second as the server does.
     const average = Math.round(waits.reduce((a, b) => a + b, 0) / waits.length);
     await page.reload();
@@ -174,8 +200,7 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
     expect(await page.getByTestId('avg-response-caption').textContent()).toBe(
       'Avg first response, today (Lagos)',
     );
-    // Resolving is desk-core's step, not merged here yet: nothing was resolved.
-    expect(await page.getByTestId('resolved-today').textContent()).toBe('0');
+    expect(await page.getByTestId('resolved-today').textContent()).toBe('1');
     expect(await page.getByTestId('resolved-today-caption').textContent()).toBe(
       'Chats you resolved, today (Lagos)',
     );
@@ -199,6 +224,7 @@ describe.skipIf(!hasChromium)('measured service: the waiting colours and the das
     expect(await row.getByTestId('agent-first-response').textContent()).toBe(
       `${formatSeconds(median)}of 2`,
     );
+    expect(await row.getByTestId('agent-resolved').textContent()).toBe('1');
     expect(await row.getByTestId('agent-volume').textContent()).toBe('₦0.00');
     await screenshots(page, 'desk-metrics-admin-agents', { shots: 'page' });
 
