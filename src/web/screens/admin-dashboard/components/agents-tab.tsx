@@ -120,7 +120,7 @@ export function AgentsTab() {
       label="Agents"
       testId="agents-list"
       filter={{ label: 'Period', options: PERIOD_OPTIONS, className: 'sm:w-72' }}
-      searchPlaceholder="Search agents by name or email"
+      searchPlaceholder="Search by name or email"
       useList={useAgentService}
       failedTitle="Failed to fetch agents"
       emptyHint="Agents will appear here once they are added"
