@@ -38,7 +38,10 @@ export const myServiceTodaySchema = z.object({
   /** The Lagos calendar day the figures cover (YYYY-MM-DD). */
   day: z.iso.date(),
   timeZone: z.literal(BUSINESS_TIME_ZONE),
-  /** Chats the agent resolved today (the agent assigned when it was resolved). */
+  /**
+   * Chats resolved today while the agent held them (the lifecycle's resolve steps: a chat reopened
+   * since still counts, once).
+   */
   resolved: z.number().int().nonnegative(),
   /** First responses the agent sent today, and their average wait; null when none. */
   firstResponses: z.number().int().nonnegative(),
@@ -66,7 +69,7 @@ export const agentServiceRowSchema = z.object({
   /** First responses the agent sent in the period, and their median wait (null when none). */
   firstResponses: z.number().int().nonnegative(),
   medianFirstResponseSeconds: seconds.nullable(),
-  /** Chats resolved in the period while assigned to the agent. */
+  /** Chats resolved in the period while the agent held them (once each, reopened or not). */
   resolved: z.number().int().nonnegative(),
   /** Orders completed in the period that the agent paid out, and their naira total. */
   ordersCompleted: z.number().int().nonnegative(),
