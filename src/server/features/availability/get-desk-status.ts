@@ -56,6 +56,7 @@ export async function typicalReplyMinutes(options: {
                   where m.chat_session_id = s.id and m.sender_id = s.customer_id) as asked_at
           from chat_sessions s
           where s.category = ${desk} and s.created_at >= ${since}::timestamptz
+            and s.created_at <= ${now.toISOString()}::timestamptz
             and s.customer_id <> ${DEMO_CUSTOMER_ID}::uuid
         ),
         answered as (

@@ -74,8 +74,9 @@ export function refuseIfLocked(chat: LockedChat, caller: SessionUser): void {
 }
 
 /**
- * Refuses a staff member's write (an order step, a quote) in a chat locked to another agent.
- * Customers and the chat's own agent pass.
+ * Refuses an agent's write (an order step, a quote) in a chat locked to another agent.
+ * Customers, the chat's own agent and admins pass: admins resolve disputes and supervise the
+ * desk's money in any chat (ADR 016); their messages still need a take-over.
  */
 export async function refuseStaffInLockedChat(options: {
   db: Db;
@@ -83,7 +84,7 @@ export async function refuseStaffInLockedChat(options: {
   chatSessionId: number;
 }): Promise<void> {
   const { db, caller, chatSessionId } = options;
-  if (!isAgentUser(caller)) return;
+  if (!isAgentUser(caller) || isAdmin(caller)) return;
   const [chat] = await rows<LockedChat>(
     db,
     sql`select s.id, s.customer_id, s.agent_id, s.status, s.category,

@@ -1,4 +1,4 @@
-import { ArrowLeft, Coffee, Inbox } from 'lucide-react';
+import { ArrowLeft, Inbox } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ import {
   useSessionPages,
 } from '../../features/chat-sessions';
 import { formatSeconds, myServiceQuery, useMyService } from '../../features/service-metrics';
-import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
+import { TopBar, TopBarRow } from '../../components/top-bar';
+import { BreakButton } from '../../features/availability';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { DashboardRow } from './components/dashboard-row';
 import { LoadMore } from '../../components/load-more';
@@ -74,8 +75,8 @@ function AgentDashboard() {
         title="Agent Dashboard"
         actions={
           <>
-            {/* The spec shows a Break button without saying what it does. */}
-            <TopBarButton icon={<Coffee aria-hidden />} label="Break" />
+            {/* The spec's Break: sets Break, and back to Online (ADR 016). */}
+            <BreakButton />
             <AgentLogoutButton />
           </>
         }
