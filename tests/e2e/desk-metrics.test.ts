@@ -17,7 +17,6 @@ import {
 } from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -108,7 +107,7 @@ const seconds = (from: string, to: string) =>
 
 describe.skipIf(!hasChromium)('measured service: the waiting colours and the dashboards', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
   let dataDir: string;
   let agentContext: BrowserContext;
