@@ -18,6 +18,7 @@ import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health';
 import { mountDevIdp } from './dev-idp';
 import { chatSessionsRoutes } from './features/chat-sessions';
+import { AgentPresence, availabilityRoutes } from './features/availability';
 import { messagesRoutes } from './features/messages';
 import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
@@ -42,6 +43,7 @@ import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
 import { createStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
+import { serviceMetricsRoutes } from './features/service-metrics';
 import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { cannedRepliesRoutes } from './features/canned-replies';
@@ -456,11 +458,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());
 
-  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
+  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config, bus });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
-  await app.register(chatSessionsRoutes, { db, events, bus, notifications });
-  await app.register(messagesRoutes, { db, events, storage });
+  const clock = deps.clock ?? (() => new Date());
+  const agentPresence = new AgentPresence({
+    db,
+    events,
+    bus,
+    cap: config.maxOpenChatsPerAgent,
+    clock,
+    log: app.log,
+  });
+  agentPresence.start();
+  app.addHook('onClose', () => agentPresence.stop());
+  await app.register(availabilityRoutes, {
+    db,
+    events,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    clock,
+  });
+  await app.register(chatSessionsRoutes, {
+    db,
+    events,
+    bus,
+    notifications,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    clock,
+  });
+  await app.register(messagesRoutes, {
+    db,
+    events,
+    storage,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+  });
   await app.register(customersRoutes, { db, events, bus });
   await app.register(transactionsRoutes, {
     db,
@@ -476,7 +507,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
   await app.register(cannedRepliesRoutes, { db });
   await app.register(deskAddressesRoutes, { db });
-  const clock = deps.clock ?? (() => new Date());
   await app.register(ordersRoutes, {
     db,
     events,
@@ -485,6 +515,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
+  await app.register(serviceMetricsRoutes, { db, clock });
   await startPush(app, { config, db, bus, presence, agent: deps.pushAgent });
   // Read by the deposit watcher; their health is on /metrics.
   const readers = {
@@ -501,7 +532,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   metrics.watchChainReaders(readers);
   startDepositWatcher(app, { database, events, clock, config, readers });
-  if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
+  if (config.demoMode)
+    await app.register(demoRoutes, {
+      db,
+      events,
+      bus,
+      maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),
   );

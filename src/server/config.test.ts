@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       quoteTtlMinutes: 15,
       payoutConfirmHours: 24,
       payoutSlaMinutes: 30,
+      firstResponseTargetMinutes: 5,
       nameEnquiry: undefined,
     });
     // Generated per run: long enough to sign cookies, and never the same twice.
@@ -144,6 +145,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYOUT_SLA_MINUTES: '0' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
     expect(problemsOf({ PAYOUT_SLA_MINUTES: '2.5' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
     expect(problemsOf({ PAYOUT_SLA_MINUTES: '10081' })[0]).toMatch(/^PAYOUT_SLA_MINUTES/);
+  });
+
+  it('reads the first response target in whole minutes, 1 to 1440 (a day)', () => {
+    expect(loadConfig({ FIRST_RESPONSE_TARGET_MINUTES: '8' }).firstResponseTargetMinutes).toBe(8);
+    for (const bad of ['0', '2.5', '1441', 'soon'])
+      expect(problemsOf({ FIRST_RESPONSE_TARGET_MINUTES: bad })[0]).toMatch(
+        /^FIRST_RESPONSE_TARGET_MINUTES/,
+      );
   });
 
   it('reads where deposits are read from and what makes one count', () => {
@@ -474,10 +483,11 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode and the payout SLA, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA and the first response target, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       PAYOUT_SLA_MINUTES: '45',
+      FIRST_RESPONSE_TARGET_MINUTES: '7',
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
@@ -489,6 +499,7 @@ describe('publicConfig', () => {
       supportContact: '+234 801 234 5678',
       demoMode: false,
       payoutSlaMinutes: 45,
+      firstResponseTargetMinutes: 7,
     });
   });
 

@@ -89,6 +89,10 @@ const envSchema = z.object({
   PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
   PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How many unresolved chats round-robin gives one agent at most (ADR 018). */
+  MAX_OPEN_CHATS_PER_AGENT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The first response staff aim for, in minutes: a customer waiting longer shows red. */
+  FIRST_RESPONSE_TARGET_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -224,6 +228,10 @@ export interface Config {
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
   payoutSlaMinutes: number;
+  /** MAX_OPEN_CHATS_PER_AGENT: round-robin gives an agent no more unresolved chats than this. */
+  maxOpenChatsPerAgent: number;
+  /** FIRST_RESPONSE_TARGET_MINUTES: the inbox shows a waiting chat amber past half, red past it. */
+  firstResponseTargetMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
@@ -262,6 +270,7 @@ export interface PublicConfig {
   supportContact: string;
   demoMode: boolean;
   payoutSlaMinutes: number;
+  firstResponseTargetMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -422,6 +431,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
+    maxOpenChatsPerAgent: env.MAX_OPEN_CHATS_PER_AGENT,
+    firstResponseTargetMinutes: env.FIRST_RESPONSE_TARGET_MINUTES,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {
@@ -461,5 +472,6 @@ export function publicConfig(config: Config): PublicConfig {
     supportContact: config.supportContact,
     demoMode: config.demoMode,
     payoutSlaMinutes: config.payoutSlaMinutes,
+    firstResponseTargetMinutes: config.firstResponseTargetMinutes,
   };
 }

@@ -9,5 +9,10 @@ export const publicConfigSchema = z.object({
   demoMode: z.boolean(),
   /** PAYOUT_SLA_MINUTES: minutes from deposit confirmed to payout before an order is overdue. */
   payoutSlaMinutes: z.number().int().positive(),
+  /**
+   * FIRST_RESPONSE_TARGET_MINUTES: a chat whose customer waits for a reply turns amber past half
+   * of it and red past it in the agents' list.
+   */
+  firstResponseTargetMinutes: z.number().int().positive(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

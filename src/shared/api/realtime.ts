@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chatSessionSchema } from './chat-sessions';
+import { availabilityChangeSchema } from './availability';
+import { chatLifecycleChangeSchema, chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
 import { imageSeenBeforeSchema, messageSchema, receiptsSchema } from './messages';
 import { orderSchema } from './orders';
@@ -12,6 +13,8 @@ export const REALTIME_EVENT_TYPES = [
   'receipts.updated',
   'session.created',
   'session.updated',
+  'session.lifecycle',
+  'agent.availability',
   'customer.updated',
   'transaction.created',
   'transaction.updated',
@@ -53,6 +56,19 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('session.updated'),
     chatSessionId: z.number(),
     session: chatSessionSchema,
+  }),
+  /** Staff only: a lifecycle step (assign, claim, transfer, resolve, reopen, take-over). */
+  z.object({
+    id: z.number(),
+    type: z.literal('session.lifecycle'),
+    chatSessionId: z.number(),
+    change: chatLifecycleChangeSchema,
+  }),
+  /** Staff only: an agent's availability changed. */
+  z.object({
+    id: z.number(),
+    type: z.literal('agent.availability'),
+    availability: availabilityChangeSchema,
   }),
   z.object({
     id: z.number(),

@@ -9,6 +9,7 @@ const FIELD_TYPES = {
   supportContact: 'string',
   demoMode: 'boolean',
   payoutSlaMinutes: 'number',
+  firstResponseTargetMinutes: 'number',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -45,6 +46,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     supportContact: record.supportContact as string,
     demoMode: record.demoMode as boolean,
     payoutSlaMinutes: record.payoutSlaMinutes as number,
+    firstResponseTargetMinutes: record.firstResponseTargetMinutes as number,
   };
 }
 

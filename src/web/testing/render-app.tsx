@@ -13,6 +13,7 @@ export const TEST_CONFIG: AppConfig = {
   supportContact: 'https://wa.me/2348012345678',
   demoMode: false,
   payoutSlaMinutes: 30,
+  firstResponseTargetMinutes: 5,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

@@ -30,6 +30,21 @@ export const chatSessions = pgTable(
     status: chatStatusEnum('status').notNull().default('open'),
     priority: chatPriorityEnum('priority').notNull().default('normal'),
     lastMessageAt: timestamptz('last_message_at'),
+    /** When the chat was last given to its agent (assigned, claimed, transferred, taken over). */
+    assignedAt: timestamptz('assigned_at'),
+    /** When the chat was resolved (archived); null while it is open or assigned. */
+    resolvedAt: timestamptz('resolved_at'),
+    /**
+     * When staff first answered the customer (the first staff message after a customer
+     * message; private notes do not count). Null until then. Kept by the message insert.
+     */
+    firstResponseAt: timestamptz('first_response_at'),
+    /**
+     * The oldest customer message no staff message has answered yet: the customer has been
+     * waiting since then. Null when nobody waits. Kept by the message insert; the inbox colours
+     * the chat by it (FIRST_RESPONSE_TARGET_MINUTES).
+     */
+    waitingSince: timestamptz('waiting_since'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +53,26 @@ export const chatSessions = pgTable(
     index('chat_sessions_agent_idx').on(t.agentId),
     index('chat_sessions_updated_idx').on(t.updatedAt, t.id),
     index('chat_sessions_created_idx').on(t.createdAt),
+    // The inbox's filters (ADR 018), each read newest first from its own partial index:
+    // Mine (and an agent's open-chat count for assignment), Locked, Unassigned, Archived.
+    index('chat_sessions_assigned_agent_idx')
+      .on(t.agentId, t.updatedAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('chat_sessions_assigned_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('chat_sessions_unassigned_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index('chat_sessions_resolved_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'closed'`),
+    // The waiting queue handed out as agents come online or free up: oldest first.
+    index('chat_sessions_waiting_idx')
+      .on(t.category, t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    // Measured service: the first responses of a day or a period (features/service-metrics).
+    index('chat_sessions_first_response_idx').on(t.firstResponseAt),
   ],
 );
 

@@ -9,4 +9,5 @@ export * from './desk-addresses';
 export * from './orders';
 export * from './push-subscriptions';
 export * from './socket-presence';
+export * from './availability';
 export * from './conversation-tools';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   chatSessionPageSchema,
+  type ChatListFilter,
   type ChatSessionPage,
   type chatSessionListQuerySchema,
 } from '../../../shared/api/chat-sessions';
@@ -35,6 +36,8 @@ export function sharedChatSessionsJson(
 ): Promise<string> | undefined {
   if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
     return undefined;
+  // Mine and Locked depend on who asks: not the same page for every agent.
+  if (options.filter === 'mine' || options.filter === 'locked') return undefined;
   const viewer = options.caller.isAdmin ? 'admin' : 'agent';
   const key = `${viewer}|${options.scope}|${options.filter ?? ''}|${options.limit}`;
   return options.cache.get(key, async () =>
@@ -42,6 +45,28 @@ export function sharedChatSessionsJson(
     // stringifies).
     JSON.stringify(z.encode(chatSessionPageSchema, await listChatSessions(options))),
   );
+}
+
+/**
+ * A filter's condition (ADR 018). Each names the status its partial index is built on, so the
+ * page is read newest first from that index: never a scan of every chat.
+ */
+export function listFilterCondition(filter: ChatListFilter, caller: SessionUser): SQL | null {
+  switch (filter) {
+    case 'all':
+      return null;
+    case 'unread':
+    case 'unassigned':
+      return sql`s.status = 'open'`;
+    case 'active':
+      return sql`s.status = 'active'`;
+    case 'mine':
+      return sql`s.status = 'active' and s.agent_id = ${caller.id}::uuid`;
+    case 'locked':
+      return sql`s.status = 'active' and s.agent_id <> ${caller.id}::uuid`;
+    case 'archived':
+      return sql`s.status = 'closed'`;
+  }
 }
 
 export async function listChatSessions(options: ListChatSessionsOptions): Promise<ChatSessionPage> {
@@ -52,8 +77,8 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
   else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
-  if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
-  if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);
+  const filter = listFilterCondition(options.filter ?? 'all', caller);
+  if (filter) conditions.push(filter);
   if (options.q) {
     const pattern = containsPattern(options.q);
     conditions.push(

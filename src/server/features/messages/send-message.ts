@@ -10,7 +10,17 @@ import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { loadSession } from '../chat-sessions';
+import { lockedChatMessage } from '../../../shared/api/chat-sessions';
+import type { ChatStatus } from '../../../shared/domain';
+import {
+  giveChat,
+  isLockedFor,
+  lockAssignment,
+  lockChat,
+  refuseIfLocked,
+  reopenLocked,
+} from '../chat-sessions';
+import { responseClockSet } from '../service-metrics';
 import { toMessage } from './to-message';
 
 export interface SendResult {
@@ -38,14 +48,26 @@ export async function sendMessage(
      * reply: it neither touches nor assigns the chat (no reopen, no first response).
      */
     note?: boolean;
+    /** MAX_OPEN_CHATS_PER_AGENT: a reopened chat may go to round-robin. */
+    cap: number;
   },
 ): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
   // The session, and the message's id: known before the insert, so the event can carry it.
-  const [session] = await rows<{ customer_id: string; agent_id: string | null; next_id: string }>(
+  const [session] = await rows<{
+    customer_id: string;
+    agent_id: string | null;
+    status: ChatStatus;
+    holder_name: string | null;
+    next_id: string;
+  }>(
     db,
-    sql`select customer_id, agent_id, nextval(pg_get_serial_sequence('messages', 'id')) as next_id
-        from chat_sessions where id = ${chatSessionId}`,
+    sql`select s.customer_id, s.agent_id, s.status,
+               nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')
+                 as holder_name,
+               nextval(pg_get_serial_sequence('messages', 'id')) as next_id
+        from chat_sessions s left join users a on a.id = s.agent_id
+        where s.id = ${chatSessionId}`,
   );
   if (!session || (!isAgent(caller) && session.customer_id !== caller.id)) {
     throw new AppError('not_found', 'Chat session not found');
@@ -56,6 +78,13 @@ export async function sendMessage(
   if (note && !byAgent) throw new AppError('forbidden', 'Only agents write private notes');
   if (!byAgent && caller.customerStatus === 'banned')
     throw new AppError('forbidden', BANNED_MESSAGE);
+  // A chat assigned to another agent is read-only for the caller (ADR 018).
+  if (byAgent) {
+    if (isLockedFor(session, caller))
+      throw new AppError('forbidden', lockedChatMessage(session.holder_name));
+    if (session.status === 'closed')
+      throw new AppError('conflict', 'This chat is resolved: reopen it to reply');
+  }
 
   const row: typeof messages.$inferSelect = {
     id: Number(session.next_id),
@@ -89,28 +118,40 @@ export async function sendMessage(
   // A note reaches staff only: its event names no customer, so no customer's socket gets it.
   const routing = note ? staffOnly : { customerId };
   const message = toMessage(row, customerId, isAgent(caller));
-  const firstReply = byAgent && !note && session.agent_id === null;
+  // An agent's first reply in an unassigned chat claims it (a private note does not); a
+  // customer's message in a resolved chat reopens it. Both change who holds the chat: under the
+  // assignment lock, row locked.
+  const changesHolder =
+    (byAgent && !note && session.agent_id === null) || (!byAgent && session.status === 'closed');
+  // The customer's wait starts or ends with this message (first response, waiting since).
+  const clock = responseClockSet({ byStaff: byAgent, at: row.createdAt });
 
-  const stored = firstReply
+  const stored = changesHolder
     ? await events.transaction(async (tx) => {
+        await lockAssignment(tx);
+        const chat = await lockChat(tx, chatSessionId);
+        // Another agent may have taken it since it was read.
+        if (byAgent) refuseIfLocked(chat, caller);
         const inserted = await rows<{ id: string }>(tx, insertMessage(row));
         if (inserted.length === 0) return false;
-        await touchSession(tx, chatSessionId, row.createdAt);
+        await touchSession(tx, chatSessionId, row.createdAt, clock);
         await events.append(tx, event, routing);
         if (seenEvent) await events.append(tx, seenEvent, staffOnly);
-        // Two agents may race to reply first: only the one whose update assigned publishes it.
-        const [assigned] = await rows<{ id: number }>(
-          tx,
-          sql`update chat_sessions set agent_id = ${caller.id}::uuid, status = 'active'
-              where id = ${chatSessionId} and agent_id is null returning id`,
-        );
-        if (assigned) {
-          const updated = await loadSession({ db: tx, id: chatSessionId });
-          await events.append(
-            tx,
-            { type: 'session.updated', chatSessionId, session: updated },
-            { customerId },
-          );
+        if (byAgent && chat.agent_id === null && chat.status !== 'closed') {
+          await giveChat(tx, events, {
+            chatSessionId,
+            agentId: caller.id,
+            action: 'claimed',
+            actorId: caller.id,
+            fromAgentId: null,
+            now: row.createdAt,
+          });
+        } else if (!byAgent && chat.status === 'closed') {
+          await reopenLocked(tx, events, chat, {
+            actorId: caller.id,
+            cap: options.cap,
+            now: row.createdAt,
+          });
         }
         return true;
       })
@@ -120,7 +161,8 @@ export async function sendMessage(
           with m as (${insertMessage(row)}),
           touched as (
             update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
-                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz
+                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz,
+                                     ${clock}
             where id = ${chatSessionId} and exists (select 1 from m) and ${note ? sql`false` : sql`true`}
           ),
           e as (${events.insertWhen(event, routing, sql`exists (select 1 from m)`)}),
@@ -165,10 +207,11 @@ function insertMessage(row: typeof messages.$inferSelect): SQL {
     returning id`;
 }
 
-async function touchSession(tx: Db, id: number, at: Date): Promise<void> {
+async function touchSession(tx: Db, id: number, at: Date, clock: SQL): Promise<void> {
   await tx.execute(
     sql`update chat_sessions set updated_at = ${at.toISOString()}::timestamptz,
-                                 last_message_at = ${at.toISOString()}::timestamptz
+                                 last_message_at = ${at.toISOString()}::timestamptz,
+                                 ${clock}
         where id = ${id}`,
   );
 }

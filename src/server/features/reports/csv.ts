@@ -1,21 +1,9 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/api/reports';
+import { csvRow } from '../../platform/csv';
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A cell that a
- * spreadsheet would run as a formula (= + - @ at the start) is prefixed with ' so it stays text.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvRow(values: unknown[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+export { csvField, csvRow } from '../../platform/csv';
 
 /** Rows read per query. */
 export const BATCH = 1000;

@@ -10,3 +10,9 @@ export { applyCustomerToCaches } from './lib/session-cache';
 export { useLiveSessionList } from './lib/use-live-session-list';
 export { useLiveAgentSessions } from './lib/use-live-sessions';
 export { useSessionPages } from './lib/use-session-pages';
+export { runLifecycleStep, useLifecycleStep, type LifecycleRequest } from './api/lifecycle';
+export {
+  ConversationActions,
+  isLockedFor,
+  type ActionsViewer,
+} from './components/conversation-actions';

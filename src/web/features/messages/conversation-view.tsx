@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
 import { fillVariables, useCannedReplies, useVariableValues } from '../canned-replies';
-import { useChatSession } from '../chat-sessions';
+import { ConversationActions, isLockedFor, useChatSession } from '../chat-sessions';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
 import { ChatHeader, otherPartyName } from './components/chat-header';
@@ -246,6 +246,9 @@ export function ConversationView({
         />
       )}
       <ChatHeader session={session.data} viewer={viewer} notFound={notFound} />
+      {viewer === 'agent' && session.data && user && (
+        <ConversationActions session={session.data} viewer={user} />
+      )}
       <ConnectionBanner state={connection} />
       {notFound ? (
         <NotFound viewer={viewer} />
@@ -271,8 +274,10 @@ export function ConversationView({
               {otherPartyName(session.data, viewer)} is typing…
             </p>
           )}
-          {session.data?.status === 'closed' ? (
-            <ClosedNote>This conversation is closed.</ClosedNote>
+          {viewer === 'agent' && session.data?.status === 'closed' ? (
+            <ClosedNote>This conversation is resolved. Reopen it to reply.</ClosedNote>
+          ) : viewer === 'agent' && session.data && user && isLockedFor(session.data, user.id) ? (
+            <ClosedNote>Read-only: this chat is assigned to another agent.</ClosedNote>
           ) : restricted ? (
             <ClosedNote>
               <RestrictedNote />

@@ -5,6 +5,7 @@ import {
   BarChart3,
   MessagesSquare,
   RefreshCw,
+  Headset,
   Scale,
   UsersRound,
 } from 'lucide-react';
@@ -17,6 +18,7 @@ import { RequireAdmin } from '../../features/auth';
 import { TeamRepliesSection } from '../../features/canned-replies';
 import { DisputedOrders } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
+import { AgentsTab } from './components/agents-tab';
 import { AnalyticsTab } from './components/analytics-tab';
 import { DashboardHeader } from './components/dashboard-header';
 import { RangeToolbar } from './components/range-toolbar';
@@ -30,6 +32,7 @@ import { useLiveDashboard } from './lib/use-live-dashboard';
 const TABS = [
   { value: 'analytics', label: 'Analytics', icon: <BarChart3 aria-hidden /> },
   { value: 'users', label: 'Users', icon: <UsersRound aria-hidden /> },
+  { value: 'agents', label: 'Agents', icon: <Headset aria-hidden /> },
   { value: 'sessions', label: 'Sessions', icon: <MessagesSquare aria-hidden /> },
   { value: 'transactions', label: 'Transactions', icon: <ArrowLeftRight aria-hidden /> },
   { value: 'disputes', label: 'Disputes', icon: <Scale aria-hidden /> },
@@ -151,6 +154,9 @@ function AdminDashboard() {
           </Tabs.Content>
           <Tabs.Content value="users" className="focus-visible:outline-none">
             <UsersTab />
+          </Tabs.Content>
+          <Tabs.Content value="agents" className="focus-visible:outline-none">
+            <AgentsTab />
           </Tabs.Content>
           <Tabs.Content value="sessions" className="focus-visible:outline-none">
             <SessionsTab />

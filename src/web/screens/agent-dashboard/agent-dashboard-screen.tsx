@@ -1,4 +1,4 @@
-import { ArrowLeft, Coffee, Inbox } from 'lucide-react';
+import { ArrowLeft, Inbox } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,18 +12,36 @@ import {
   useLiveAgentSessions,
   useSessionPages,
 } from '../../features/chat-sessions';
-import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
+import { formatSeconds, myServiceQuery, useMyService } from '../../features/service-metrics';
+import { TopBar, TopBarRow } from '../../components/top-bar';
+import { BreakButton } from '../../features/availability';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { DashboardRow } from './components/dashboard-row';
 import { LoadMore } from '../../components/load-more';
 
-function Counter({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+function Counter({
+  label,
+  value,
+  testId,
+  caption,
+}: {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  /** What the figure counts, over which period, in which unit. */
+  caption?: string;
+}) {
   return (
     <div className="rounded-2xl bg-surface p-3 shadow-card ring-1 ring-black/5 sm:p-5">
       <dt className="text-xs font-semibold text-ink-muted sm:text-sm">{label}</dt>
       <dd data-testid={testId} className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">
         {value}
       </dd>
+      {caption && (
+        <dd data-testid={`${testId}-caption`} className="mt-1 text-xs text-ink-muted">
+          {caption}
+        </dd>
+      )}
     </div>
   );
 }
@@ -41,10 +59,14 @@ function AgentDashboard() {
   const count = useActiveSessionCount();
   const queryClient = useQueryClient();
   // The list is kept live by the socket; when it changes, so may the count of every active chat.
+  // So may the agent's own figures for today (a reply, a resolution).
   useEffect(() => {
-    if (query.dataUpdatedAt) void queryClient.invalidateQueries(activeCountQuery);
+    if (!query.dataUpdatedAt) return;
+    void queryClient.invalidateQueries(activeCountQuery);
+    void queryClient.invalidateQueries(myServiceQuery);
   }, [query.dataUpdatedAt, queryClient]);
   const activeCount = count.data ? count.data.count.toLocaleString('en-NG') : '-';
+  const mine = useMyService().data;
 
   return (
     <div className="min-h-dvh bg-canvas">
@@ -53,8 +75,8 @@ function AgentDashboard() {
         title="Agent Dashboard"
         actions={
           <>
-            {/* The spec shows a Break button without saying what it does. */}
-            <TopBarButton icon={<Coffee aria-hidden />} label="Break" />
+            {/* The spec's Break: sets Break, and back to Online (ADR 018). */}
+            <BreakButton />
             <AgentLogoutButton />
           </>
         }
@@ -73,8 +95,19 @@ function AgentDashboard() {
       <main className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:gap-6 sm:px-6 sm:py-6">
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Counter label="Active Chats" value={activeCount} testId="active-chats-count" />
-          <Counter label="Resolved Today" value="-" testId="resolved-today" />
-          <Counter label="Avg Response" value="-" testId="avg-response" />
+          {/* Today is the Lagos calendar day (the business's days), whatever the device's zone. */}
+          <Counter
+            label="Resolved Today"
+            value={mine ? mine.resolved.toLocaleString('en-NG') : '-'}
+            testId="resolved-today"
+            caption="Chats you resolved, today (Lagos)"
+          />
+          <Counter
+            label="Avg Response"
+            value={mine ? formatSeconds(mine.averageFirstResponseSeconds) : '-'}
+            testId="avg-response"
+            caption="Avg first response, today (Lagos)"
+          />
         </dl>
         <section
           aria-labelledby="active-conversations"

@@ -23,26 +23,43 @@ import { useLiveAgentSessions, useSessionPages } from '../../features/chat-sessi
 
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
   { value: 'all', label: 'All' },
+  { value: 'mine', label: 'Mine' },
+  // The spec's Unread: chats waiting for an agent (the API's unassigned, ADR 018).
   { value: 'unread', label: 'Unread' },
   { value: 'active', label: 'Active' },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The spec's "Locked chats" and "Archived" entries: shown, with no behaviour. */
-function FolderEntries() {
+/**
+ * The spec's "Locked chats" and "Archived" entries: the Locked (assigned to another agent) and
+ * Archived (resolved) filters (ADR 018).
+ */
+function FolderEntries({
+  filter,
+  onChange,
+}: {
+  filter: ChatListFilter;
+  onChange: (filter: ChatListFilter) => void;
+}) {
   return (
     <ul className="mt-2 flex flex-col border-b border-line pb-2">
-      {[
-        { icon: Lock, label: 'Locked chats' },
-        { icon: Archive, label: 'Archived' },
-      ].map(({ icon: Icon, label }) => (
-        <li
-          key={label}
-          className="flex min-h-11 items-center gap-4 px-4 text-sm font-medium text-ink-muted sm:px-5"
-        >
-          <Icon aria-hidden className="size-5 text-brand-700" />
-          {label}
+      {(
+        [
+          { icon: Lock, label: 'Locked chats', value: 'locked' },
+          { icon: Archive, label: 'Archived', value: 'archived' },
+        ] as const
+      ).map(({ icon: Icon, label, value }) => (
+        <li key={label}>
+          <button
+            type="button"
+            aria-pressed={filter === value}
+            onClick={() => onChange(filter === value ? 'all' : value)}
+            className="flex min-h-11 w-full items-center gap-4 px-4 text-left text-sm font-medium text-ink-muted hover:bg-canvas aria-pressed:bg-brand-50 aria-pressed:text-brand-800 sm:px-5"
+          >
+            <Icon aria-hidden className="size-5 text-brand-700" />
+            {label}
+          </button>
         </li>
       ))}
     </ul>
@@ -53,10 +70,10 @@ function AgentChats() {
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useChatSessions(filter, q);
+  const viewer = useGuardedUser();
+  const query = useChatSessions(filter, q, viewer.id);
   const connection = useLiveAgentSessions();
   // Admin screens answer 403 to plain agents: offer them only to admins.
-  const viewer = useGuardedUser();
   const { isAdmin } = viewer;
 
   const { sessions, loadMore } = useSessionPages(query);
@@ -132,7 +149,7 @@ function AgentChats() {
             />
           </div>
           <FilterTabs value={filter} onChange={setFilter} options={FILTERS} label="Filter chats">
-            <FolderEntries />
+            <FolderEntries filter={filter} onChange={setFilter} />
             <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
               <ChatList
                 viewer={viewer}

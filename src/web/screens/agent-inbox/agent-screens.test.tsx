@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
@@ -17,10 +17,21 @@ function page(items: ChatSession[], nextCursor: string | null = null) {
 }
 
 /** The agent signed in, the desk's rates (none managed) and `extra`. */
+/** The agent's own figures for today, as the dashboard asks for them. */
+const MY_DAY = {
+  day: '2026-03-18',
+  timeZone: 'Africa/Lagos',
+  resolved: 0,
+  firstResponses: 0,
+  averageFirstResponseSeconds: null,
+};
+
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
+    'GET /api/service-metrics/me': () => ({ body: MY_DAY }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+    'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     ...extra,
   });
 }
@@ -230,12 +241,24 @@ describe('agent dashboard screen', () => {
         ]),
       // Every active chat is counted by the server, not the 2 loaded on the first page.
       'GET /api/chat-sessions/active/count': () => ({ body: { count: 1234 } }),
+      'GET /api/service-metrics/me': () => ({
+        body: { ...MY_DAY, resolved: 3, firstResponses: 4, averageFirstResponseSeconds: 200 },
+      }),
     });
     renderApp('/agent/dashboard');
     expect(await screen.findByRole('heading', { name: 'Agent Dashboard' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('active-chats-count').textContent).toBe('1,234'));
-    expect(screen.getByTestId('resolved-today').textContent).toBe('-');
-    expect(screen.getByTestId('avg-response').textContent).toBe('-');
+    // The spec's titles stay; each figure says what it counts, over which day, in which unit.
+    await waitFor(() => expect(screen.getByTestId('resolved-today').textContent).toBe('3'));
+    expect(screen.getByTestId('avg-response').textContent).toBe('3 min 20 s');
+    expect(screen.getByText('Resolved Today')).toBeTruthy();
+    expect(screen.getByText('Avg Response')).toBeTruthy();
+    expect(screen.getByTestId('resolved-today-caption').textContent).toBe(
+      'Chats you resolved, today (Lagos)',
+    );
+    expect(screen.getByTestId('avg-response-caption').textContent).toBe(
+      'Avg first response, today (Lagos)',
+    );
     const rows = screen.getAllByTestId('active-conversation');
     expect(rows[0]!.textContent).toContain('Customer #1234');
     expect(rows[0]!.textContent).toContain('Session #8');
@@ -252,6 +275,28 @@ describe('agent dashboard screen', () => {
       ['Low', 'grey'],
     ]);
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it('Break sets the agent on Break, and pressed again back Online', async () => {
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/active': () => page([]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 0 } }),
+      'PUT /api/availability/me': ({ body }) => ({
+        body: { agentId: agent.id, state: (body as { state: string }).state, since: AT },
+      }),
+    });
+    renderApp('/agent/dashboard');
+    const button = await screen.findByRole('button', { name: 'Break' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { state: string }).state),
+    ).toEqual(['break', 'online']);
   });
 
   it("shows each active conversation's desk (BTC / USDT)", async () => {

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import {
   chatSessionPageSchema,
-  type CHAT_LIST_FILTERS,
+  type ChatListFilter,
   type ChatSessionPage,
 } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 
-export type ChatListFilter = (typeof CHAT_LIST_FILTERS)[number];
+export type { ChatListFilter };
 
 const PAGE_SIZE = 30;
 
@@ -27,15 +27,17 @@ export function listChatSessions(options: {
   });
 }
 
-export function chatSessionsQuery(filter: ChatListFilter, q: string) {
+/** `me`: the viewer's id, which Mine and Locked depend on (and so their cached lists). */
+export function chatSessionsQuery(filter: ChatListFilter, q: string, me: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q] as const,
+    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q, me] as const,
     queryFn: ({ pageParam, signal }) => listChatSessions({ filter, q, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function useChatSessions(filter: ChatListFilter, q: string) {
-  return useInfiniteQuery(chatSessionsQuery(filter, q));
+/** `me`: the signed-in agent's id (Mine and Locked are theirs). */
+export function useChatSessions(filter: ChatListFilter, q: string, me: string | null = null) {
+  return useInfiniteQuery(chatSessionsQuery(filter, q, me));
 }

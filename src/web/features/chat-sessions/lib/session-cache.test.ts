@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import type { Message } from '../../../../shared/api/messages';
-import { applyEvent, isOpenSession, listPredicate, type SessionPages } from './session-cache';
-import { makeCustomer, makeOrder, makeSession, orderUpdated } from '../../../testing/fixtures';
+import {
+  applyEvent,
+  isOpenSession,
+  listPredicate,
+  withMessage,
+  type SessionPages,
+} from './session-cache';
+import {
+  makeCustomer,
+  makeMessage,
+  makeOrder,
+  makeSession,
+  orderUpdated,
+} from '../../../testing/fixtures';
 
 function pages(...lists: ChatSession[][]): SessionPages {
   return {
@@ -113,5 +125,31 @@ describe('live changes to a cached list of sessions', () => {
     expect(applyEvent(seen, orderUpdated(other), all).data).toBe(seen);
     const elsewhere = makeOrder({ id: 32, chatSessionId: 99, state: 'deposit_seen' });
     expect(applyEvent(data, orderUpdated(elsewhere), all).data).toBe(data);
+  });
+});
+
+describe("a chat's wait for a reply, as messages arrive", () => {
+  const customerMessage = (id: number, at: string) =>
+    makeMessage({ id, chatSessionId: 7, createdAt: at });
+  const staff = (id: number, messageType: 'text' | 'note') =>
+    makeMessage({
+      id,
+      chatSessionId: 7,
+      senderId: '5d3c2b1a-0000-4000-8000-000000000001',
+      senderRole: 'agent',
+      messageType,
+      createdAt: '2026-03-18T09:09:00.000Z',
+    });
+
+  it("starts at the customer's first unanswered message, survives a note, ends at a reply", () => {
+    let session = makeSession({ id: 7 });
+    session = withMessage(session, customerMessage(1, '2026-03-18T09:00:00.000Z'));
+    expect(session.waitingSince).toBe('2026-03-18T09:00:00.000Z');
+    session = withMessage(session, customerMessage(2, '2026-03-18T09:05:00.000Z'));
+    expect(session.waitingSince).toBe('2026-03-18T09:00:00.000Z');
+    session = withMessage(session, staff(3, 'note'));
+    expect(session.waitingSince).toBe('2026-03-18T09:00:00.000Z');
+    session = withMessage(session, staff(4, 'text'));
+    expect(session.waitingSince).toBeNull();
   });
 });

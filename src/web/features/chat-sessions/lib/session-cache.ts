@@ -12,12 +12,23 @@ export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;
 /** Which sessions a cached list holds, as the server chose them (so live changes agree). */
 export type SessionPredicate = (session: ChatSession) => boolean;
 
-/** The server's list filter: unread = no agent, active = status active, q in name or email. */
-export function listPredicate(filter: ChatListFilter, q: string): SessionPredicate {
+/**
+ * The server's list filter (ADR 018): unread and unassigned = waiting (open), active = assigned,
+ * mine = assigned to `me`, locked = assigned to another, archived = resolved; q in name or email.
+ */
+export function listPredicate(
+  filter: ChatListFilter,
+  q: string,
+  me: string | null = null,
+): SessionPredicate {
   const needle = q.trim().toLowerCase();
   return (session) => {
-    if (filter === 'unread' && session.agentId !== null) return false;
-    if (filter === 'active' && session.status !== 'active') return false;
+    const assigned = session.status === 'active';
+    if ((filter === 'unread' || filter === 'unassigned') && session.status !== 'open') return false;
+    if (filter === 'active' && !assigned) return false;
+    if (filter === 'mine' && !(assigned && session.agentId === me)) return false;
+    if (filter === 'locked' && !(assigned && session.agentId !== me)) return false;
+    if (filter === 'archived' && session.status !== 'closed') return false;
     if (!needle) return true;
     const { firstName, lastName, email } = session.customer;
     const name = `${firstName ?? ''} ${lastName ?? ''}`.toLowerCase();
@@ -32,7 +43,12 @@ export const isOpenSession: SessionPredicate = (s) => s.status === 'open' || s.s
 export function predicateForKey(key: QueryKey): SessionPredicate | null {
   if (key[0] !== AGENT_SESSIONS_KEY) return null;
   if (key[1] === 'active') return isOpenSession;
-  if (key[1] === 'list') return listPredicate(key[2] as ChatListFilter, String(key[3] ?? ''));
+  if (key[1] === 'list')
+    return listPredicate(
+      key[2] as ChatListFilter,
+      String(key[3] ?? ''),
+      typeof key[4] === 'string' ? key[4] : null,
+    );
   return null;
 }
 
@@ -84,13 +100,24 @@ export function replaceSession(
   };
 }
 
-/** A new message: its session now has this preview and time, and moves to the top. */
+/**
+ * A new message: its session now has this preview and time, and moves to the top. The
+ * customer's message starts a wait unless one runs; staff's ends it, a private note does not
+ * (as the server keeps it).
+ */
 export function withMessage(session: ChatSession, message: Message): ChatSession {
   if (session.lastMessage && session.lastMessage.id >= message.id) return session;
+  const fromCustomer = message.senderId === session.customerId;
   return {
     ...session,
     updatedAt: message.createdAt,
     lastMessageAt: message.createdAt,
+    waitingSince:
+      message.messageType === 'note'
+        ? session.waitingSince
+        : fromCustomer
+          ? (session.waitingSince ?? message.createdAt)
+          : null,
     lastMessage: {
       id: message.id,
       content: message.content,
@@ -209,6 +236,13 @@ export function applyEventToCaches(
     queryClient.setQueryData(list.key, applyEvent(list.data, event, list.belongs).data);
   }
   return undefined;
+}
+
+/** A session's new state (a lifecycle step's answer) where it is in every cached list. */
+export function replaceSessionInCaches(queryClient: QueryClient, session: ChatSession): void {
+  for (const list of cachedLists(queryClient)) {
+    queryClient.setQueryData(list.key, replaceSession(list.data, session, list.belongs));
+  }
 }
 
 /** A session fetched after a live message: first in every list it belongs to. */

@@ -5,6 +5,8 @@ import { displayName, initials } from '../../../../shared/names';
 import { categoryDetails } from '../categories';
 import type { Viewer } from '../viewer';
 import { CustomerStatusBadge } from '../../customers';
+import { DeskStatusLine } from '../../availability';
+import { isDesk } from '../../chat-sessions';
 import { CategoryBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
@@ -67,7 +69,10 @@ export function ChatHeader({
             </h1>
             <p className="mt-0.5 flex min-w-0 items-center gap-2 text-[13px] text-brand-100/85">
               {viewer === 'customer' ? (
-                <span className="truncate">{details.specialty}</span>
+                <DeskStatusLine
+                  desk={isDesk(session.category) ? session.category : null}
+                  fallback={details.specialty}
+                />
               ) : (
                 <>
                   <CustomerStatusBadge status={session.customer.customerStatus} />

@@ -83,6 +83,7 @@ export function ListCard<F extends string, T>({
   grid,
   columns,
   row,
+  caption,
 }: {
   label: string;
   testId: string;
@@ -105,6 +106,8 @@ export function ListCard<F extends string, T>({
   columns: { label: string; className?: string }[];
   /** An item's row: an `li` with its key. */
   row: (item: T) => ReactNode;
+  /** A line under the toolbar for the filter and search chosen (a period, an export link). */
+  caption?: (filter: F, q: string) => ReactNode;
 }) {
   const controls = useListControls(filter.options[0].value);
   const query = useList(controls.filter, controls.q);
@@ -132,6 +135,7 @@ export function ListCard<F extends string, T>({
           placeholder={searchPlaceholder}
         />
       </div>
+      {caption?.(controls.filter, controls.q)}
       <ListBody
         query={query}
         count={items.length}

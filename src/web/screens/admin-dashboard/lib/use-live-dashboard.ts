@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useRealtime, type ConnectionState } from '../../../lib/realtime';
 import { ADMIN_DASHBOARD_KEY } from '../../../features/reports';
+import { SERVICE_METRICS_KEY } from '../../../features/service-metrics';
 
 /** Events come in bursts (a message, then its session's update): one refresh per second at most. */
 export const LIVE_REFRESH_DELAY_MS = 1_000;
@@ -21,6 +22,7 @@ export function useLiveDashboard(): ConnectionState {
     timer.current = setTimeout(() => {
       timer.current = undefined;
       void queryClient.invalidateQueries({ queryKey: [ADMIN_DASHBOARD_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [SERVICE_METRICS_KEY] });
     }, LIVE_REFRESH_DELAY_MS);
   }, [queryClient]);
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppConfigProvider } from '../../../lib/app-config';
 import { createQueryClient } from '../../../lib/query-client';
 import { fullPageNavigation } from '../../../lib/navigation';
 import { toastStore } from '../../../lib/toast';
@@ -10,16 +11,23 @@ import { resetUnauthorizedRedirect } from '../../../lib/unauthorized';
 import { ChatRow } from './chat-row';
 import { type ApiReply, stubApi } from '../../../testing/api-stub';
 import { makeCustomer, makeSession } from '../../../testing/fixtures';
+import { TEST_CONFIG } from '../../../testing/render-app';
 
-function renderRow(session = makeSession(), viewer = { isAgent: true, isAdmin: false }) {
+function renderRow(
+  session = makeSession(),
+  viewer = { isAgent: true, isAdmin: false },
+  config = TEST_CONFIG,
+) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <ul>
-          <ChatRow session={session} viewer={viewer} now={new Date('2026-03-18T12:00:00Z')} />
-        </ul>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <AppConfigProvider config={config}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ul>
+            <ChatRow session={session} viewer={viewer} now={new Date('2026-03-18T12:00:00Z')} />
+          </ul>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppConfigProvider>,
   );
 }
 
@@ -102,6 +110,78 @@ describe('chat row', () => {
     const badge = screen.getByTestId('customer-status');
     expect(badge.textContent).toBe(label);
     expect(badge.dataset.tone).toBe(tone);
+  });
+});
+
+describe("a waiting customer's chat against FIRST_RESPONSE_TARGET_MINUTES", () => {
+  const START = new Date('2026-03-18T12:00:00Z');
+  const wait = () => screen.queryByTestId('chat-row-wait');
+  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: START });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('turns amber at half the target and red at the target, in words too, as time passes', () => {
+    // The customer wrote 2 min ago; the target is 5 min.
+    renderRow(makeSession({ waitingSince: new Date(START.getTime() - 120_000).toISOString() }));
+    expect(wait()).toBeNull();
+    advance(29_000);
+    expect(wait()).toBeNull();
+    advance(1_100);
+    expect(wait()!.dataset.level).toBe('amber');
+    expect(wait()!.textContent).toBe('Waiting over 2 min 30 s');
+    advance(149_000);
+    expect(wait()!.dataset.level).toBe('amber');
+    advance(1_100);
+    expect(wait()!.dataset.level).toBe('red');
+    expect(wait()!.textContent).toBe('Waiting over 5 min');
+    expect(wait()!.className).toContain('text-down');
+  });
+
+  it('reads a wait that arrives later (a refetch, an event) at the time it arrives', () => {
+    const view = renderRow(makeSession({ waitingSince: null }));
+    advance(10 * 60_000);
+    // The row learns now that the customer has waited since a minute after it was drawn.
+    const since = new Date(START.getTime() + 60_000).toISOString();
+    view.unmount();
+    renderRow(makeSession({ waitingSince: since }));
+    expect(wait()!.dataset.level).toBe('red');
+    cleanup();
+    const row = renderRow(makeSession({ waitingSince: null }));
+    advance(10 * 60_000);
+    row.rerender(
+      <AppConfigProvider config={TEST_CONFIG}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <ul>
+              <ChatRow session={makeSession({ waitingSince: since })} />
+            </ul>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </AppConfigProvider>,
+    );
+    advance(10);
+    expect(wait()!.dataset.level).toBe('red');
+  });
+
+  it('follows the configured target, and shows nothing when nobody waits or the chat is resolved', () => {
+    const since = new Date(START.getTime() - 6 * 60_000).toISOString();
+    renderRow(makeSession({ waitingSince: since }), undefined, {
+      ...TEST_CONFIG,
+      firstResponseTargetMinutes: 10,
+    });
+    expect(wait()!.dataset.level).toBe('amber');
+    expect(wait()!.textContent).toBe('Waiting over 5 min');
+    cleanup();
+    renderRow(makeSession({ waitingSince: null }));
+    expect(wait()).toBeNull();
+    cleanup();
+    renderRow(makeSession({ waitingSince: since, status: 'closed' }));
+    expect(wait()).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ImageIcon } from 'lucide-react';
+import { Hourglass, ImageIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
@@ -8,6 +8,10 @@ import { customerLabel } from '../lib/customer-label';
 import { CustomerStatusBadge } from '../../../features/customers';
 import { DeskBadge } from '../../../features/chat-sessions';
 import { OrderWaitingBadge } from '../../../features/orders';
+import { formatSeconds } from '../../../features/service-metrics';
+import { cn } from '../../../lib/cn';
+import { useAppConfig } from '../../../lib/app-config';
+import { useWaitLevel } from '../lib/wait-level';
 import { StatusMenu } from './status-menu';
 
 function Preview({ session }: { session: ChatSession }) {
@@ -22,6 +26,35 @@ function Preview({ session }: { session: ChatSession }) {
     );
   }
   return <>{last.content}</>;
+}
+
+/**
+ * The customer's wait for a reply, in words as well as colour: amber from half of
+ * FIRST_RESPONSE_TARGET_MINUTES, red from the target. A line of its own under the preview, so
+ * the preview keeps its width on a phone.
+ */
+function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
+  const { firstResponseTargetMinutes: target } = useAppConfig();
+  const level = useWaitLevel(waitingSince, target);
+  if (level === 'none') return null;
+  const over = level === 'red' ? target * 60 : target * 30;
+  return (
+    <span className="mt-1.5 flex">
+      <span
+        data-testid="chat-row-wait"
+        data-level={level}
+        className={cn(
+          'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs leading-4 font-semibold ring-1 ring-inset',
+          level === 'red'
+            ? 'bg-down-soft text-down ring-down/30'
+            : 'bg-yellow-50 text-yellow-900 ring-yellow-600/40',
+        )}
+      >
+        <Hourglass aria-hidden className="size-3" />
+        Waiting over {formatSeconds(over)}
+      </span>
+    </span>
+  );
 }
 
 /** A plain agent, unless a row is told otherwise. */
@@ -43,6 +76,8 @@ export function ChatRow({
   const label = customerLabel(session.customer);
   const unassigned = session.agentId === null;
   const at = session.lastMessage?.createdAt ?? session.lastMessageAt;
+  // A resolved chat waits on nobody, whatever its last message was.
+  const waitingSince = session.status === 'closed' ? null : session.waitingSince;
   return (
     <li data-testid="chat-row" data-session-id={session.id} className="flex items-center gap-1">
       <Link
@@ -84,6 +119,7 @@ export function ChatRow({
               />
             )}
           </span>
+          <WaitBadge waitingSince={waitingSince} />
         </span>
       </Link>
       <StatusMenu customer={session.customer} />

@@ -1,0 +1,2 @@
+export { serviceMetricsRoutes } from './routes';
+export { responseClockSet } from './response-clock';
