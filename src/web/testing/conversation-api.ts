@@ -1,4 +1,5 @@
 import type { User } from '../../shared/api/auth';
+import type { DeskStatus } from '../../shared/api/availability';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { Message } from '../../shared/api/messages';
 import type { Order } from '../../shared/api/orders';
@@ -18,6 +19,8 @@ export interface ConversationApi {
   payoutAccounts?: PayoutAccount[];
   rates?: RatesResponse;
   prices?: Price[];
+  /** The customer's header asks whether the chat's desk is online. */
+  deskStatus?: DeskStatus;
 }
 
 /**
@@ -38,5 +41,13 @@ export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
     'GET /api/payout-accounts': { body: api.payoutAccounts ?? [] },
     'GET /api/exchange-rates': { body: api.rates ?? UNMANAGED_RATES },
     'GET /api/prices': { body: api.prices ?? TEST_PRICES },
+    'GET /api/availability/desks/:desk': ({ params }) => ({
+      body: api.deskStatus ?? {
+        desk: params.desk,
+        online: true,
+        onlineAgents: [{ firstName: 'Tunde' }],
+        typicalReplyMinutes: 3,
+      },
+    }),
   };
 }
