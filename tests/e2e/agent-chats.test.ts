@@ -115,6 +115,18 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
       expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
     await page.getByTestId('connection-state').getByText('Online').waitFor();
     await screenshots(page, 'agent-chats-empty');
+    // On Break, the agent is given no chat by round-robin (ADR 018): the new chat waits
+    // unassigned, with its dot.
+    expect(
+      await page.evaluate(async () => {
+        const r = await fetch('/api/availability/me', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ state: 'break' }),
+        });
+        return r.status;
+      }),
+    ).toBe(200);
 
     // A customer signs in (the development provider), starts a Bitcoin chat and writes.
     const client = new HttpClient(server.url);

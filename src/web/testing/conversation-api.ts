@@ -1,5 +1,6 @@
 import type { User } from '../../shared/api/auth';
 import type { CannedReply } from '../../shared/api/canned-replies';
+import type { DeskStatus } from '../../shared/api/availability';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { Message, Receipts } from '../../shared/api/messages';
 import type { Order } from '../../shared/api/orders';
@@ -24,6 +25,8 @@ export interface ConversationApi {
   viewerSide?: 'customer' | 'staff';
   /** The agent's canned replies (none unless told). */
   cannedReplies?: CannedReply[];
+  /** The customer's header asks whether the chat's desk is online. */
+  deskStatus?: DeskStatus;
 }
 
 /**
@@ -66,5 +69,13 @@ export function conversationRoutes(api: ConversationApi = {}): ApiRoutes {
       };
       return { body: receipts };
     },
+    'GET /api/availability/desks/:desk': ({ params }) => ({
+      body: api.deskStatus ?? {
+        desk: params.desk,
+        online: true,
+        onlineAgents: [{ firstName: 'Tunde' }],
+        typicalReplyMinutes: 3,
+      },
+    }),
   };
 }

@@ -87,7 +87,12 @@ describe('ConversationView', () => {
     ]);
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
     expect(await screen.findByRole('heading', { name: 'Bitcoin desk' })).toBeTruthy();
-    expect(screen.getByText('Bitcoin Specialist')).toBeTruthy();
+    // The desk's real status replaces the specialty once it is known (ADR 018).
+    await waitFor(() =>
+      expect(screen.getByTestId('desk-status').textContent).toContain(
+        'Bitcoin desk online · typically replies in 3 min',
+      ),
+    );
     expect(screen.getByTestId('category-badge').textContent).toBe('bitcoin');
     expect(screen.getByTestId('category-badge').className).toContain('uppercase');
     await screen.findByText('Hello');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRosterEntry } from '../../../../shared/api/availability';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
@@ -77,7 +77,8 @@ describe('ConversationActions', () => {
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('Locked: assigned to Chidi Okafor');
-    expect(screen.queryAllByRole('button')).toEqual([]);
+    const actions = screen.getByRole('region', { name: 'Conversation actions' });
+    expect(within(actions).queryAllByRole('button')).toEqual([]);
   });
 
   it('an admin takes over a locked chat', async () => {
