@@ -110,6 +110,8 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),
   chatSessionId: id('chat session').optional(),
+  /** One customer's orders (the agents' desk side panel); a customer only ever gets their own. */
+  customerId: z.uuid('Invalid customer id').optional(),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

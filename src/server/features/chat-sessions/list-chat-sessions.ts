@@ -33,7 +33,13 @@ export type ListChatSessionsOptions = Partial<z.output<typeof chatSessionListQue
 export function sharedChatSessionsJson(
   options: ListChatSessionsOptions & { cache: ChangeCache<string> },
 ): Promise<string> | undefined {
-  if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
+  if (
+    !isAgent(options.caller) ||
+    options.scope === 'own' ||
+    options.q ||
+    options.cursor ||
+    options.customerId
+  )
     return undefined;
   const viewer = options.caller.isAdmin ? 'admin' : 'agent';
   const key = `${viewer}|${options.scope}|${options.filter ?? ''}|${options.limit}`;
@@ -51,6 +57,7 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
     conditions.push(sql`s.customer_id = ${caller.id}`);
   // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
   else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
+  if (options.customerId) conditions.push(sql`s.customer_id = ${options.customerId}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
   if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
   if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);

@@ -45,7 +45,7 @@ function decodeOrdersCursor(cursor: string): OrdersCursor {
 }
 
 /**
- * Orders by state or chat (every order for agents, their own for a customer): overdue ones
+ * Orders by state, chat or customer (every order for agents, their own for a customer): overdue ones
  * first, each group newest first. Overdue: the deposit was confirmed at least
  * PAYOUT_SLA_MINUTES ago and the payout is not yet sent.
  */
@@ -58,7 +58,7 @@ export async function listOrders(
     payoutSlaMinutes: number;
   },
 ): Promise<Page<Order>> {
-  const { db, events, caller, now, state, chatSessionId, cursor, limit } = options;
+  const { db, events, caller, now, state, chatSessionId, customerId, cursor, limit } = options;
   const after = cursor === undefined ? null : decodeOrdersCursor(cursor);
   const overdueBefore =
     after?.overdueBefore ??
@@ -73,6 +73,7 @@ export async function listOrders(
         isAgent(caller) ? undefined : eq(orders.customerId, caller.id),
         state ? eq(orders.state, state) : undefined,
         chatSessionId ? eq(orders.chatSessionId, chatSessionId) : undefined,
+        customerId ? eq(orders.customerId, customerId) : undefined,
         after ? sql`(${overdue}, ${orders.id}) < (${after.overdue}, ${after.id})` : undefined,
       ),
     )

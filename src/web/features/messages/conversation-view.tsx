@@ -169,10 +169,19 @@ export function ConversationView({
   sessionId,
   viewer,
   className,
+  inDesk = false,
+  actions,
 }: {
   sessionId: number;
   viewer: Viewer;
   className?: string;
+  /**
+   * Shown in the agents' desk beside the chat list: on wide screens the list is there, so the
+   * header's back link is only for phones.
+   */
+  inDesk?: boolean;
+  /** The header's actions for this chat (the desk's lifecycle actions). */
+  actions?: ReactNode;
 }) {
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
@@ -212,7 +221,13 @@ export function ConversationView({
           title={session.data ? otherPartyName(session.data, viewer) : 'Chat'}
         />
       )}
-      <ChatHeader session={session.data} viewer={viewer} notFound={notFound} />
+      <ChatHeader
+        session={session.data}
+        viewer={viewer}
+        notFound={notFound}
+        backOnWideScreens={!inDesk}
+        actions={actions}
+      />
       <ConnectionBanner state={connection} />
       {notFound ? (
         <NotFound viewer={viewer} />

@@ -3,3 +3,4 @@ export { DisputedOrders } from './components/disputed-orders';
 export { OrderPanel } from './components/order-panel';
 export { OrderWaitingBadge } from './components/order-waiting-badge';
 export { ORDER_STATE_DISPLAY } from './lib/states';
+export { CustomerOrders } from './components/customer-orders';

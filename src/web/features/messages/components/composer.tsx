@@ -147,6 +147,8 @@ export function Composer({
           onKeyDown={onKeyDown}
           placeholder="Type your message..."
           aria-label="Message"
+          // The agents' desk's shortcuts find the reply box by this (focus reply, canned replies).
+          data-reply-box
           aria-invalid={tooLong || undefined}
           enterKeyHint="send"
           className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
