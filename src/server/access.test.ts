@@ -283,6 +283,7 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
 
     const owner = (e: RealtimeEvent): string | undefined => {
       if (e.type === 'customer.updated') return e.customer.id;
+      if (e.type === 'agent.availability') return undefined;
       if (e.chatSessionId === chatA) return actors.customerA.id;
       if (e.chatSessionId === chatB) return actors.customerB.id;
       return undefined;

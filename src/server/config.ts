@@ -89,6 +89,8 @@ const envSchema = z.object({
   PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
   PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How many unresolved chats round-robin gives one agent at most (ADR 016). */
+  MAX_OPEN_CHATS_PER_AGENT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** A Paystack-compatible API for bank account name enquiry (`/bank/resolve`); with its key. */
   NAME_ENQUIRY_URL: url.optional(),
   NAME_ENQUIRY_KEY: z.string().min(1).optional(),
@@ -222,6 +224,8 @@ export interface Config {
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
   payoutSlaMinutes: number;
+  /** MAX_OPEN_CHATS_PER_AGENT: round-robin gives an agent no more unresolved chats than this. */
+  maxOpenChatsPerAgent: number;
   nameEnquiry: NameEnquirySettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
@@ -418,6 +422,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
+    maxOpenChatsPerAgent: env.MAX_OPEN_CHATS_PER_AGENT,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {

@@ -8,8 +8,16 @@ export type AgentType = (typeof AGENT_TYPES)[number];
 export const CHAT_CATEGORIES = ['bitcoin', 'usdt', 'payment', 'subscription', 'general'] as const;
 export type ChatCategory = (typeof CHAT_CATEGORIES)[number];
 
+/**
+ * A chat's lifecycle (ADR 016): `open` waits unassigned, `active` is assigned to an agent
+ * (`agent_id` set), `closed` is resolved (archived; the customer writing reopens it).
+ */
 export const CHAT_STATUSES = ['open', 'active', 'closed'] as const;
 export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+/** An agent's availability (ADR 016): only Online agents are given new chats. */
+export const AGENT_AVAILABILITY_STATES = ['online', 'break', 'offline'] as const;
+export type AgentAvailabilityState = (typeof AGENT_AVAILABILITY_STATES)[number];
 
 export const CHAT_PRIORITIES = ['low', 'normal', 'medium', 'high'] as const;
 export type ChatPriority = (typeof CHAT_PRIORITIES)[number];

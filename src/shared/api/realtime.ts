@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chatSessionSchema } from './chat-sessions';
+import { availabilityChangeSchema } from './availability';
+import { chatLifecycleChangeSchema, chatSessionSchema } from './chat-sessions';
 import { customerSummarySchema } from './customers';
 import { imageSeenBeforeSchema, messageSchema } from './messages';
 import { orderSchema } from './orders';
@@ -11,6 +12,8 @@ export const REALTIME_EVENT_TYPES = [
   'message.image_seen_before',
   'session.created',
   'session.updated',
+  'session.lifecycle',
+  'agent.availability',
   'customer.updated',
   'transaction.created',
   'transaction.updated',
@@ -45,6 +48,19 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('session.updated'),
     chatSessionId: z.number(),
     session: chatSessionSchema,
+  }),
+  /** Staff only: a lifecycle step (assign, claim, transfer, resolve, reopen, take-over). */
+  z.object({
+    id: z.number(),
+    type: z.literal('session.lifecycle'),
+    chatSessionId: z.number(),
+    change: chatLifecycleChangeSchema,
+  }),
+  /** Staff only: an agent's availability changed. */
+  z.object({
+    id: z.number(),
+    type: z.literal('agent.availability'),
+    availability: availabilityChangeSchema,
   }),
   z.object({
     id: z.number(),

@@ -75,6 +75,8 @@ export function makeSession(
     createdAt: AT,
     updatedAt: AT,
     lastMessageAt: null,
+    assignedAt: null,
+    resolvedAt: null,
     agent: null,
     lastMessage: null,
     orderWaiting: null,

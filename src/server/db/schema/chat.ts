@@ -30,6 +30,10 @@ export const chatSessions = pgTable(
     status: chatStatusEnum('status').notNull().default('open'),
     priority: chatPriorityEnum('priority').notNull().default('normal'),
     lastMessageAt: timestamptz('last_message_at'),
+    /** When the chat was last given to its agent (assigned, claimed, transferred, taken over). */
+    assignedAt: timestamptz('assigned_at'),
+    /** When the chat was resolved (archived); null while it is open or assigned. */
+    resolvedAt: timestamptz('resolved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +42,24 @@ export const chatSessions = pgTable(
     index('chat_sessions_agent_idx').on(t.agentId),
     index('chat_sessions_updated_idx').on(t.updatedAt, t.id),
     index('chat_sessions_created_idx').on(t.createdAt),
+    // The inbox's filters (ADR 016), each read newest first from its own partial index:
+    // Mine (and an agent's open-chat count for assignment), Locked, Unassigned, Archived.
+    index('chat_sessions_assigned_agent_idx')
+      .on(t.agentId, t.updatedAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('chat_sessions_assigned_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('chat_sessions_unassigned_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'open'`),
+    index('chat_sessions_resolved_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'closed'`),
+    // The waiting queue handed out as agents come online or free up: oldest first.
+    index('chat_sessions_waiting_idx')
+      .on(t.category, t.createdAt, t.id)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

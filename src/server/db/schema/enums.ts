@@ -1,5 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
+  AGENT_AVAILABILITY_STATES,
   AGENT_TYPES,
   CHAT_CATEGORIES,
   CHAT_PRIORITIES,
@@ -27,3 +28,7 @@ export const rateCurrencyEnum = pgEnum('rate_currency', RATE_CURRENCIES);
 export const deskNetworkEnum = pgEnum('desk_network', DESK_NETWORKS);
 export const orderStateEnum = pgEnum('order_state', ORDER_STATES);
 export const orderActorEnum = pgEnum('order_actor', ORDER_ACTORS);
+export const agentAvailabilityStateEnum = pgEnum(
+  'agent_availability_state',
+  AGENT_AVAILABILITY_STATES,
+);

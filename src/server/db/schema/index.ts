@@ -8,3 +8,4 @@ export * from './payout-accounts';
 export * from './desk-addresses';
 export * from './orders';
 export * from './push-subscriptions';
+export * from './availability';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   chatSessionPageSchema,
+  type ChatListFilter,
   type ChatSessionPage,
   type chatSessionListQuerySchema,
 } from '../../../shared/api/chat-sessions';
@@ -41,6 +42,8 @@ export function sharedChatSessionsJson(
     options.customerId
   )
     return undefined;
+  // Mine and Locked depend on who asks: not the same page for every agent.
+  if (options.filter === 'mine' || options.filter === 'locked') return undefined;
   const viewer = options.caller.isAdmin ? 'admin' : 'agent';
   const key = `${viewer}|${options.scope}|${options.filter ?? ''}|${options.limit}`;
   return options.cache.get(key, async () =>
@@ -48,6 +51,28 @@ export function sharedChatSessionsJson(
     // stringifies).
     JSON.stringify(z.encode(chatSessionPageSchema, await listChatSessions(options))),
   );
+}
+
+/**
+ * A filter's condition (ADR 016). Each names the status its partial index is built on, so the
+ * page is read newest first from that index: never a scan of every chat.
+ */
+export function listFilterCondition(filter: ChatListFilter, caller: SessionUser): SQL | null {
+  switch (filter) {
+    case 'all':
+      return null;
+    case 'unread':
+    case 'unassigned':
+      return sql`s.status = 'open'`;
+    case 'active':
+      return sql`s.status = 'active'`;
+    case 'mine':
+      return sql`s.status = 'active' and s.agent_id = ${caller.id}::uuid`;
+    case 'locked':
+      return sql`s.status = 'active' and s.agent_id <> ${caller.id}::uuid`;
+    case 'archived':
+      return sql`s.status = 'closed'`;
+  }
 }
 
 export async function listChatSessions(options: ListChatSessionsOptions): Promise<ChatSessionPage> {
@@ -59,8 +84,8 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
   if (options.customerId) conditions.push(sql`s.customer_id = ${options.customerId}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
-  if (options.filter === 'unread') conditions.push(sql`s.agent_id is null`);
-  if (options.filter === 'active') conditions.push(sql`s.status = 'active'`);
+  const filter = listFilterCondition(options.filter ?? 'all', caller);
+  if (filter) conditions.push(filter);
   if (options.q) {
     const pattern = containsPattern(options.q);
     conditions.push(

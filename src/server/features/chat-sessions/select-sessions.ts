@@ -22,6 +22,8 @@ interface SessionRow extends Record<string, unknown> {
   created_at: unknown;
   updated_at: unknown;
   last_message_at: unknown;
+  assigned_at: unknown;
+  resolved_at: unknown;
   c_email: string | null;
   c_first_name: string | null;
   c_last_name: string | null;
@@ -50,6 +52,8 @@ function toSession(row: SessionRow): ChatSession {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     lastMessageAt: isoOrNull(row.last_message_at),
+    assignedAt: isoOrNull(row.assigned_at),
+    resolvedAt: isoOrNull(row.resolved_at),
     customer: {
       id: row.customer_id,
       email: row.c_email,
@@ -109,7 +113,7 @@ export async function selectSessions(
       limit ${limit}
     )
     select s.id, s.customer_id, s.agent_id, s.category, s.status, s.priority,
-           s.created_at, s.updated_at, s.last_message_at,
+           s.created_at, s.updated_at, s.last_message_at, s.assigned_at, s.resolved_at,
            c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
            c.profile_image_url as c_profile_image_url, c.customer_status as c_customer_status,
            c.created_at as c_created_at,

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import {
   chatSessionPageSchema,
-  type CHAT_LIST_FILTERS,
+  type ChatListFilter,
   type ChatSessionPage,
 } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
 
-export type ChatListFilter = (typeof CHAT_LIST_FILTERS)[number];
+export type { ChatListFilter };
 
 const PAGE_SIZE = 30;
 

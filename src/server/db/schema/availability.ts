@@ -1,0 +1,69 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigIdentityId, requiredUserRef, timestamptz } from './columns';
+import { agentAvailabilityStateEnum } from './enums';
+import { users } from './users';
+
+/**
+ * Each agent's availability now (ADR 016). A row appears the first time an agent connects or
+ * sets it; no row reads as Offline.
+ */
+export const agentAvailability = pgTable(
+  'agent_availability',
+  {
+    agentId: uuid('agent_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: agentAvailabilityStateEnum('state').notNull().default('offline'),
+    /** When the current state began. */
+    since: timestamptz('since').notNull().defaultNow(),
+    /**
+     * The last time one of the agent's sockets was known open (heartbeat or close): 2 minutes
+     * after it with no open socket, the agent goes Offline.
+     */
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** The last time a chat was handed to the agent by round-robin; null first in the queue. */
+    lastAssignedAt: timestamptz('last_assigned_at'),
+  },
+  (t) => [
+    index('agent_availability_online_idx')
+      .on(t.lastAssignedAt)
+      .where(sql`${t.state} = 'online'`),
+    index('agent_availability_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.state} <> 'offline'`),
+  ],
+);
+
+/**
+ * Every change of an agent's availability, append-only: a state holds from `started_at` until
+ * the agent's next row (time on Break is summed from here).
+ */
+export const agentAvailabilityChanges = pgTable(
+  'agent_availability_changes',
+  {
+    id: bigIdentityId(),
+    agentId: requiredUserRef('agent_id'),
+    state: agentAvailabilityStateEnum('state').notNull(),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+  },
+  (t) => [index('agent_availability_changes_agent_idx').on(t.agentId, t.startedAt)],
+);
+
+/**
+ * An agent's open socket, on whichever instance holds it: presence every instance can read.
+ * The holding instance refreshes `seen_at` while it is open and deletes the row at close; a row
+ * an instance left behind (a crash) stops counting when `seen_at` grows old.
+ */
+export const agentConnections = pgTable(
+  'agent_connections',
+  {
+    id: uuid('id').primaryKey(),
+    agentId: requiredUserRef('agent_id'),
+    /** The instance holding the socket (a random id per process). */
+    instanceId: text('instance_id').notNull(),
+    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+    seenAt: timestamptz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('agent_connections_agent_idx').on(t.agentId, t.seenAt)],
+);
