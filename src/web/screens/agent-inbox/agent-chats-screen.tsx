@@ -66,10 +66,10 @@ export function parseSessionId(value: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** The middle pane before a chat is chosen (wide screens only). */
+/** The middle pane before a chat is chosen (wide screens; a phone shows the list alone). */
 function NoChatOpen({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   return (
-    <div className="flex flex-col items-center justify-center gap-2 px-6 text-center max-lg:hidden">
+    <div className="flex flex-col items-center justify-center gap-2 px-6 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
         <MessagesSquare aria-hidden className="size-7" />
       </span>
@@ -228,7 +228,7 @@ function AgentChats() {
           </FilterTabs>
         </section>
         {openId === null ? (
-          <NoChatOpen onShowShortcuts={() => setShowingShortcuts(true)} />
+          wide && <NoChatOpen onShowShortcuts={() => setShowingShortcuts(true)} />
         ) : (
           <div
             ref={conversationPane}
