@@ -66,6 +66,15 @@ export function parseSessionId(value: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
+/**
+ * The tab's title while the list is alone: unread items and chats still without an agent, so a
+ * waiting customer shows from another tab.
+ */
+function ListTitle({ waiting }: { waiting: readonly number[] }) {
+  useAlertTitle('Chats', waiting);
+  return null;
+}
+
 /** The middle pane before a chat is chosen (wide screens; a phone shows the list alone). */
 function NoChatOpen({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   return (
@@ -113,11 +122,6 @@ function AgentChats() {
 
   const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
-  // Unread items and chats still without an agent, so a waiting customer shows from another tab.
-  useAlertTitle(
-    'Chats',
-    sessions.filter((s) => s.agentId === null).map((s) => s.id),
-  );
 
   const openChat = useCallback(
     (id: number) => {
@@ -142,6 +146,10 @@ function AgentChats() {
 
   return (
     <div className="min-h-dvh bg-canvas lg:flex lg:h-dvh lg:flex-col">
+      {/* With a chat open, its conversation titles the tab. */}
+      {openId === null && (
+        <ListTitle waiting={sessions.filter((s) => s.agentId === null).map((s) => s.id)} />
+      )}
       <ShortcutsDialog open={showingShortcuts} onOpenChange={setShowingShortcuts} />
       <div inert={covered} className="lg:contents">
         <TopBar
