@@ -36,7 +36,24 @@ const PHONE_390: Viewport = { width: 390, height: 844 };
 const FOLDER = 'agent-desk';
 
 /** Enough customers that the list scrolls at 1280 × 800. */
-const CROWD = 16;
+const CROWD = [
+  'Chidi Okafor',
+  'Ngozi Eze',
+  'Tunde Bakare',
+  'Aisha Bello',
+  'Emeka Nwosu',
+  'Funke Adeyemi',
+  'Ibrahim Musa',
+  'Kemi Ogunleye',
+  'Obinna Uche',
+  'Zainab Yusuf',
+  'Segun Afolabi',
+  'Amaka Obi',
+  'Yemi Alade',
+  'Uchenna Ike',
+  'Bisi Lawal',
+  'Musa Danjuma',
+];
 
 interface Chat {
   id: number;
@@ -119,10 +136,9 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     });
     adaChats = [adaUsdt.body.id, ada.id];
     chats.push({ id: ada.id, customer: 'Ada Obi', email: 'ada.desk@example.com' });
-    for (let i = 1; i <= CROWD; i++) {
-      const name = `Customer ${String(i).padStart(2, '0')} Okafor`;
-      const email = `crowd${i}@example.com`;
-      const { id } = await customerWrites(name, email, [`Hello from ${name}, rate for BTC?`]);
+    for (const [i, name] of CROWD.entries()) {
+      const email = `${name.split(' ')[0]!.toLowerCase()}.${i}@example.com`;
+      const { id } = await customerWrites(name, email, [`Hello, ${name} here. Rate for 0.05 BTC?`]);
       chats.push({ id, customer: name, email });
     }
   });
@@ -196,7 +212,7 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     await waitForText(panel().getByTestId('customer-order'), /AC-[A-Z0-9]+.*0\.01 BTC/);
     await waitForText(panel().getByTestId('customer-payout-account'), /GTBank \*\*\*\*6785/);
     expect(await text(panel().getByTestId('customer-payout-account'))).not.toContain(GTBANK_NUMBER);
-    await page.getByTestId('bubble').first().waitFor();
+    await page.getByTestId('message').first().waitFor();
     await settle(page);
     await screenshot(page, 'desk-1280x800', { folder: FOLDER });
     await page.setViewportSize(WIDE);
@@ -225,14 +241,15 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     await expect.poll(() => reply.inputValue()).toBe('/');
     await reply.fill('');
     await reply.evaluate((el) => (el as HTMLTextAreaElement).blur());
-    // Next chat in the list (All: the newest first, so Ada's USDT chat is first, then the crowd).
+    // The chat above Ada's in the list, and back (All: the newest first).
     const ids = await page
       .getByTestId('chat-row')
       .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.sessionId)));
     const at = ids.indexOf(ada.id);
-    await page.keyboard.press('j');
-    await page.waitForURL(`${server.url}/agent/chats/${ids[at + 1]}`);
-    await page.keyboard.press('Alt+ArrowUp');
+    expect(at).toBeGreaterThan(0);
+    await page.keyboard.press('k');
+    await page.waitForURL(`${server.url}/agent/chats/${ids[at - 1]}`);
+    await page.keyboard.press('Alt+ArrowDown');
     await page.waitForURL(`${server.url}/agent/chats/${ada.id}`);
   });
 
@@ -259,7 +276,7 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await phone.getByTestId('bubble').first().waitFor();
+    await phone.getByTestId('message').first().waitFor();
     await screenshot(phone, 'desk-chat-390x844', { folder: FOLDER });
     await phone.getByRole('link', { name: 'Back to chats' }).click();
     await phone.waitForURL(`${server.url}/agent/chats`);

@@ -213,7 +213,8 @@ export function ConversationView({
   return (
     <section
       aria-label="Conversation"
-      className={cn('flex h-full min-h-0 flex-col bg-canvas', className)}
+      // A container: the money column follows the conversation's width (conversation-money.tsx).
+      className={cn('@container flex h-full min-h-0 flex-col bg-canvas', className)}
     >
       {viewer === 'agent' && (
         <ConversationAlerts

@@ -1,9 +1,7 @@
 import {
-  Archive,
   Coins,
   Keyboard,
   LayoutDashboard,
-  Lock,
   MessagesSquare,
   ReceiptText,
   ShieldCheck,
@@ -25,36 +23,22 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveAgentSessions, useSessionPages } from '../../features/chat-sessions';
 import { CustomerPanel } from './components/customer-panel';
+import { FolderEntries } from './components/folder-entries';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { useDeskShortcuts } from './lib/desk-shortcuts';
 
+/**
+ * The spec's tabs (Unread: waiting for an agent; Active: with one) and Mine, the chats assigned
+ * to the viewer. Locked and Archived are the entries below them.
+ */
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
   { value: 'all', label: 'All' },
+  { value: 'mine', label: 'Mine' },
   { value: 'unread', label: 'Unread' },
   { value: 'active', label: 'Active' },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** The spec's "Locked chats" and "Archived" entries: shown, with no behaviour. */
-function FolderEntries() {
-  return (
-    <ul className="mt-2 flex flex-col border-b border-line pb-2">
-      {[
-        { icon: Lock, label: 'Locked chats' },
-        { icon: Archive, label: 'Archived' },
-      ].map(({ icon: Icon, label }) => (
-        <li
-          key={label}
-          className="flex min-h-11 items-center gap-4 px-4 text-sm font-medium text-ink-muted sm:px-5"
-        >
-          <Icon aria-hidden className="size-5 text-brand-700" />
-          {label}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The desk's three panes from this width on (Tailwind's `lg`); below it, one at a time. */
 const WIDE = '(min-width: 1024px)';
@@ -112,10 +96,10 @@ function AgentChats() {
   const [search, setSearch] = useState('');
   const [showingShortcuts, setShowingShortcuts] = useState(false);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useChatSessions(filter, q);
-  const connection = useLiveAgentSessions();
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
+  const query = useChatSessions(filter, q, viewer.id);
+  const connection = useLiveAgentSessions();
   const { isAdmin } = viewer;
   const conversationPane = useRef<HTMLDivElement>(null);
   const listPane = useRef<HTMLElement>(null);
@@ -203,7 +187,7 @@ function AgentChats() {
           </TopBarRow>
         </TopBar>
       </div>
-      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[minmax(340px,380px)_minmax(0,1fr)_minmax(280px,320px)] lg:p-0 2xl:grid-cols-[420px_minmax(0,1fr)_380px]">
+      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[380px_minmax(0,1fr)_300px] lg:p-0 xl:grid-cols-[400px_minmax(0,1fr)_320px] 2xl:grid-cols-[440px_minmax(0,1fr)_380px]">
         <section
           ref={listPane}
           inert={covered}
@@ -219,7 +203,7 @@ function AgentChats() {
             />
           </div>
           <FilterTabs value={filter} onChange={setFilter} options={FILTERS} label="Filter chats">
-            <FolderEntries />
+            <FolderEntries filter={filter} onChange={setFilter} />
             <div className="p-1 sm:p-2" aria-busy={query.isFetching}>
               <ChatList
                 viewer={viewer}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, stubApi } from '../../testing/api-stub';
 import {
@@ -84,6 +84,9 @@ function setWidth(width: number) {
 const panel = () => screen.getByRole('complementary', { name: 'Customer' });
 const row = (id: number) =>
   screen.getAllByTestId('chat-row').find((r) => r.dataset.sessionId === String(id))!;
+
+// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+beforeAll(() => import('./agent-chats-screen'), 60_000);
 
 beforeEach(() => {
   FakeSocket.latest = null;
@@ -189,6 +192,44 @@ describe("the agents' desk on a wide screen", () => {
     await waitFor(() =>
       expect(within(panel()).getByTestId('customer-status').textContent).toBe('Paid'),
     );
+  });
+});
+
+describe("the desk's filters", () => {
+  it('Mine is a tab; Locked chats and Archived are the entries below, each a filter of the API', async () => {
+    const calls = stubDesk();
+    renderApp('/agent/chats');
+    await screen.findAllByTestId('chat-row');
+    const lastFilter = () =>
+      calls
+        .filter((c) => c.path === '/api/chat-sessions/all' && !c.query.get('customerId'))
+        .at(-1)!
+        .query.get('filter');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'All',
+      'Mine',
+      'Unread',
+      'Active',
+    ]);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mine' }));
+    await waitFor(() => expect(lastFilter()).toBe('mine'));
+    const locked = screen.getByRole('button', { name: /^Locked chats/ });
+    fireEvent.click(locked);
+    await waitFor(() => expect(lastFilter()).toBe('locked'));
+    expect(locked.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByRole('tab').some((t) => t.getAttribute('aria-selected') === 'true')).toBe(
+      false,
+    );
+    const archived = screen.getByRole('button', { name: /^Archived/ });
+    fireEvent.click(archived);
+    await waitFor(() => expect(lastFilter()).toBe('archived'));
+    expect(locked.getAttribute('aria-pressed')).toBe('false');
+    // The open entry again: back to All (its page is still loaded).
+    fireEvent.click(archived);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(archived.getAttribute('aria-pressed')).toBe('false');
   });
 });
 

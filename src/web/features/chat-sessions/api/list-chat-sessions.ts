@@ -27,15 +27,16 @@ export function listChatSessions(options: {
   });
 }
 
-export function chatSessionsQuery(filter: ChatListFilter, q: string) {
+/** `viewerId` keys the list: Mine and Locked depend on who is looking. */
+export function chatSessionsQuery(filter: ChatListFilter, q: string, viewerId: string) {
   return infiniteQueryOptions({
-    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q] as const,
+    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q, viewerId] as const,
     queryFn: ({ pageParam, signal }) => listChatSessions({ filter, q, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function useChatSessions(filter: ChatListFilter, q: string) {
-  return useInfiniteQuery(chatSessionsQuery(filter, q));
+export function useChatSessions(filter: ChatListFilter, q: string, viewerId: string) {
+  return useInfiniteQuery(chatSessionsQuery(filter, q, viewerId));
 }

@@ -13,12 +13,28 @@ export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;
 /** Which sessions a cached list holds, as the server chose them (so live changes agree). */
 export type SessionPredicate = (session: ChatSession) => boolean;
 
-/** The server's list filter: unread = no agent, active = status active, q in name or email. */
-export function listPredicate(filter: ChatListFilter, q: string): SessionPredicate {
+/**
+ * The server's list filter (ADR 016), for live changes: unread and unassigned = waiting for an
+ * agent (status open), active = assigned, mine / locked = assigned to the viewer / to another
+ * agent, archived = resolved (closed); q in name or email.
+ */
+export function listPredicate(
+  filter: ChatListFilter,
+  q: string,
+  viewerId: string | null = null,
+): SessionPredicate {
   const needle = q.trim().toLowerCase();
+  const inFilter: Record<ChatListFilter, SessionPredicate> = {
+    all: () => true,
+    unread: (s) => s.status === 'open',
+    unassigned: (s) => s.status === 'open',
+    active: (s) => s.status === 'active',
+    mine: (s) => s.status === 'active' && s.agentId !== null && s.agentId === viewerId,
+    locked: (s) => s.status === 'active' && s.agentId !== null && s.agentId !== viewerId,
+    archived: (s) => s.status === 'closed',
+  };
   return (session) => {
-    if (filter === 'unread' && session.agentId !== null) return false;
-    if (filter === 'active' && session.status !== 'active') return false;
+    if (!inFilter[filter](session)) return false;
     if (!needle) return true;
     const { firstName, lastName, email } = session.customer;
     const name = `${firstName ?? ''} ${lastName ?? ''}`.toLowerCase();
@@ -33,7 +49,12 @@ export const isOpenSession: SessionPredicate = (s) => s.status === 'open' || s.s
 export function predicateForKey(key: QueryKey): SessionPredicate | null {
   if (key[0] !== AGENT_SESSIONS_KEY) return null;
   if (key[1] === 'active') return isOpenSession;
-  if (key[1] === 'list') return listPredicate(key[2] as ChatListFilter, String(key[3] ?? ''));
+  if (key[1] === 'list')
+    return listPredicate(
+      key[2] as ChatListFilter,
+      String(key[3] ?? ''),
+      typeof key[4] === 'string' ? key[4] : null,
+    );
   return null;
 }
 
