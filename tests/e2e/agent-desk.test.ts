@@ -221,7 +221,8 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     await page.setViewportSize(DESKTOP);
 
     // ? lists the shortcuts; r focuses the reply; c types / for the canned replies.
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    // Nothing focused: the shortcuts are for when the agent is not typing.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
@@ -246,6 +247,7 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
       .getByTestId('chat-row')
       .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.sessionId)));
     const at = ids.indexOf(ada.id);
+    expect(ids).toContain(ada.id);
     expect(at).toBeGreaterThan(0);
     await page.keyboard.press('k');
     await page.waitForURL(`${server.url}/agent/chats/${ids[at - 1]}`);

@@ -187,7 +187,7 @@ function AgentChats() {
           </TopBarRow>
         </TopBar>
       </div>
-      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[380px_minmax(0,1fr)_300px] lg:p-0 xl:grid-cols-[400px_minmax(0,1fr)_320px] 2xl:grid-cols-[440px_minmax(0,1fr)_380px]">
+      <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[380px_minmax(0,1fr)_300px] lg:p-0 xl:grid-cols-[420px_minmax(0,1fr)_300px] 2xl:grid-cols-[440px_minmax(0,1fr)_380px]">
         <section
           ref={listPane}
           inert={covered}
