@@ -18,6 +18,7 @@ import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health';
 import { mountDevIdp } from './dev-idp';
 import { chatSessionsRoutes } from './features/chat-sessions';
+import { AgentPresence, availabilityRoutes } from './features/availability';
 import { messagesRoutes } from './features/messages';
 import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
@@ -404,11 +405,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());
 
-  await app.register(realtimeRoutes, { hub, sessions: sockets, config });
+  await app.register(realtimeRoutes, { hub, sessions: sockets, config, bus });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
-  await app.register(chatSessionsRoutes, { db, events, bus, notifications });
-  await app.register(messagesRoutes, { db, events, storage });
+  const clock = deps.clock ?? (() => new Date());
+  const presence = new AgentPresence({
+    db,
+    events,
+    bus,
+    cap: config.maxOpenChatsPerAgent,
+    clock,
+    log: app.log,
+  });
+  presence.start();
+  app.addHook('onClose', () => presence.stop());
+  await app.register(availabilityRoutes, {
+    db,
+    events,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    clock,
+  });
+  await app.register(chatSessionsRoutes, {
+    db,
+    events,
+    bus,
+    notifications,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    clock,
+  });
+  await app.register(messagesRoutes, {
+    db,
+    events,
+    storage,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+  });
   await app.register(customersRoutes, { db, events, bus });
   await app.register(transactionsRoutes, {
     db,
@@ -423,7 +453,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });
   await app.register(deskAddressesRoutes, { db });
-  const clock = deps.clock ?? (() => new Date());
   await app.register(ordersRoutes, {
     db,
     events,
@@ -434,7 +463,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   await startPush(app, { config, db, bus, hub, agent: deps.pushAgent });
   startDepositWatcher(app, { database, events, clock, config });
-  if (config.demoMode) await app.register(demoRoutes, { db, events, bus });
+  if (config.demoMode)
+    await app.register(demoRoutes, {
+      db,
+      events,
+      bus,
+      maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    });
   app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
     publicConfig(config),
   );

@@ -36,7 +36,12 @@ export const AGENT_PASSWORD = 'correct horse battery';
 /** An agent with a password, made through the real use case. */
 export async function makeAgent(
   db: Db,
-  options: { admin?: boolean; active?: boolean } = {},
+  options: {
+    admin?: boolean;
+    active?: boolean;
+    agentType?: 'bitcoin' | 'usdt' | 'general';
+    firstName?: string;
+  } = {},
 ): Promise<SessionUser> {
   const agent = await createAgent({
     db,
@@ -45,9 +50,9 @@ export async function makeAgent(
     input: {
       email: `agent-${unique()}@example.com`,
       password: AGENT_PASSWORD,
-      firstName: 'Test',
+      firstName: options.firstName ?? 'Test',
       lastName: 'Agent',
-      agentType: 'bitcoin',
+      agentType: options.agentType ?? 'bitcoin',
     },
   });
   if (options.active === false) {

@@ -88,14 +88,23 @@ export function TopBarButton({
   label,
   onClick,
   disabled,
+  pressed,
 }: {
   icon: ReactNode;
   label: string;
   onClick?: () => void;
   disabled?: boolean;
+  /** A toggle's state (aria-pressed); undefined for a plain button. */
+  pressed?: boolean;
 }) {
   return (
-    <button type="button" className={actionClasses} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={cn(actionClasses, pressed && 'bg-white/15 text-gold-300')}
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={pressed}
+    >
       {icon}
       <span className="max-lg:sr-only">{label}</span>
     </button>

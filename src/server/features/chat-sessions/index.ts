@@ -1,2 +1,10 @@
 export { chatSessionsRoutes } from './routes';
 export { loadSession, sessionForParticipant } from './load-session';
+export { giveChat, lockAssignment, assignWaitingChats } from './assign-chats';
+export {
+  isLockedFor,
+  lockChat,
+  refuseIfLocked,
+  refuseStaffInLockedChat,
+  reopenLocked,
+} from './chat-lifecycle';

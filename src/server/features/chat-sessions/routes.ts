@@ -1,8 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activeChatCountSchema,
+  assignChatRequestSchema,
   chatSessionIdParamsSchema,
+  emptyLifecycleRequestSchema,
+  transferChatRequestSchema,
   chatSessionListQuerySchema,
   chatSessionPageSchema,
   chatSessionSchema,
@@ -14,6 +18,15 @@ import { requireUser } from '../../platform/auth';
 import { ChangeCache } from '../../platform/change-cache';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
+import {
+  assignChat,
+  claimChat,
+  reopenChat,
+  resolveChat,
+  takeOverChat,
+  transferChat,
+  type LifecycleContext,
+} from './chat-lifecycle';
 import { countActiveSessions } from './count-active-sessions';
 import { createChatSession } from './create-chat-session';
 import { getChatSession } from './get-chat-session';
@@ -31,11 +44,14 @@ export interface ChatSessionsRoutesOptions {
   bus: EventBus;
   /** Other instances' changes to chats and users. */
   notifications: Notifications;
+  /** MAX_OPEN_CHATS_PER_AGENT. */
+  maxOpenChatsPerAgent: number;
+  clock: () => Date;
 }
 
 export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions> = async (
   app,
-  { db, events, bus, notifications },
+  { db, events, bus, notifications, maxOpenChatsPerAgent, clock },
 ) => {
   // The agents' first pages of chats, kept until chats or users change (ADR 006). This
   // instance's own changes clear it at commit, before the hub sends their events.
@@ -83,8 +99,52 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
       response: { 201: chatSessionSchema },
     }),
     async (request) =>
-      createChatSession({ db, events, caller: requireUser(request), ...request.body }),
+      createChatSession({
+        db,
+        events,
+        caller: requireUser(request),
+        cap: maxOpenChatsPerAgent,
+        now: clock(),
+        ...request.body,
+      }),
   );
+
+  // The lifecycle's steps (ADR 016): each answers the chat as the caller now sees it.
+  const context = (request: FastifyRequest & { params: { id: number } }): LifecycleContext => ({
+    db,
+    events,
+    caller: requireUser(request),
+    id: request.params.id,
+    cap: maxOpenChatsPerAgent,
+    now: clock(),
+  });
+  const stepSchema = <B extends z.ZodType>(body: B) => ({
+    params: chatSessionIdParamsSchema,
+    body,
+    response: { 200: chatSessionSchema },
+  });
+  app.post(
+    '/api/chat-sessions/:id/assign',
+    forRole('agent', stepSchema(assignChatRequestSchema)),
+    (request) => assignChat({ ...context(request), input: request.body }),
+  );
+  app.post(
+    '/api/chat-sessions/:id/transfer',
+    forRole('agent', stepSchema(transferChatRequestSchema)),
+    (request) => transferChat({ ...context(request), input: request.body }),
+  );
+  for (const [name, role, run] of [
+    ['claim', 'agent', claimChat],
+    ['resolve', 'agent', resolveChat],
+    ['reopen', 'agent', reopenChat],
+    ['take-over', 'admin', takeOverChat],
+  ] as const) {
+    app.post(
+      `/api/chat-sessions/:id/${name}`,
+      forRole(role, stepSchema(emptyLifecycleRequestSchema)),
+      (request) => run(context(request)),
+    );
+  }
 
   app.get(
     '/api/chat-sessions/:id',

@@ -26,7 +26,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   events: EventLog;
   /** Hears `userChanged`: open sockets and cached sessions learn a status change at once. */
   bus: EventBus;
-}> = async (app, { db, events, bus }) => {
+  /** MAX_OPEN_CHATS_PER_AGENT (send-message reopens resolved chats). */
+  maxOpenChatsPerAgent: number;
+}> = async (app, { db, events, bus, maxOpenChatsPerAgent }) => {
   app.post(
     '/api/test/chat-sessions',
     forRole('public', {
@@ -57,7 +59,14 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/test/messages',
     forRole('public', { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } }),
-    async (request) => sendDemoMessage({ db, events, ...request.body, address: request.ip }),
+    async (request) =>
+      sendDemoMessage({
+        db,
+        events,
+        ...request.body,
+        address: request.ip,
+        cap: maxOpenChatsPerAgent,
+      }),
   );
 
   // The demo agent view's status dropdown: the same change as customer-status, for agents.

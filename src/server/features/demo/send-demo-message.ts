@@ -21,6 +21,8 @@ export async function sendDemoMessage(
     events: EventLog;
     /** The client's address, for the per-address write limit. */
     address: string;
+    /** MAX_OPEN_CHATS_PER_AGENT. */
+    cap: number;
   },
 ): Promise<DemoMessage> {
   const { db, events, chatSessionId, content } = options;
@@ -44,6 +46,7 @@ export async function sendDemoMessage(
     chatSessionId,
     clientMessageId: randomUUID(),
     content,
+    cap: options.cap,
   });
   return {
     id: message.id,

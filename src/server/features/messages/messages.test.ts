@@ -90,6 +90,10 @@ describe.each(testDatabaseKinds())('messages on $name', (kind) => {
   it('a customer starts a chat, the agent sees it live, replies, and is assigned; B sees nothing', async () => {
     const agentSocket = await TestSocket.connect(live.baseUrl, cookies.agent!);
     await agentSocket.resume();
+    // On Break, the agent is given no chat by round-robin: the chat waits for a first reply.
+    expect((await call('agent', 'PUT', '/api/availability/me', { state: 'break' })).status).toBe(
+      200,
+    );
     const aliceSocket = await TestSocket.connect(live.baseUrl, cookies.alice!);
     await aliceSocket.resume();
     const bobSocket = await TestSocket.connect(live.baseUrl, cookies.bob!);
@@ -418,7 +422,7 @@ describe.each(testDatabaseKinds())('messages on $name', (kind) => {
     expect((await asCarol('GET', '/api/messages/all')).statusCode).toBe(403);
   });
 
-  it('two agents replying at once to a new chat: one is assigned, once, and keeps it', async () => {
+  it('two agents replying at once to a new chat: one claims it, the other is refused (locked)', async () => {
     const second = await makeAgent(database.db);
     cookies.second = await sessionCookie(database.db, second);
     const aliceSocket = await TestSocket.connect(live.baseUrl, cookies.alice!);
@@ -434,33 +438,33 @@ describe.each(testDatabaseKinds())('messages on $name', (kind) => {
         }),
       ),
     );
-    expect(replies.map((r) => r.status)).toEqual([201, 201]);
-    for (const reply of replies) {
-      await aliceSocket.waitForEvent(
-        (e) => e.type === 'message.created' && e.message.id === reply.body.id,
-        'reply',
-      );
-    }
+    // The first reply claims the chat; the chat is then locked to its winner (ADR 016).
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 403]);
+    const won = replies.find((r) => r.status === 201)!;
+    const lost = replies.find((r) => r.status === 403)!;
+    expect(lost.body.error).toMatch(/is assigned to .*: it is read-only for you/);
+    await aliceSocket.waitForEvent(
+      (e) => e.type === 'message.created' && e.message.id === won.body.id,
+      'reply',
+    );
     const assignment = await aliceSocket.waitForEvent(
       (e) => e.type === 'session.updated' && e.chatSessionId === sessionId,
       'assignment',
     );
     const winner = (assignment as { session: { agentId: string } }).session.agentId;
     expect([agent.id, second.id]).toContain(winner);
+    expect(won.body.senderId).toBe(winner);
 
-    // The loser's next reply changes nothing; the session stays with the winner.
+    // The loser's next reply is refused too; the session stays with the winner.
     const loser = winner === agent.id ? 'second' : 'agent';
     const again = await call(loser, 'POST', `/api/chat-sessions/${sessionId}/messages`, {
       clientMessageId: randomUUID(),
       content: 'still here',
     });
-    await aliceSocket.waitForEvent(
-      (e) => e.type === 'message.created' && e.message.id === again.body.id,
-      'second reply',
-    );
+    expect(again.status).toBe(403);
     const session = await call('alice', 'GET', `/api/chat-sessions/${sessionId}`);
     expect(session.body).toMatchObject({ agentId: winner, status: 'active' });
-    expect(session.body.lastMessageAt).toBe(again.body.createdAt);
+    expect(session.body.lastMessageAt).toBe(won.body.createdAt);
     const updates = aliceSocket.events.filter(
       (e) => e.type === 'session.updated' && e.chatSessionId === sessionId,
     );

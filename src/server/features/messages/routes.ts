@@ -25,13 +25,15 @@ import { forRole } from '../../platform/roles';
 export interface MessagesRoutesOptions {
   db: Db;
   events: EventLog;
+  /** MAX_OPEN_CHATS_PER_AGENT: a customer's message may reopen a chat into round-robin. */
+  maxOpenChatsPerAgent: number;
   /** Where images and their thumbnails are kept (STORAGE: disk or s3). */
   storage: ObjectStorage;
 }
 
 export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (
   app,
-  { db, events, storage },
+  { db, events, storage, maxOpenChatsPerAgent },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
@@ -67,6 +69,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
         events,
         caller: requireUser(request),
         chatSessionId: request.params.id,
+        cap: maxOpenChatsPerAgent,
         ...request.body,
       });
       return reply.status(created ? 201 : 200).send(message);
@@ -89,6 +92,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
         caller: requireUser(request),
         chatSessionId: request.params.id,
         storage,
+        cap: maxOpenChatsPerAgent,
       });
       return reply.status(created ? 201 : 200).send(message);
     },

@@ -20,6 +20,8 @@ export async function sendAttachment(options: {
   caller: SessionUser;
   chatSessionId: number;
   storage: ObjectStorage;
+  /** MAX_OPEN_CHATS_PER_AGENT (sendMessage). */
+  cap: number;
 }): Promise<SendResult> {
   const { request, db, events, caller, chatSessionId, storage } = options;
   const { attachment, fingerprint, caption, clientMessageId } = await receiveUpload(options);
@@ -35,6 +37,7 @@ export async function sendAttachment(options: {
       content: caption,
       attachment,
       image: { fingerprint, seenBefore },
+      cap: options.cap,
     });
     if (!sent.created) await cleanUp();
     return sent;

@@ -10,7 +10,16 @@ import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { loadSession } from '../chat-sessions';
+import { lockedChatMessage } from '../../../shared/api/chat-sessions';
+import type { ChatStatus } from '../../../shared/domain';
+import {
+  giveChat,
+  isLockedFor,
+  lockAssignment,
+  lockChat,
+  refuseIfLocked,
+  reopenLocked,
+} from '../chat-sessions';
 import { toMessage } from './to-message';
 
 export interface SendResult {
@@ -33,14 +42,26 @@ export async function sendMessage(
     attachment?: AttachmentMeta;
     /** An image's fingerprint, and the earlier image it is close to (staff are told). */
     image?: { fingerprint: bigint; seenBefore: ImageSeenBefore | null };
+    /** MAX_OPEN_CHATS_PER_AGENT: a reopened chat may go to round-robin. */
+    cap: number;
   },
 ): Promise<SendResult> {
   const { db, events, caller, chatSessionId, clientMessageId } = options;
   // The session, and the message's id: known before the insert, so the event can carry it.
-  const [session] = await rows<{ customer_id: string; agent_id: string | null; next_id: string }>(
+  const [session] = await rows<{
+    customer_id: string;
+    agent_id: string | null;
+    status: ChatStatus;
+    holder_name: string | null;
+    next_id: string;
+  }>(
     db,
-    sql`select customer_id, agent_id, nextval(pg_get_serial_sequence('messages', 'id')) as next_id
-        from chat_sessions where id = ${chatSessionId}`,
+    sql`select s.customer_id, s.agent_id, s.status,
+               nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')
+                 as holder_name,
+               nextval(pg_get_serial_sequence('messages', 'id')) as next_id
+        from chat_sessions s left join users a on a.id = s.agent_id
+        where s.id = ${chatSessionId}`,
   );
   if (!session || (!isAgent(caller) && session.customer_id !== caller.id)) {
     throw new AppError('not_found', 'Chat session not found');
@@ -49,6 +70,13 @@ export async function sendMessage(
   const byAgent = isAgent(caller) && customerId !== caller.id;
   if (!byAgent && caller.customerStatus === 'banned')
     throw new AppError('forbidden', BANNED_MESSAGE);
+  // A chat assigned to another agent is read-only for the caller (ADR 016).
+  if (byAgent) {
+    if (isLockedFor(session, caller))
+      throw new AppError('forbidden', lockedChatMessage(session.holder_name));
+    if (session.status === 'closed')
+      throw new AppError('conflict', 'This chat is resolved: reopen it to reply');
+  }
 
   const row: typeof messages.$inferSelect = {
     id: Number(session.next_id),
@@ -80,28 +108,37 @@ export async function sendMessage(
       : null;
   const staffOnly = { customerId: null };
   const message = toMessage(row, customerId, isAgent(caller));
-  const firstReply = byAgent && session.agent_id === null;
+  // An agent's first reply in an unassigned chat claims it; a customer's message in a resolved
+  // chat reopens it. Both change who holds the chat: under the assignment lock, row locked.
+  const changesHolder =
+    (byAgent && session.agent_id === null) || (!byAgent && session.status === 'closed');
 
-  const stored = firstReply
+  const stored = changesHolder
     ? await events.transaction(async (tx) => {
+        await lockAssignment(tx);
+        const chat = await lockChat(tx, chatSessionId);
+        // Another agent may have taken it since it was read.
+        if (byAgent) refuseIfLocked(chat, caller);
         const inserted = await rows<{ id: string }>(tx, insertMessage(row));
         if (inserted.length === 0) return false;
         await touchSession(tx, chatSessionId, row.createdAt);
         await events.append(tx, event, { customerId });
         if (seenEvent) await events.append(tx, seenEvent, staffOnly);
-        // Two agents may race to reply first: only the one whose update assigned publishes it.
-        const [assigned] = await rows<{ id: number }>(
-          tx,
-          sql`update chat_sessions set agent_id = ${caller.id}::uuid, status = 'active'
-              where id = ${chatSessionId} and agent_id is null returning id`,
-        );
-        if (assigned) {
-          const updated = await loadSession({ db: tx, id: chatSessionId });
-          await events.append(
-            tx,
-            { type: 'session.updated', chatSessionId, session: updated },
-            { customerId },
-          );
+        if (byAgent && chat.agent_id === null && chat.status !== 'closed') {
+          await giveChat(tx, events, {
+            chatSessionId,
+            agentId: caller.id,
+            action: 'claimed',
+            actorId: caller.id,
+            fromAgentId: null,
+            now: row.createdAt,
+          });
+        } else if (!byAgent && chat.status === 'closed') {
+          await reopenLocked(tx, events, chat, {
+            actorId: caller.id,
+            cap: options.cap,
+            now: row.createdAt,
+          });
         }
         return true;
       })

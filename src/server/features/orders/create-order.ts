@@ -16,7 +16,7 @@ import { assertSameRequest, requestFingerprint } from '../../platform/idempotenc
 import type { EventLog } from '../../platform/realtime/events';
 import { newReference } from '../../platform/references';
 import type { SessionUser } from '../../platform/sessions';
-import { sessionForParticipant } from '../chat-sessions';
+import { refuseStaffInLockedChat, sessionForParticipant } from '../chat-sessions';
 import { nextDepositAddress } from '../desk-addresses';
 import { getManagedRate } from '../rates';
 import { checkTradeCap } from '../transactions';
@@ -77,6 +77,8 @@ export async function createOrder(options: {
     caller,
     chatSessionId: input.chatSessionId,
   });
+  // An agent quotes only in a chat not locked to another agent (ADR 016).
+  await refuseStaffInLockedChat({ db, caller, chatSessionId: session.id });
   const hash = requestFingerprint([caller.id, input]);
   const existing = async () => {
     if (!idempotencyKey) return null;

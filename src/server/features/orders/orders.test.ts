@@ -438,6 +438,8 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         // The agent's proof image, their first reply: the chat is theirs now.
         ['message.created', people.ada!.id, 'all'],
         ['session.updated', people.ada!.id, 'all'],
+        // Who claimed it: staff only.
+        ['session.lifecycle', null, 'all'],
         ...['deposit_seen', 'deposit_confirmed', 'payout_sent'].map(() => [
           'order.updated',
           people.ada!.id,
@@ -978,8 +980,8 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   describe('the payout proof and the deposit screenshot', () => {
     it('the payout carries an image staff sent in the chat; both sides see it and can open it', async () => {
       const o = await orderAt('deposit_confirmed');
-      // An admin is staff too.
-      const proofMessageId = await proof(o.chatSessionId, 'admin');
+      // The chat's agent sends it: the chat is locked to them, even for an admin (ADR 016).
+      const proofMessageId = await proof(o.chatSessionId);
       const res = await act('agent', o.id, 'payout', { bankReference: 'GTB-9', proofMessageId });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const image = {

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { refuseStaffInLockedChat } from '../chat-sessions';
 import type { Order, OrderTransition } from '../../../shared/api/orders';
 import type { OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
@@ -114,6 +115,8 @@ export async function transitionOrder<A extends OrderTransition>(
   let order = await orderForCaller({ db, caller, id });
   const first = await replay();
   if (first) return first;
+  // Staff act only in chats not locked to another agent (ADR 016).
+  await refuseStaffInLockedChat({ db, caller, chatSessionId: order.chatSessionId });
   if (await expireOrders({ db, events, now, orderId: id })) {
     order = await orderForCaller({ db, caller, id });
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -6,7 +7,8 @@ import {
   type ServerFrame,
 } from '../../../shared/api/realtime';
 import type { Config } from '../../config';
-import { requireUser } from '../auth';
+import { isAgent, requireUser } from '../auth';
+import type { EventBus } from '../event-bus';
 import type { RealtimeHub, Subscriber } from './hub';
 import type { SocketSessions } from './socket-sessions';
 
@@ -23,7 +25,8 @@ export const realtimeRoutes: FastifyPluginAsync<{
   hub: RealtimeHub;
   sessions: SocketSessions;
   config: Config;
-}> = async (app, { hub, sessions, config }) => {
+  bus: EventBus;
+}> = async (app, { hub, sessions, config, bus }) => {
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get('/api/ws', { websocket: true, config: { role: 'customer' } }, async (socket, request) => {
@@ -61,6 +64,9 @@ export const realtimeRoutes: FastifyPluginAsync<{
     };
     hub.add(subscriber);
     sessions.watch(subscriber);
+    // Staff presence: the availability feature keeps it in the database for every instance.
+    const presence = isAgent(user) ? { connectionId: randomUUID(), userId: user.id } : null;
+    if (presence) bus.emit('staffSocketOpened', presence);
 
     const heartbeat = setInterval(() => {
       if (!alive) {
@@ -76,6 +82,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
     socket.on('close', () => {
       clearInterval(heartbeat);
       hub.remove(subscriber);
+      if (presence) bus.emit('staffSocketClosed', presence);
     });
     socket.on('message', (data) => {
       alive = true;

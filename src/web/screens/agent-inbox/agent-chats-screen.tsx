@@ -98,7 +98,7 @@ function AgentChats() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
-  const query = useChatSessions(filter, q, viewer.id);
+  const query = useChatSessions(filter, q);
   const connection = useLiveAgentSessions();
   const { isAdmin } = viewer;
   const conversationPane = useRef<HTMLDivElement>(null);

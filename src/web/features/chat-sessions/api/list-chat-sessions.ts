@@ -5,6 +5,7 @@ import {
   type ChatSessionPage,
 } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth';
 
 export type { ChatListFilter };
 
@@ -27,16 +28,17 @@ export function listChatSessions(options: {
   });
 }
 
-/** `viewerId` keys the list: Mine and Locked depend on who is looking. */
-export function chatSessionsQuery(filter: ChatListFilter, q: string, viewerId: string) {
+/** `me`: the viewer's id, which Mine and Locked depend on (and so their cached lists). */
+export function chatSessionsQuery(filter: ChatListFilter, q: string, me: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q, viewerId] as const,
+    queryKey: [AGENT_SESSIONS_KEY, 'list', filter, q, me] as const,
     queryFn: ({ pageParam, signal }) => listChatSessions({ filter, q, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function useChatSessions(filter: ChatListFilter, q: string, viewerId: string) {
-  return useInfiniteQuery(chatSessionsQuery(filter, q, viewerId));
+export function useChatSessions(filter: ChatListFilter, q: string) {
+  const me = useCurrentUser().data?.id ?? null;
+  return useInfiniteQuery(chatSessionsQuery(filter, q, me));
 }

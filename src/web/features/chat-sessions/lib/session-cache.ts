@@ -14,27 +14,22 @@ export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;
 export type SessionPredicate = (session: ChatSession) => boolean;
 
 /**
- * The server's list filter (ADR 016), for live changes: unread and unassigned = waiting for an
- * agent (status open), active = assigned, mine / locked = assigned to the viewer / to another
- * agent, archived = resolved (closed); q in name or email.
+ * The server's list filter (ADR 016): unread and unassigned = waiting (open), active = assigned,
+ * mine = assigned to `me`, locked = assigned to another, archived = resolved; q in name or email.
  */
 export function listPredicate(
   filter: ChatListFilter,
   q: string,
-  viewerId: string | null = null,
+  me: string | null = null,
 ): SessionPredicate {
   const needle = q.trim().toLowerCase();
-  const inFilter: Record<ChatListFilter, SessionPredicate> = {
-    all: () => true,
-    unread: (s) => s.status === 'open',
-    unassigned: (s) => s.status === 'open',
-    active: (s) => s.status === 'active',
-    mine: (s) => s.status === 'active' && s.agentId !== null && s.agentId === viewerId,
-    locked: (s) => s.status === 'active' && s.agentId !== null && s.agentId !== viewerId,
-    archived: (s) => s.status === 'closed',
-  };
   return (session) => {
-    if (!inFilter[filter](session)) return false;
+    const assigned = session.status === 'active';
+    if ((filter === 'unread' || filter === 'unassigned') && session.status !== 'open') return false;
+    if (filter === 'active' && !assigned) return false;
+    if (filter === 'mine' && !(assigned && session.agentId === me)) return false;
+    if (filter === 'locked' && !(assigned && session.agentId !== me)) return false;
+    if (filter === 'archived' && session.status !== 'closed') return false;
     if (!needle) return true;
     const { firstName, lastName, email } = session.customer;
     const name = `${firstName ?? ''} ${lastName ?? ''}`.toLowerCase();

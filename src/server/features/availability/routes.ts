@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agentAvailabilitySchema,
+  agentRosterSchema,
+  deskParamsSchema,
+  deskStatusSchema,
+  setAvailabilityRequestSchema,
+} from '../../../shared/api/availability';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth';
+import type { EventLog } from '../../platform/realtime/events';
+import { forRole } from '../../platform/roles';
+import { getAvailability, listAgentRoster } from './get-availability';
+import { getDeskStatus, typicalReplyMinutes } from './get-desk-status';
+import type { RateCurrency } from '../../../shared/domain';
+import { setAvailability } from './set-availability';
+
+export interface AvailabilityRoutesOptions {
+  db: Db;
+  events: EventLog;
+  /** MAX_OPEN_CHATS_PER_AGENT: going Online hands out waiting chats up to it. */
+  maxOpenChatsPerAgent: number;
+  clock: () => Date;
+}
+
+/**
+ * How long a desk's typical reply time is kept before it is read again: customers ask on every
+ * chat screen, and a median over a week moves slowly. Who is Online is read every time.
+ */
+const TYPICAL_REPLY_TTL_MS = 60_000;
+
+export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (
+  app,
+  { db, events, maxOpenChatsPerAgent, clock },
+) => {
+  app.get(
+    '/api/availability/me',
+    forRole('agent', { response: { 200: agentAvailabilitySchema } }),
+    async (request) => getAvailability({ db, agentId: requireUser(request).id }),
+  );
+
+  app.put(
+    '/api/availability/me',
+    forRole('agent', {
+      body: setAvailabilityRequestSchema,
+      response: { 200: agentAvailabilitySchema },
+    }),
+    async (request) =>
+      setAvailability({
+        events,
+        agentId: requireUser(request).id,
+        state: request.body.state,
+        cap: maxOpenChatsPerAgent,
+        now: clock(),
+      }),
+  );
+
+  app.get(
+    '/api/availability/agents',
+    forRole('agent', { response: { 200: agentRosterSchema } }),
+    async () => listAgentRoster({ db }),
+  );
+
+  const typical = new Map<RateCurrency, { at: number; minutes: Promise<number | null> }>();
+  app.get(
+    '/api/availability/desks/:desk',
+    forRole('public', { params: deskParamsSchema, response: { 200: deskStatusSchema } }),
+    async (request) => {
+      const now = clock();
+      return getDeskStatus({
+        db,
+        desk: request.params.desk,
+        now,
+        typicalReplyMinutes: (desk) => {
+          const kept = typical.get(desk);
+          const age = kept ? now.getTime() - kept.at : Infinity;
+          if (kept && age >= 0 && age < TYPICAL_REPLY_TTL_MS) return kept.minutes;
+          const minutes = typicalReplyMinutes({ db, desk, now });
+          typical.set(desk, { at: now.getTime(), minutes });
+          minutes.catch(() => typical.delete(desk));
+          return minutes;
+        },
+      });
+    },
+  );
+};

@@ -1,0 +1,6 @@
+export { availabilityKeys } from './api/keys';
+export { useAgentRoster } from './api/agent-roster';
+export { useDeskStatus } from './api/desk-status';
+export { useMyAvailability, useSetMyAvailability } from './api/my-availability';
+export { BreakButton } from './components/break-button';
+export { DeskStatusLine, deskStatusText } from './components/desk-status-line';
