@@ -20,6 +20,8 @@ function page(items: ChatSession[], nextCursor: string | null = null) {
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
+    // Whose Mine and Locked lists these are.
+    'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
     ...extra,
   });
@@ -49,9 +51,16 @@ describe('agent chat list screen', () => {
   });
 
   it('shows the rates, the actions, loading and then the empty list', async () => {
-    let answer: (value: ReturnType<typeof page>) => void = () => undefined;
+    // The list waits until answered (it is asked again once the viewer is known, for Mine).
+    const waiting: ((value: ReturnType<typeof page>) => void)[] = [];
+    let answered: ReturnType<typeof page> | null = null;
+    const answer = (value: ReturnType<typeof page>) => {
+      answered = value;
+      waiting.forEach((resolve) => resolve(value));
+    };
     stubAgentApi({
-      'GET /api/chat-sessions/all': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/chat-sessions/all': () =>
+        answered ?? new Promise((resolve) => waiting.push(resolve)),
     });
     renderApp('/agent');
     expect(await screen.findByText('Loading chats...')).toBeTruthy();
