@@ -193,7 +193,10 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     await page.getByTestId('chat-title').getByText('Ada Obi').waitFor();
     await expectTitle('(1) Ada Obi · AgentChat');
     await say(ada, chatA, 'Sending the screenshot now');
-    await page.getByText('Sending the screenshot now').waitFor({ timeout: 5_000 });
+    await page
+      .getByRole('region', { name: 'Conversation' })
+      .getByText('Sending the screenshot now')
+      .waitFor({ timeout: 5_000 });
     await say(bayo, chatB, 'Hello?');
     await expectTitle('(2) Ada Obi · AgentChat');
 
