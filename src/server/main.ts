@@ -1,29 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { startPgliteMaintenance } from './db/maintenance';
-import { migrateDatabase } from './db/migrate';
+import { startAgentChat, type RunningApp } from './start';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
-}
-
-async function openAndMigrate(config: Config): Promise<Database> {
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  await migrateDatabase(database);
-  if (database.kind === 'pglite') {
-    // PGlite has no autovacuum to gather planner statistics: gather them once at start (and
-    // every 30 s on the busy tables, db/maintenance.ts).
-    await database.db.execute(sql`analyze`);
-  }
-  return database;
 }
 
 async function main(): Promise<void> {
@@ -35,17 +16,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let database: Database;
+  const web = process.env.VITE_DEV === '1' && !config.isProduction ? 'vite' : 'static';
+  let running: RunningApp;
   try {
-    database = await openAndMigrate(config);
+    running = await startAgentChat(config, { web });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
-
-  const web = process.env.VITE_DEV === '1' && !config.isProduction ? 'vite' : 'static';
-  const app = await buildApp({ config, database, web });
-  const maintenance = startPgliteMaintenance(database, app.log);
+  const { app, database } = running;
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -58,9 +37,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
-      await app.close();
-      await maintenance.stop();
-      await database.close();
+      await running.close();
     } finally {
       clearTimeout(force);
     }
@@ -69,7 +46,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   const where =
     database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   app.log.info(`AgentChat is running at ${config.publicUrl} (${where})`);

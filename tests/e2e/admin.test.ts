@@ -18,7 +18,7 @@ import {
 } from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -79,7 +79,7 @@ async function waitForText(locator: Locator, expected: string): Promise<void> {
 
 describe.skipIf(!hasChromium)('admin dashboard, live', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let adminContext: BrowserContext;

@@ -17,7 +17,7 @@ import {
 } from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -77,7 +77,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and notifications', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let context: BrowserContext;

@@ -17,7 +17,7 @@ import {
 } from '../support/e2e';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -49,7 +49,7 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agentContext: BrowserContext;

@@ -23,7 +23,7 @@ import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
 import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -68,7 +68,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agent: Page;

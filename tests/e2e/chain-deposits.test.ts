@@ -19,7 +19,7 @@ import { EsploraServer } from '../support/esplora-server';
 import { pageFetch } from '../support/page-fetch';
 import { BTC_RATES as RATES, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -42,7 +42,7 @@ const waitForText = (locator: Locator, expected: string) =>
 describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () => {
   let chain: EsploraServer;
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agent: Page;

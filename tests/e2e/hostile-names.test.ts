@@ -15,7 +15,7 @@ import {
 import { pageFetch } from '../support/page-fetch';
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -199,7 +199,7 @@ function parseCsv(csv: string): string[][] {
 
 describe.skipIf(!hasChromium)('names that are markup stay text on every screen', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   const contexts: BrowserContext[] = [];

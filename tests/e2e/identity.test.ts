@@ -14,7 +14,7 @@ import {
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -65,7 +65,7 @@ function agentRow(page: Page, email: string) {
 
 describe.skipIf(!hasChromium)('identity in a real browser against the real server', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let adminContext: BrowserContext;
   let adminPage: Page;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,9 +12,10 @@ import {
   screenshots,
   startServer,
 } from '../support/e2e';
+import { createAccount } from '../support/agent-accounts';
 import { PriceServer } from '../support/price-server';
 import { RECEIPT_A, bankReceiptScreenshot, reusedCopies } from '../support/screenshots';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -28,7 +28,7 @@ const AGENT = {
 
 describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   const contexts: BrowserContext[] = [];
@@ -36,18 +36,7 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-seen-'));
-    const created = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/agent-create.ts',
-        ...['--email', AGENT.email, '--password', AGENT.password],
-        ...['--first-name', AGENT.firstName, '--last-name', AGENT.lastName, '--type', 'bitcoin'],
-      ],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
+    await createAccount(dataDir, AGENT, false);
     server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
     browser = await connectChromium();
   });

@@ -13,7 +13,7 @@ import {
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -85,7 +85,7 @@ async function rowText(page: Page, symbol: 'BTC' | 'USDT'): Promise<string> {
 
 describe.skipIf(!hasChromium)('landing page in a real browser against the real server', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {

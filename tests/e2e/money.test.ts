@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,8 +15,9 @@ import {
   startServer,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
+import { createAccount } from '../support/agent-accounts';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -65,7 +65,7 @@ async function closeToast(page: Page) {
 
 describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, live', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   const contexts: BrowserContext[] = [];
@@ -79,18 +79,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     // The agent account exists before the app starts (one process per embedded database),
     // made the operator's way.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-money-'));
-    const created = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/agent-create.ts',
-        ...['--email', AGENT.email, '--password', AGENT.password],
-        ...['--first-name', AGENT.firstName, '--last-name', AGENT.lastName],
-      ],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
+    await createAccount(dataDir, AGENT, false);
     server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },

@@ -26,7 +26,7 @@ import {
   DESK_BTC,
 } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -67,7 +67,7 @@ async function step(page: Page, id: number, name: string, body: object = {}): Pr
 
 describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let admin: Page;

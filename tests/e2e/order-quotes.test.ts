@@ -19,7 +19,7 @@ import {
 import { pageFetch } from '../support/page-fetch';
 import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -33,7 +33,7 @@ const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.quotes@example.com' };
 
 describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the customer", () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agent: Page;

@@ -25,7 +25,7 @@ import {
   DESK_BTC,
 } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -53,7 +53,7 @@ async function imagesLoaded(locator: Locator): Promise<boolean> {
 
 describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agent: Page;

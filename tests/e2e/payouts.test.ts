@@ -16,7 +16,7 @@ import {
 } from '../support/e2e';
 import { NameEnquiryServer } from '../support/name-enquiry-server';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -44,7 +44,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => {
   let priceServer: PriceServer;
   let enquiry: NameEnquiryServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
 

@@ -15,7 +15,7 @@ import {
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -50,7 +50,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 
 describe.skipIf(!hasChromium)('installable app: manifest, service worker, offline page', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -17,7 +17,7 @@ import {
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -190,7 +190,7 @@ async function checkScreen(
 
 describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, axe', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   const contexts: BrowserContext[] = [];

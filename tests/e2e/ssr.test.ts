@@ -12,7 +12,7 @@ import {
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -32,7 +32,7 @@ async function getPage(url: string, headers: Record<string, string> = {}) {
 
 describe.skipIf(!hasChromium)('the landing page rendered by the server (decision 005)', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {

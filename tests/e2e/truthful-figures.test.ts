@@ -15,7 +15,7 @@ import {
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -83,7 +83,7 @@ async function settle(agent: Page, card: Locator, action: 'Complete' | 'Fail', t
 
 describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin dashboard', () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let agent: Page;

@@ -8,7 +8,8 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { ServerProcess, type ServerProcessOptions } from './server-process';
+import { InProcessServer } from './in-process-server';
+import type { ServerProcessOptions } from './server-process';
 
 /**
  * What every browser test shares: the chromium they connect to, the app as a server process,
@@ -58,9 +59,9 @@ export function connectChromium(): Promise<Browser> {
 
 // ---- The app ------------------------------------------------------------------------------
 
-/** The app as a server process on a copy of the run's migrated PGlite template. */
-export function startServer(options: ServerProcessOptions): Promise<ServerProcess> {
-  return ServerProcess.start({ template: inject('pgliteTemplate'), ...options });
+/** The app, in this process, on a copy of the run's migrated PGlite template. */
+export function startServer(options: ServerProcessOptions): Promise<InProcessServer> {
+  return InProcessServer.start({ template: inject('pgliteTemplate'), ...options });
 }
 
 // ---- Screen sizes and screenshots ---------------------------------------------------------

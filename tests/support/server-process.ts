@@ -26,8 +26,32 @@ export const SHARED_DATA_ENV: Readonly<Record<string, string>> = {
   PRICE_REFRESH_MS: '3600000',
 };
 
+/**
+ * The environment of an app under test on `port`: the test defaults (no real price service or
+ * chain, warnings only), its own DATA_DIR unless the options name a database, then the options.
+ */
+export function testServerEnv(
+  port: number,
+  options: ServerProcessOptions,
+  dataDir: string | undefined,
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PRICE_API_URL: options.priceApiUrl ?? NO_PRICE_API,
+    // The deposit watcher reads no real chain from a test unless the test gives it one.
+    BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
+    TRON_API_URL: 'http://127.0.0.1:9',
+    LOG_LEVEL: 'warn',
+    ...(dataDir === undefined ? {} : { DATA_DIR: dataDir }),
+    ...options.env,
+  };
+}
+
 /** A port nothing listens on right now (this module stays free of server imports). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
@@ -114,19 +138,7 @@ export class ServerProcess {
     // The database the options name, and the built app, whatever the calling shell has.
     delete env.DATABASE_URL;
     delete env.VITE_DEV;
-    Object.assign(env, {
-      NODE_ENV: 'test',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: this.url,
-      PRICE_API_URL: this.options.priceApiUrl ?? NO_PRICE_API,
-      // The deposit watcher reads no real chain from a test unless the test gives it one.
-      BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
-      TRON_API_URL: 'http://127.0.0.1:9',
-      LOG_LEVEL: 'warn',
-      ...(this.dataDir === undefined ? {} : { DATA_DIR: this.dataDir }),
-      ...this.options.env,
-    });
+    Object.assign(env, testServerEnv(this.port, this.options, this.dataDir));
     if (this.options.template && env.DATABASE_URL === undefined && env.DATA_DIR !== undefined) {
       copyPgliteTemplate(this.options.template, env.DATA_DIR);
     }
@@ -191,7 +203,7 @@ export class ServerProcess {
     }
   }
 
-  private static freshDataDir(): string {
+  static freshDataDir(): string {
     return fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-app-'));
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import {
   SOCKET_CLOSE_CODES,
   serverFrameSchema,
@@ -246,10 +246,22 @@ function defaultUrl(): string {
 /** The page's one realtime client. */
 export const realtime = new RealtimeClient();
 
+/** What screens use of a realtime connection: the page's client, or a test's stand-in. */
+export type RealtimeSource = Pick<
+  RealtimeClient,
+  'retain' | 'onEvent' | 'onResync' | 'subscribeState' | 'getState'
+>;
+
+const RealtimeContext = createContext<RealtimeSource>(realtime);
+
+/** Gives the screens below another source than the page's client (component tests). */
+export const RealtimeProvider = RealtimeContext.Provider;
+
 /** Keeps the socket open while the calling screen is mounted, and calls `onEvent` for each event. */
 export function useRealtime(onEvent: EventListener, onResync?: ResyncListener): ConnectionState {
-  useEffect(() => realtime.retain(), []);
-  useEffect(() => realtime.onEvent(onEvent), [onEvent]);
-  useEffect(() => (onResync ? realtime.onResync(onResync) : undefined), [onResync]);
-  return useSyncExternalStore(realtime.subscribeState, realtime.getState);
+  const source = useContext(RealtimeContext);
+  useEffect(() => source.retain(), [source]);
+  useEffect(() => source.onEvent(onEvent), [source, onEvent]);
+  useEffect(() => (onResync ? source.onResync(onResync) : undefined), [source, onResync]);
+  return useSyncExternalStore(source.subscribeState, source.getState);
 }

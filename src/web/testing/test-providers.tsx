@@ -3,8 +3,13 @@ import type { ReactNode } from 'react';
 import { AppProviders } from '../app/app-shell';
 import type { AppConfig } from '../lib/app-config';
 import { createQueryClient } from '../lib/query-client';
+import { RealtimeProvider } from '../lib/realtime';
+import { fakeRealtime } from './fake-realtime';
 
-/** The app's providers plus a query client of the test's own (the app loads its lazily). */
+/**
+ * The app's providers plus a query client of the test's own (the app loads its lazily), and
+ * `fakeRealtime` in place of the page's realtime client.
+ */
 export function TestProviders({
   config,
   queryClient = createQueryClient(),
@@ -16,7 +21,9 @@ export function TestProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppProviders config={config}>{children}</AppProviders>
+      <RealtimeProvider value={fakeRealtime}>
+        <AppProviders config={config}>{children}</AppProviders>
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

@@ -20,10 +20,6 @@ import {
 } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 const MANAGED_USDT: RatesResponse = {
   usdToNaira: '1650',
   rates: [

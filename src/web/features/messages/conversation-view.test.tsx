@@ -10,10 +10,6 @@ import { fakeRealtime } from '../../testing/fake-realtime';
 import { AGENT_ID, deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 const XSS = '<img src=x onerror=alert(1)>';
 
 interface SendBody {

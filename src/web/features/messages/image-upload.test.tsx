@@ -10,10 +10,6 @@ import { fakeRealtime } from '../../testing/fake-realtime';
 import { makeMessage } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
 
 function stubUploads(answer: (call: ApiCall) => Response | Promise<Response>) {

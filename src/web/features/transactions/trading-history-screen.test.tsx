@@ -10,10 +10,6 @@ import { fakeRealtime } from '../../testing/fake-realtime';
 import { CUSTOMER_ID, makeAgent, makeTransaction, makeUser } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 beforeEach(() => {
   fakeRealtime.reset();
   vi.stubGlobal('scrollTo', vi.fn());

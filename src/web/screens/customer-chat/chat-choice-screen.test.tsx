@@ -10,10 +10,6 @@ import { fakeRealtime } from '../../testing/fake-realtime';
 import { deferred, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 
-vi.mock('../../lib/realtime', async () => ({
-  useRealtime: (await import('../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 function renderChoice(path = '/trade') {
   return renderWithApp(<ChatChoiceScreen />, path, path);
 }

@@ -12,10 +12,6 @@ import { ConversationView } from '../conversation-view';
 import { outbox } from '../outbox';
 import { ImageSeenBeforeNote } from './image-seen-before-note';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 const SEEN: ImageSeenBefore = {
   messageId: 812,
   chatSessionId: 41,

@@ -9,10 +9,6 @@ import { AGENT_ID, makeAgent, makeOrder, orderStep, orderUpdated } from '../../.
 import { renderWithApp } from '../../../testing/render-app';
 import { DisputedOrders } from './disputed-orders';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 beforeEach(() => fakeRealtime.reset());
 
 afterEach(() => {

@@ -17,10 +17,6 @@ import {
 import { renderWithApp } from '../../../testing/render-app';
 import { OrderPanel } from './order-panel';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 beforeEach(() => fakeRealtime.reset());
 
 afterEach(() => {

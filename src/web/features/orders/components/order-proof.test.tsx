@@ -18,10 +18,6 @@ import { renderWithApp } from '../../../testing/render-app';
 import ReceiptScreen from '../receipt-screen';
 import { OrderPanel } from './order-panel';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
 const TX = 'b'.repeat(64);
 

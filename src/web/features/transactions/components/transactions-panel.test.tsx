@@ -8,10 +8,6 @@ import { fakeRealtime } from '../../../testing/fake-realtime';
 import { makeTransaction, MANAGED_RATES, TEST_PRICES } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
 
-vi.mock('../../../lib/realtime', async () => ({
-  useRealtime: (await import('../../../testing/fake-realtime')).useFakeRealtime,
-}));
-
 beforeEach(() => fakeRealtime.reset());
 
 afterEach(() => {

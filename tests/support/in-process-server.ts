@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { loadConfig } from '../../src/server/config';
+import { startAgentChat, type RunningApp } from '../../src/server/start';
+import { copyPgliteTemplate } from './pglite-template';
+import {
+  freePort,
+  ServerProcess,
+  testServerEnv,
+  type ServerProcessOptions,
+} from './server-process';
+
+/** Lines of the app's log kept for failure messages. */
+const OUTPUT_LINES = 300;
+
+/**
+ * The app the way `npm start` runs it (src/server/start.ts: the same config, migrations,
+ * background work and built web app from dist/web), started inside the test's own process: the
+ * browser tests share one module graph (isolate: false), so a file's server costs a database
+ * copy and `buildApp`, not a node process, tsx and the app's imports (~6 CPU-seconds each).
+ * The fault tests and the benchmarks kill and measure real processes: they use ServerProcess.
+ */
+export class InProcessServer {
+  private running: RunningApp | undefined;
+  private lines: string[] = [];
+
+  private constructor(
+    readonly port: number,
+    private readonly options: ServerProcessOptions,
+    private dataDir: string | undefined,
+  ) {}
+
+  static async start(options: ServerProcessOptions = {}): Promise<InProcessServer> {
+    const env = options.env ?? {};
+    const ownData = env.DATABASE_URL === undefined && env.DATA_DIR === undefined;
+    const server = new InProcessServer(
+      await freePort(),
+      options,
+      ownData ? ServerProcess.freshDataDir() : undefined,
+    );
+    await server.start();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The last lines the app logged (LOG_LEVEL warn unless the options say), for failure messages. */
+  output(): string {
+    return this.lines.join('\n');
+  }
+
+  /** Starts the app again (after `stop({ keepData: true })`) on the same data and port. */
+  async start(): Promise<void> {
+    if (this.running) throw new Error('the app is already running');
+    const env = testServerEnv(this.port, this.options, this.dataDir);
+    if (this.options.template && env.DATABASE_URL === undefined && env.DATA_DIR !== undefined) {
+      copyPgliteTemplate(this.options.template, env.DATA_DIR);
+    }
+    // Kept, not printed: the test's output stays its own, as with a server process.
+    const stream = {
+      write: (line: string) => {
+        this.lines.push(line.trimEnd());
+        this.lines.splice(0, Math.max(0, this.lines.length - OUTPUT_LINES));
+      },
+    };
+    this.running = await startAgentChat(loadConfig(env), { web: 'static', logger: { stream } });
+  }
+
+  /** Stops the app and starts it again on the same port, by default on a fresh DATA_DIR. */
+  async restart(options: { freshDataDir?: boolean } = {}): Promise<void> {
+    const fresh = options.freshDataDir !== false && this.dataDir !== undefined;
+    await this.stop({ keepData: !fresh });
+    if (fresh) this.dataDir = ServerProcess.freshDataDir();
+    await this.start();
+  }
+
+  /**
+   * Graceful shutdown, as SIGTERM does in main.ts; removes the DATA_DIR this helper made unless
+   * `keepData`.
+   */
+  async stop(options: { keepData?: boolean } = {}): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    await running?.close();
+    if (!options.keepData && this.dataDir !== undefined) {
+      fs.rmSync(this.dataDir, { recursive: true, force: true });
+    }
+  }
+}
