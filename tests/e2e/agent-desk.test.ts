@@ -21,7 +21,7 @@ import { HttpClient } from '../support/http-client';
 import { BTC_RATES, DESK_BTC, GTBANK_NUMBER } from '../support/order-fixtures';
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
-import type { ServerProcess } from '../support/server-process';
+import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -63,7 +63,7 @@ interface Chat {
 
 describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat", () => {
   let priceServer: PriceServer;
-  let server: ServerProcess;
+  let server: InProcessServer;
   let browser: Browser;
   let dataDir: string;
   let page: Page;
