@@ -194,7 +194,11 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       const sessionId = Number(new URL(customer.url()).pathname.split('/').pop());
       await customer.getByTestId('welcome').waitFor();
       expect(await customer.getByTestId('chat-title').textContent()).toBe('Bitcoin desk');
-      await customer.getByText('Bitcoin Specialist').waitFor();
+      // The desk's real availability and typical reply time (ADR 016), not a made-up agent.
+      await customer
+        .getByTestId('desk-status')
+        .filter({ hasText: /^Bitcoin desk (online|offline) · typically replies in (—|\d+ min)$/ })
+        .waitFor();
       await screenshots(customer, 'chat-empty');
 
       // A text, then a screenshot.

@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
       agentId: online[0]!.user.id,
     });
     expect(await heldBy(online[0]!.user.id)).toBe(20);
-  });
+  }, 180_000);
 
   it('with nobody online a chat waits Unassigned and goes to the first agent who comes online, up to the cap', async () => {
     await emptyDesk();
@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     // Oldest first: the two newest still wait.
     for (const c of waiting.slice(0, 20)) expect((await chat(c.id)).agentId).toBe(agent.user.id);
     for (const c of waiting.slice(20)) expect((await chat(c.id)).status).toBe('open');
-  });
+  }, 120_000);
 
   it('locked chats are read-only; claim, transfer with a note, take-over (audited), resolve and reopen', async () => {
     await emptyDesk();
@@ -250,7 +250,7 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     expect(reopened.status).toBe(200);
     expect(reopened.body).toMatchObject({ status: 'active', agentId: alice.user.id });
     expect((await call(bola, 'POST', `/api/chat-sessions/${c.id}/reopen`)).status).toBe(409);
-  });
+  }, 120_000);
 
   it('presence: a socket brings an agent Online (not from Break); every tab closed for 2 minutes sets Offline', async () => {
     await emptyDesk();

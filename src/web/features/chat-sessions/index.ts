@@ -11,3 +11,9 @@ export { useLiveSessionList } from './lib/use-live-session-list';
 export { useLiveAgentSessions } from './lib/use-live-sessions';
 export { useSessionPages } from './lib/use-session-pages';
 export { CustomerChats } from './components/customer-chats';
+export { runLifecycleStep, useLifecycleStep, type LifecycleRequest } from './api/lifecycle';
+export {
+  ConversationActions,
+  isLockedFor,
+  type ActionsViewer,
+} from './components/conversation-actions';

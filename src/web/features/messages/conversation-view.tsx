@@ -8,7 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
-import { useChatSession } from '../chat-sessions';
+import { ConversationActions, isLockedFor, useChatSession } from '../chat-sessions';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
 import { ChatHeader, otherPartyName } from './components/chat-header';
@@ -170,7 +170,6 @@ export function ConversationView({
   viewer,
   className,
   inDesk = false,
-  actions,
 }: {
   sessionId: number;
   viewer: Viewer;
@@ -180,8 +179,6 @@ export function ConversationView({
    * header's back link is only for phones.
    */
   inDesk?: boolean;
-  /** The header's actions for this chat (the desk's lifecycle actions). */
-  actions?: ReactNode;
 }) {
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
@@ -227,8 +224,10 @@ export function ConversationView({
         viewer={viewer}
         notFound={notFound}
         backOnWideScreens={!inDesk}
-        actions={actions}
       />
+      {viewer === 'agent' && session.data && user && (
+        <ConversationActions session={session.data} viewer={user} />
+      )}
       <ConnectionBanner state={connection} />
       {notFound ? (
         <NotFound viewer={viewer} />
@@ -245,8 +244,10 @@ export function ConversationView({
             onRetry={(id) => void retry(id)}
             onDiscard={discard}
           />
-          {session.data?.status === 'closed' ? (
-            <ClosedNote>This conversation is closed.</ClosedNote>
+          {viewer === 'agent' && session.data?.status === 'closed' ? (
+            <ClosedNote>This conversation is resolved. Reopen it to reply.</ClosedNote>
+          ) : viewer === 'agent' && session.data && user && isLockedFor(session.data, user.id) ? (
+            <ClosedNote>Read-only: this chat is assigned to another agent.</ClosedNote>
           ) : restricted ? (
             <ClosedNote>
               <RestrictedNote />

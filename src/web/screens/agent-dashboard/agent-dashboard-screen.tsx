@@ -1,4 +1,4 @@
-import { ArrowLeft, Coffee, Inbox } from 'lucide-react';
+import { ArrowLeft, Inbox } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +12,8 @@ import {
   useLiveAgentSessions,
   useSessionPages,
 } from '../../features/chat-sessions';
-import { TopBar, TopBarRow, TopBarButton } from '../../components/top-bar';
+import { TopBar, TopBarRow } from '../../components/top-bar';
+import { BreakButton } from '../../features/availability';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { DashboardRow } from './components/dashboard-row';
 import { LoadMore } from '../../components/load-more';
@@ -53,8 +54,8 @@ function AgentDashboard() {
         title="Agent Dashboard"
         actions={
           <>
-            {/* The spec shows a Break button without saying what it does. */}
-            <TopBarButton icon={<Coffee aria-hidden />} label="Break" />
+            {/* The spec's Break: sets Break, and back to Online (ADR 016). */}
+            <BreakButton />
             <AgentLogoutButton />
           </>
         }

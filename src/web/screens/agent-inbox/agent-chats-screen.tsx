@@ -34,6 +34,7 @@ import { useDeskShortcuts } from './lib/desk-shortcuts';
 const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'mine', label: 'Mine' },
+  // The spec's Unread: chats waiting for an agent (the API's unassigned, ADR 016).
   { value: 'unread', label: 'Unread' },
   { value: 'active', label: 'Active' },
 ];
@@ -98,7 +99,7 @@ function AgentChats() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
-  const query = useChatSessions(filter, q);
+  const query = useChatSessions(filter, q, viewer.id);
   const connection = useLiveAgentSessions();
   const { isAdmin } = viewer;
   const conversationPane = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import { makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
@@ -23,6 +23,7 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
     // Whose Mine and Locked lists these are.
     'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+    'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     ...extra,
   });
 }
@@ -261,6 +262,28 @@ describe('agent dashboard screen', () => {
       ['Low', 'grey'],
     ]);
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it('Break sets the agent on Break, and pressed again back Online', async () => {
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/active': () => page([]),
+      'GET /api/chat-sessions/active/count': () => ({ body: { count: 0 } }),
+      'PUT /api/availability/me': ({ body }) => ({
+        body: { agentId: agent.id, state: (body as { state: string }).state, since: AT },
+      }),
+    });
+    renderApp('/agent/dashboard');
+    const button = await screen.findByRole('button', { name: 'Break' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { state: string }).state),
+    ).toEqual(['break', 'online']);
   });
 
   it("shows each active conversation's desk (BTC / USDT)", async () => {

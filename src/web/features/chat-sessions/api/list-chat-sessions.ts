@@ -5,7 +5,6 @@ import {
   type ChatSessionPage,
 } from '../../../../shared/api/chat-sessions';
 import { apiGet } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth';
 
 export type { ChatListFilter };
 
@@ -38,7 +37,7 @@ export function chatSessionsQuery(filter: ChatListFilter, q: string, me: string 
   });
 }
 
-export function useChatSessions(filter: ChatListFilter, q: string) {
-  const me = useCurrentUser().data?.id ?? null;
+/** `me`: the signed-in agent's id (Mine and Locked are theirs). */
+export function useChatSessions(filter: ChatListFilter, q: string, me: string | null = null) {
   return useInfiniteQuery(chatSessionsQuery(filter, q, me));
 }

@@ -228,6 +228,13 @@ export function applyEventToCaches(
   return undefined;
 }
 
+/** A session's new state (a lifecycle step's answer) where it is in every cached list. */
+export function replaceSessionInCaches(queryClient: QueryClient, session: ChatSession): void {
+  for (const list of cachedLists(queryClient)) {
+    queryClient.setQueryData(list.key, replaceSession(list.data, session, list.belongs));
+  }
+}
+
 /** A session fetched after a live message: first in every list it belongs to. */
 export function putSessionFirstInCaches(queryClient: QueryClient, session: ChatSession): void {
   for (const list of cachedLists(queryClient)) {

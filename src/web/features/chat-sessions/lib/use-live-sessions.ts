@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { useRealtime, type ConnectionState } from '../../../lib/realtime';
 import { getChatSession } from '..';
+import { availabilityKeys } from '../../availability';
 import { AGENT_SESSIONS_KEY } from '../api/list-chat-sessions';
 import { applyEventToCaches, putSessionFirstInCaches } from './session-cache';
 
@@ -15,6 +16,11 @@ export function useLiveAgentSessions(): ConnectionState {
   const queryClient = useQueryClient();
   const onEvent = useCallback(
     (event: RealtimeEvent) => {
+      // Who is Online, on Break or Offline, and who holds how many chats, changed.
+      if (event.type === 'agent.availability' || event.type === 'session.lifecycle') {
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+        if (event.type === 'agent.availability') return;
+      }
       const missing = applyEventToCaches(queryClient, event);
       if (missing === undefined) return;
       getChatSession(missing).then(

@@ -1,5 +1,4 @@
 import { ArrowLeft, ReceiptText } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName, initials } from '../../../../shared/names';
@@ -7,6 +6,8 @@ import { cn } from '../../../lib/cn';
 import { categoryDetails } from '../categories';
 import type { Viewer } from '../viewer';
 import { CustomerStatusBadge } from '../../customers';
+import { DeskStatusLine } from '../../availability';
+import { isDesk } from '../../chat-sessions';
 import { CategoryBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
@@ -45,7 +46,6 @@ export function ChatHeader({
   viewer,
   notFound = false,
   backOnWideScreens = true,
-  actions,
 }: {
   session: ChatSession | undefined;
   viewer: Viewer;
@@ -53,8 +53,6 @@ export function ChatHeader({
   notFound?: boolean;
   /** False in the agents' desk, where the chat list is beside the chat on wide screens. */
   backOnWideScreens?: boolean;
-  /** The chat's actions, at the header's end (the desk's lifecycle actions). */
-  actions?: ReactNode;
 }) {
   const details = session ? categoryDetails(session.category) : null;
   return (
@@ -78,7 +76,10 @@ export function ChatHeader({
             </h1>
             <p className="mt-0.5 flex min-w-0 items-center gap-2 text-[13px] text-brand-100/85">
               {viewer === 'customer' ? (
-                <span className="truncate">{details.specialty}</span>
+                <DeskStatusLine
+                  desk={isDesk(session.category) ? session.category : null}
+                  fallback={details.specialty}
+                />
               ) : (
                 <>
                   <CustomerStatusBadge status={session.customer.customerStatus} />
@@ -106,7 +107,6 @@ export function ChatHeader({
               <ReceiptText aria-hidden className="size-5" />
             </Link>
           )}
-          {actions}
         </>
       )}
     </header>
