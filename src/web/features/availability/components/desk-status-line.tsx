@@ -10,6 +10,12 @@ export function deskStatusText(status: DeskStatus): string {
   return `${DESK_NAMES[status.desk]} ${status.online ? 'online' : 'offline'} · typically replies in ${reply}`;
 }
 
+/** The phone's shorter line: "Online · replies in 3 min". */
+export function shortDeskStatusText(status: DeskStatus): string {
+  const reply = status.typicalReplyMinutes === null ? '—' : `${status.typicalReplyMinutes} min`;
+  return `${status.online ? 'Online' : 'Offline'} · replies in ${reply}`;
+}
+
 /**
  * The customer's header line for a coin desk: whether a real agent of it is Online and its
  * typical reply time. `fallback` shows while it loads, for chats of no coin desk, or on error.
@@ -33,7 +39,9 @@ export function DeskStatusLine({
             : 'size-2 shrink-0 rounded-full bg-white/40'
         }
       />
-      <span className="truncate">{deskStatusText(status.data)}</span>
+      <span className="truncate max-sm:hidden">{deskStatusText(status.data)}</span>
+      {/* A phone's header has room for less: the coin avatar already names the desk. */}
+      <span className="truncate sm:hidden">{shortDeskStatusText(status.data)}</span>
     </span>
   );
 }
