@@ -125,6 +125,13 @@ function AgentChats() {
     replyBox: () =>
       conversationPane.current?.querySelector<HTMLTextAreaElement>('textarea[data-reply-box]') ??
       null,
+    // The chat's own Resolve action (shown only to who may resolve it), pressed as is.
+    resolveButton: () =>
+      [
+        ...(conversationPane.current?.querySelectorAll<HTMLButtonElement>(
+          '[aria-label="Conversation actions"] button',
+        ) ?? []),
+      ].find((b) => b.textContent?.trim() === 'Resolve') ?? null,
   });
   // On a phone the open conversation covers the list: what is under it is out of reach.
   const covered = openId !== null && !wide;

@@ -71,6 +71,9 @@ function stubDesk(): ApiCall[] {
     'GET /api/admin/users/:id/payout-accounts': ({ params }) => ({
       body: params.id === ada.id ? [makePayoutAccount({ accountNumber: '0123456785' })] : [],
     }),
+    'POST /api/chat-sessions/:id/resolve': ({ params }) => ({
+      body: { ...chatById(params.id!)!, status: 'closed', resolvedAt: new Date().toISOString() },
+    }),
     'PATCH /api/admin/users/:id/customer-status': ({ body }) => ({
       body: { ...ada, customerStatus: (body as { status: string }).status },
     }),
@@ -310,6 +313,25 @@ describe("the desk's keyboard shortcuts", () => {
     await waitFor(() => expect(reply.value).toBe('Hello /'));
   });
 
+  it('e resolves the open chat with its own Resolve action; not while typing', async () => {
+    const calls = stubDesk();
+    renderApp('/agent/chats/8');
+    const reply = await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByRole('region', { name: 'Conversation actions' });
+    press('e', {}, reply);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    press('e');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/api/chat-sessions/8/resolve',
+      ]),
+    );
+    // Resolved: nothing left to resolve, so e does nothing more.
+    await screen.findByRole('button', { name: 'Reopen' });
+    press('e');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('? lists the shortcuts in a dialog', async () => {
     stubDesk();
     renderApp('/agent/chats');
@@ -322,6 +344,7 @@ describe("the desk's keyboard shortcuts", () => {
     expect(listed).toEqual([
       'Next chat',
       'Previous chat',
+      'Resolve the chat',
       'Reply (focus the message box)',
       'Canned replies (types / in the message box)',
       'Show these shortcuts',

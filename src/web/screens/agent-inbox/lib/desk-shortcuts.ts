@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { isTypingTarget, typeInto } from '../../../lib/keyboard';
 
-export type DeskShortcutId = 'next' | 'previous' | 'reply' | 'canned' | 'help';
+export type DeskShortcutId = 'next' | 'previous' | 'resolve' | 'reply' | 'canned' | 'help';
 
 export interface DeskShortcut {
   id: DeskShortcutId;
@@ -34,6 +34,7 @@ export const DESK_SHORTCUTS: readonly DeskShortcut[] = [
     description: 'Previous chat',
     matches: (e) => plain('k')(e) || withAlt('ArrowUp')(e),
   },
+  { id: 'resolve', keys: [['e']], description: 'Resolve the chat', matches: plain('e') },
   { id: 'reply', keys: [['r']], description: 'Reply (focus the message box)', matches: plain('r') },
   {
     id: 'canned',
@@ -68,7 +69,8 @@ function inOverlay(target: EventTarget | null): boolean {
 
 /**
  * Listens for the desk's shortcuts on the window. `replyBox` finds the open conversation's
- * reply box (none when no chat is open or it is closed).
+ * reply box (none when no chat is open or it is closed); `resolveButton` its Resolve action
+ * (none when the viewer may not resolve it), which the shortcut presses.
  */
 export function useDeskShortcuts(options: {
   chatIds: readonly number[];
@@ -76,6 +78,7 @@ export function useDeskShortcuts(options: {
   openChat: (id: number) => void;
   showHelp: () => void;
   replyBox: () => HTMLTextAreaElement | null;
+  resolveButton: () => HTMLButtonElement | null;
 }): void {
   const latest = useRef(options);
   useEffect(() => {
@@ -87,7 +90,7 @@ export function useDeskShortcuts(options: {
       if (isTypingTarget(event.target) || inOverlay(event.target)) return;
       const shortcut = DESK_SHORTCUTS.find((s) => s.matches(event));
       if (!shortcut) return;
-      const { chatIds, openId, openChat, showHelp, replyBox } = latest.current;
+      const { chatIds, openId, openChat, showHelp, replyBox, resolveButton } = latest.current;
       switch (shortcut.id) {
         case 'next':
         case 'previous': {
@@ -101,6 +104,12 @@ export function useDeskShortcuts(options: {
           if (!box) return;
           if (shortcut.id === 'reply') box.focus();
           else typeInto(box, cannedReplyTrigger(box));
+          break;
+        }
+        case 'resolve': {
+          const button = resolveButton();
+          if (!button || button.disabled) return;
+          button.click();
           break;
         }
         case 'help':
