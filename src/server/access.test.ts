@@ -80,6 +80,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/payout-accounts': 'customer',
   'POST /api/payout-accounts': 'customer',
   'DELETE /api/payout-accounts/:id': 'customer',
+  'GET /api/admin/users/:id/payout-accounts': 'agent',
   'GET /api/push/key': 'public',
   'POST /api/push/subscriptions': 'customer',
   'DELETE /api/push/subscriptions': 'customer',

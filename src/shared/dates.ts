@@ -69,3 +69,18 @@ export function formatDateTime(value: string | Date, timeZone?: string): string 
   }
   return fmt.format(date);
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day for people, in en-NG ("18 Mar 2026"), in the viewer's zone (or `timeZone`). */
+export function formatDate(value: string | Date, timeZone?: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const key = timeZone ?? '';
+  let fmt = dateFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone });
+    dateFormats.set(key, fmt);
+  }
+  return fmt.format(date);
+}

@@ -190,9 +190,9 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     await page.getByPlaceholder('Search or start a new chat').fill('ada.obi@');
     await row.waitFor();
 
-    // Clicking a row opens the conversation.
+    // Clicking a row opens the conversation beside the list.
     await row.getByRole('link').click();
-    await page.waitForURL(`${server.url}/chat/${sessionId}`);
+    await page.waitForURL(`${server.url}/agent/chats/${sessionId}`);
   });
 
   it('dashboard: the active conversations with their badges, live', async () => {

@@ -82,6 +82,8 @@ export const chatSessionListQuerySchema = z.object({
   filter: z.enum(CHAT_LIST_FILTERS).default('all'),
   /** Case-insensitive substring of the customer's name or email. */
   q: z.string().trim().max(100).optional(),
+  /** One customer's chats (the agents' desk side panel); a customer only ever gets their own. */
+  customerId: z.uuid('Invalid customer id').optional(),
 });
 
 export const chatSessionPageSchema = pageSchema(chatSessionSchema);

@@ -136,6 +136,8 @@ export const ordersQuerySchema = z.object({
    */
   attention: z.enum(['deposit'], { error: 'attention is deposit' }).optional(),
   chatSessionId: id('chat session').optional(),
+  /** One customer's orders (the agents' desk side panel); a customer only ever gets their own. */
+  customerId: z.uuid('Invalid customer id').optional(),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -1,12 +1,12 @@
 import { StrictMode, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { matchRoutes, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { PricesProvider } from '../features/prices';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
 import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
 import { ScreenSpinner } from '../components/screen-states';
-import { AppRoutes } from './routes';
+import { AppRoutes, appRoutes } from './routes';
 
 /**
  * Everything a screen may rely on, outside the router (tests wrap a MemoryRouter in it). The
@@ -23,18 +23,27 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   );
 }
 
+/** The screen a path shows: its route's component (one screen may answer several paths). */
+function screenOf(pathname: string): unknown {
+  return matchRoutes(appRoutes, pathname)?.at(-1)?.route.Component ?? pathname;
+}
+
 /**
  * A new screen starts at the top; in-page anchors (#how-it-works) scroll themselves. The first
  * screen is where the browser put it: a visitor may have scrolled the server-rendered landing
- * page before the app took it over.
+ * page before the app took it over. A path the same screen shows keeps the scroll: in the
+ * agents' desk, /agent/chats/:id opens a chat over the list, and the list waits where it was.
  */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
   const shown = useRef(pathname + hash);
+  const screen = useRef(screenOf(pathname));
   useEffect(() => {
     if (shown.current === pathname + hash) return;
     shown.current = pathname + hash;
-    if (!hash) window.scrollTo(0, 0);
+    const sameScreen = screen.current === screenOf(pathname);
+    screen.current = screenOf(pathname);
+    if (!hash && !sameScreen) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
 }

@@ -7,6 +7,9 @@ import { ServerNavigation } from './server-navigation';
 /** Lazy too: few visits start on an unknown path. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
+/** The agents' desk: the chat list, the open chat and its customer. */
+const AgentDesk = lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen'));
+
 /** A path from the spec's route table whose screen is not built yet: the not-found page. */
 const notBuilt = <NotFoundPage />;
 
@@ -68,14 +71,11 @@ export const appRoutes: RouteObject[] = [
     path: '/agent/login',
     Component: lazyWithData(() => import('../features/auth/agent-login-screen')),
   },
-  {
-    path: '/agent',
-    Component: lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen')),
-  },
-  {
-    path: '/agent/chats',
-    Component: lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen')),
-  },
+  // One component for the three paths, so moving between chats keeps the desk mounted (the
+  // list's scroll, search and filter).
+  { path: '/agent', Component: AgentDesk },
+  { path: '/agent/chats', Component: AgentDesk },
+  { path: '/agent/chats/:sessionId', Component: AgentDesk },
   {
     path: '/agent/dashboard',
     Component: lazyWithData(() => import('../screens/agent-dashboard/agent-dashboard-screen')),

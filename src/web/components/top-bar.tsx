@@ -19,7 +19,7 @@ export function TopBar({
   actions?: ReactNode;
   /** The accessible name of the actions' nav. */
   navLabel: string;
-  width?: 'max-w-5xl' | 'max-w-2xl';
+  width?: 'max-w-5xl' | 'max-w-2xl' | 'max-w-none';
   /** More header content below the title row; without it the row is padded evenly. */
   children?: ReactNode;
 }) {
@@ -117,7 +117,7 @@ export function TopBarRow({
   className,
   children,
 }: {
-  width?: 'max-w-5xl' | 'max-w-2xl';
+  width?: 'max-w-5xl' | 'max-w-2xl' | 'max-w-none';
   className?: string;
   children: ReactNode;
 }) {

@@ -1,3 +1,3 @@
 /** Display formats. Money and date formats live in shared/ so server and web agree. */
 export { formatChange, formatCryptoAmount, formatNaira, formatUsd } from '../../shared/money';
-export { formatDateTime } from '../../shared/dates';
+export { formatDate, formatDateTime } from '../../shared/dates';

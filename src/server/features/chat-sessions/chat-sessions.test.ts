@@ -61,4 +61,32 @@ describe.each(testDatabaseKinds())('chat sessions on $name', (kind) => {
     );
     expect(unread.items.every((s) => s.agentId === null)).toBe(true);
   });
+
+  it("lists one customer's chats for agents; a customer never gets another's", async () => {
+    const ola = await makeCustomer(database.db, { firstName: 'Ola', lastName: 'Desk' });
+    const kemi = await makeCustomer(database.db, { firstName: 'Kemi', lastName: 'Desk' });
+    const olaCookie = await sessionCookie(database.db, ola);
+    const kemiCookie = await sessionCookie(database.db, kemi);
+    const olaChats: number[] = [];
+    for (const category of ['bitcoin', 'usdt']) {
+      const res = await call(olaCookie, 'POST', '/api/chat-sessions', { category });
+      olaChats.push(res.body.id);
+    }
+    await call(kemiCookie, 'POST', '/api/chat-sessions', { category: 'usdt' });
+    for (const url of ['/api/chat-sessions/all', '/api/chat-sessions']) {
+      const page = chatSessionPageSchema.parse(
+        (await call(agentCookie, 'GET', `${url}?customerId=${ola.id}`)).body,
+      );
+      expect(page.items.map((s) => s.id)).toEqual([...olaChats].reverse());
+      expect(page.items.every((s) => s.customer.id === ola.id)).toBe(true);
+    }
+    // Kemi asking for Ola's chats gets none of them: her own list, narrowed to Ola's, is empty.
+    const asKemi = chatSessionPageSchema.parse(
+      (await call(kemiCookie, 'GET', `/api/chat-sessions?customerId=${ola.id}`)).body,
+    );
+    expect(asKemi.items).toEqual([]);
+    expect((await call(agentCookie, 'GET', '/api/chat-sessions/all?customerId=nope')).body).toEqual(
+      { error: expect.stringMatching(/Invalid customer id/) },
+    );
+  });
 });

@@ -34,7 +34,13 @@ export type ListChatSessionsOptions = Partial<z.output<typeof chatSessionListQue
 export function sharedChatSessionsJson(
   options: ListChatSessionsOptions & { cache: ChangeCache<string> },
 ): Promise<string> | undefined {
-  if (!isAgent(options.caller) || options.scope === 'own' || options.q || options.cursor)
+  if (
+    !isAgent(options.caller) ||
+    options.scope === 'own' ||
+    options.q ||
+    options.cursor ||
+    options.customerId
+  )
     return undefined;
   // Mine and Locked depend on who asks: not the same page for every agent.
   if (options.filter === 'mine' || options.filter === 'locked') return undefined;
@@ -76,6 +82,7 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
     conditions.push(sql`s.customer_id = ${caller.id}`);
   // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
   else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
+  if (options.customerId) conditions.push(sql`s.customer_id = ${options.customerId}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
   const filter = listFilterCondition(options.filter ?? 'all', caller);
   if (filter) conditions.push(filter);

@@ -46,9 +46,10 @@ function decodeOrdersCursor(cursor: string): OrdersCursor {
 }
 
 /**
- * Orders by state or chat (every order for agents, their own for a customer), or (agents) the
- * open ones whose deposit needs attention: overdue ones first, each group newest first. Agents'
- * orders carry the first image seen before that was sent in the order. Overdue: the deposit was confirmed at least
+ * Orders by state, chat or customer (every order for agents, their own for a customer), or
+ * (agents) the open ones whose deposit needs attention: overdue ones first, each group newest
+ * first. Agents' orders carry the first image seen before that was sent in the order. Overdue:
+ * the deposit was confirmed at least
  * PAYOUT_SLA_MINUTES ago and the payout is not yet sent.
  */
 export async function listOrders(
@@ -60,7 +61,8 @@ export async function listOrders(
     payoutSlaMinutes: number;
   },
 ): Promise<Page<Order>> {
-  const { db, events, caller, now, state, attention, chatSessionId, cursor, limit } = options;
+  const { db, events, caller, now, state, attention, chatSessionId, customerId, cursor, limit } =
+    options;
   const agent = isAgent(caller);
   if (attention && !agent) {
     throw new AppError('forbidden', "Only agents see the desk's deposit problems");
@@ -80,6 +82,7 @@ export async function listOrders(
         state ? eq(orders.state, state) : undefined,
         attention === 'deposit' ? depositNeedsAttention : undefined,
         chatSessionId ? eq(orders.chatSessionId, chatSessionId) : undefined,
+        customerId ? eq(orders.customerId, customerId) : undefined,
         after ? sql`(${overdue}, ${orders.id}) < (${after.overdue}, ${after.id})` : undefined,
       ),
     )

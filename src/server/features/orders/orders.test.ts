@@ -718,6 +718,16 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         (await call('agent', 'GET', `/api/orders?chatSessionId=${open.chatSessionId}`)).body,
       );
       expect(byChat.items.map((o) => o.id)).toEqual([open.id]);
+      // One customer's orders (the agents' desk side panel); another customer gets none of them.
+      const byCustomer = orderPageSchema.parse(
+        (await call('agent', 'GET', `/api/orders?customerId=${people.cade!.id}&limit=100`)).body,
+      );
+      expect(byCustomer.items.map((o) => o.id)).toEqual([open.id, mine.id]);
+      const asAda = orderPageSchema.parse(
+        (await call('ada', 'GET', `/api/orders?customerId=${people.cade!.id}`)).body,
+      );
+      expect(asAda.items).toEqual([]);
+      expect((await call('agent', 'GET', '/api/orders?customerId=x')).status).toBe(400);
       const page = orderPageSchema.parse((await call('agent', 'GET', '/api/orders?limit=1')).body);
       expect(page.items).toHaveLength(1);
       const next = orderPageSchema.parse(

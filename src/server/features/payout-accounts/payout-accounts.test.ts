@@ -18,6 +18,7 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   const enquiry = new NameEnquiryServer();
   const cookie: Record<string, string> = {};
+  const customerId: Record<string, string> = {};
 
   const call = (who: string, method: InjectedCall['method'], url: string, body?: unknown) =>
     injectJson(app, { cookie: cookie[who], method, url, body });
@@ -34,8 +35,10 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
         NAME_ENQUIRY_TIMEOUT_MS: '300',
       },
     });
-    for (const who of ['ada', 'bola', 'chidi', 'dayo', 'eze']) {
-      cookie[who] = await sessionCookie(database.db, await makeCustomer(database.db));
+    for (const who of ['ada', 'bola', 'chidi', 'dayo', 'eze', 'fola']) {
+      const customer = await makeCustomer(database.db);
+      customerId[who] = customer.id;
+      cookie[who] = await sessionCookie(database.db, customer);
     }
     cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
     cookie.admin = await sessionCookie(database.db, await makeAgent(database.db, { admin: true }));
@@ -236,6 +239,38 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
       },
     );
     expect(enquiry.requests).toHaveLength(asked);
+  });
+
+  it("shows agents and admins a customer's live accounts, and no customer anyone's", async () => {
+    enquiry.mode = 'not-found';
+    const url = `/api/admin/users/${customerId.fola}/payout-accounts`;
+    expect(await call('agent', 'GET', url)).toEqual({ status: 200, body: [] });
+    const kept = await add('fola', {
+      bankCode: '058',
+      accountNumber: nuban('058', '600000001'),
+      accountName: 'Fola A',
+    });
+    const gone = await add('fola', {
+      bankCode: '011',
+      accountNumber: nuban('011', '600000002'),
+      accountName: 'Fola A',
+    });
+    expect((await call('fola', 'DELETE', `/api/payout-accounts/${gone.body.id}`)).status).toBe(204);
+    for (const who of ['agent', 'admin']) {
+      const res = await call(who, 'GET', url);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([payoutAccountSchema.parse(kept.body)]);
+    }
+    // A customer reaches only their own accounts, through /api/payout-accounts.
+    expect(await call('fola', 'GET', url)).toEqual({
+      status: 403,
+      body: { error: 'Agent privileges required.' },
+    });
+    expect((await call('ada', 'GET', url)).status).toBe(403);
+    expect((await call('nobody', 'GET', url)).status).toBe(401);
+    expect((await call('agent', 'GET', '/api/admin/users/not-a-uuid/payout-accounts')).status).toBe(
+      400,
+    );
   });
 
   it('keeps staff and visitors out', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdParamsSchema } from '../../../shared/api/agents';
 import {
   bankListSchema,
   createPayoutAccountRequestSchema,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import { addPayoutAccount } from './add-payout-account';
 import { deletePayoutAccount } from './delete-payout-account';
+import { listCustomerPayoutAccounts } from './list-customer-payout-accounts';
 import { listPayoutAccounts } from './list-payout-accounts';
 import { forRole } from '../../platform/roles';
 
@@ -36,6 +38,13 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
     '/api/payout-accounts',
     forRole('customer', { response: { 200: payoutAccountListSchema } }),
     async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
+  );
+
+  // A customer's accounts as the agents' desk shows them (agent calls live under /api/admin/).
+  app.get(
+    '/api/admin/users/:id/payout-accounts',
+    forRole('agent', { params: userIdParamsSchema, response: { 200: payoutAccountListSchema } }),
+    async (request) => listCustomerPayoutAccounts({ db, customerId: request.params.id }),
   );
 
   app.post(

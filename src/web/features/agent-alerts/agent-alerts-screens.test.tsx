@@ -51,6 +51,8 @@ function stubAgentApi(sessions: ChatSession[]) {
     'GET /api/chat-sessions/1/messages': () => ({ body: { items: [], nextCursor: null } }),
     'GET /api/chat-sessions/1/transactions': { body: [] },
     'GET /api/orders': { body: { items: [], nextCursor: null } },
+    // The desk's customer panel, beside an open chat.
+    'GET /api/admin/users/:id/payout-accounts': { body: [] },
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }
@@ -100,13 +102,14 @@ describe('agent alerts on the agent screens', () => {
     });
 
     fireEvent.click(document.querySelector('[data-session-id="1"] a')!);
-    await waitFor(() => expect(app.currentPath()).toBe('/chat/1'));
+    await waitFor(() => expect(app.currentPath()).toBe('/agent/chats/1'));
     await screen.findByTestId('chat-title');
     await waitFor(() => expect(agentAlerts.getSnapshot()).toEqual({ 2: 1 }));
     expect(document.title).toBe('(1) Ada Obi · AgentChat');
 
-    // The open conversation's own messages do not count; the others still do.
-    const conversationSocket = await goOnline(socket);
+    // The open conversation's own messages do not count; the others still do. The chat opens
+    // in the desk, which keeps its socket.
+    const conversationSocket = socket;
     conversationSocket.event(later(messageCreated(1)));
     conversationSocket.event(later(messageCreated(2)));
     expect(agentAlerts.getSnapshot()).toEqual({ 2: 1 });
@@ -200,7 +203,7 @@ describe('agent alerts on the agent screens', () => {
     ]);
     vi.stubGlobal('focus', vi.fn());
     act(() => shown[1]!.onclick!({ preventDefault() {} } as never));
-    await waitFor(() => expect(app.currentPath()).toBe('/chat/1'));
+    await waitFor(() => expect(app.currentPath()).toBe('/agent/chats/1'));
     expect(window.focus).toHaveBeenCalled();
   });
 });

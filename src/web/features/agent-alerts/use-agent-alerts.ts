@@ -24,7 +24,7 @@ export function useAgentAlerts(): void {
     const item = agentAlerts.handleEvent(event);
     if (!item) return;
     notificationSound.play();
-    void notifyAgent(item, (sessionId) => navigateRef.current(`/chat/${sessionId}`));
+    void notifyAgent(item, (sessionId) => navigateRef.current(`/agent/chats/${sessionId}`));
   }, []);
   useRealtime(onEvent);
 

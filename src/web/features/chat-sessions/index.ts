@@ -10,6 +10,7 @@ export { applyCustomerToCaches } from './lib/session-cache';
 export { useLiveSessionList } from './lib/use-live-session-list';
 export { useLiveAgentSessions } from './lib/use-live-sessions';
 export { useSessionPages } from './lib/use-session-pages';
+export { CustomerChats } from './components/customer-chats';
 export { runLifecycleStep, useLifecycleStep, type LifecycleRequest } from './api/lifecycle';
 export {
   ConversationActions,

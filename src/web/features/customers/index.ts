@@ -1,2 +1,4 @@
 export { CustomerStatusBadge } from './components/customer-status-badge';
 export { useUpdateCustomerStatus } from './api/update-customer-status';
+export { StatusMenu } from './components/status-menu';
+export { customerLabel, customerNumber } from './lib/customer-label';

@@ -188,10 +188,16 @@ export function ConversationView({
   sessionId,
   viewer,
   className,
+  inDesk = false,
 }: {
   sessionId: number;
   viewer: Viewer;
   className?: string;
+  /**
+   * Shown in the agents' desk beside the chat list: on wide screens the list is there, so the
+   * header's back link is only for phones.
+   */
+  inDesk?: boolean;
 }) {
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
@@ -237,7 +243,8 @@ export function ConversationView({
   return (
     <section
       aria-label="Conversation"
-      className={cn('flex h-full min-h-0 flex-col bg-canvas', className)}
+      // A container: the money column follows the conversation's width (conversation-money.tsx).
+      className={cn('@container flex h-full min-h-0 flex-col bg-canvas', className)}
     >
       {viewer === 'agent' && (
         <ConversationAlerts
@@ -245,7 +252,12 @@ export function ConversationView({
           title={session.data ? otherPartyName(session.data, viewer) : 'Chat'}
         />
       )}
-      <ChatHeader session={session.data} viewer={viewer} notFound={notFound} />
+      <ChatHeader
+        session={session.data}
+        viewer={viewer}
+        notFound={notFound}
+        backOnWideScreens={!inDesk}
+      />
       {viewer === 'agent' && session.data && user && (
         <ConversationActions session={session.data} viewer={user} />
       )}

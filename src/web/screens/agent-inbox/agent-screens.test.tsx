@@ -30,6 +30,8 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/agent/user': () => ({ body: agent }),
     'GET /api/service-metrics/me': () => ({ body: MY_DAY }),
+    // Whose Mine and Locked lists these are.
+    'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
     'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     ...extra,
@@ -60,9 +62,16 @@ describe('agent chat list screen', () => {
   });
 
   it('shows the rates, the actions, loading and then the empty list', async () => {
-    let answer: (value: ReturnType<typeof page>) => void = () => undefined;
+    // The list waits until answered (it is asked again once the viewer is known, for Mine).
+    const waiting: ((value: ReturnType<typeof page>) => void)[] = [];
+    let answered: ReturnType<typeof page> | null = null;
+    const answer = (value: ReturnType<typeof page>) => {
+      answered = value;
+      waiting.forEach((resolve) => resolve(value));
+    };
     stubAgentApi({
-      'GET /api/chat-sessions/all': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/chat-sessions/all': () =>
+        answered ?? new Promise((resolve) => waiting.push(resolve)),
     });
     renderApp('/agent');
     expect(await screen.findByText('Loading chats...')).toBeTruthy();

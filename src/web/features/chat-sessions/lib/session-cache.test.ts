@@ -126,6 +126,24 @@ describe('live changes to a cached list of sessions', () => {
     const elsewhere = makeOrder({ id: 32, chatSessionId: 99, state: 'deposit_seen' });
     expect(applyEvent(data, orderUpdated(elsewhere), all).data).toBe(data);
   });
+
+  it('keeps live changes to each filter: mine and locked by who looks, archived when resolved', () => {
+    const me = '5d3c2b1a-0000-4000-8000-000000000001';
+    const other = '5d3c2b1a-0000-4000-8000-000000000002';
+    const waiting = makeSession({ id: 1, status: 'open', agentId: null });
+    const mine = makeSession({ id: 2, status: 'active', agentId: me });
+    const theirs = makeSession({ id: 3, status: 'active', agentId: other });
+    const resolved = makeSession({ id: 4, status: 'closed', agentId: me });
+    const shown = (filter: Parameters<typeof listPredicate>[0]) =>
+      [waiting, mine, theirs, resolved].filter(listPredicate(filter, '', me)).map((s) => s.id);
+    expect(shown('all')).toEqual([1, 2, 3, 4]);
+    expect(shown('unread')).toEqual([1]);
+    expect(shown('unassigned')).toEqual([1]);
+    expect(shown('active')).toEqual([2, 3]);
+    expect(shown('mine')).toEqual([2]);
+    expect(shown('locked')).toEqual([3]);
+    expect(shown('archived')).toEqual([4]);
+  });
 });
 
 describe("a chat's wait for a reply, as messages arrive", () => {

@@ -5,6 +5,7 @@ import type { Message } from '../../../../shared/api/messages';
 import type { Order } from '../../../../shared/api/orders';
 import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/desk';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
+import { chatSessionKeys } from '../api/keys';
 import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';
 
 export type SessionPages = InfiniteData<ChatSessionPage, string | undefined>;
@@ -256,4 +257,11 @@ export function applyCustomerToCaches(queryClient: QueryClient, customer: Custom
   for (const list of cachedLists(queryClient)) {
     queryClient.setQueryData(list.key, updateCustomer(list.data, customer));
   }
+  // The open chats (their header, the desk's customer panel) and the customer's own list.
+  queryClient.setQueriesData<ChatSession>({ queryKey: [...chatSessionKeys.all, 'detail'] }, (s) =>
+    s && s.customerId === customer.id ? { ...s, customer } : s,
+  );
+  queryClient.setQueryData<ChatSession[]>(chatSessionKeys.customer(customer.id), (list) =>
+    list?.map((s) => ({ ...s, customer })),
+  );
 }

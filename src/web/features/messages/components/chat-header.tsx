@@ -2,6 +2,7 @@ import { ArrowLeft, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName, initials } from '../../../../shared/names';
+import { cn } from '../../../lib/cn';
 import { categoryDetails } from '../categories';
 import type { Viewer } from '../viewer';
 import { CustomerStatusBadge } from '../../customers';
@@ -21,12 +22,15 @@ export function otherPartyName(session: ChatSession, viewer: Viewer): string {
   return viewer === 'customer' ? agentNameFor(session) : displayName(session.customer);
 }
 
-function BackLink({ viewer }: { viewer: Viewer }) {
+function BackLink({ viewer, wide }: { viewer: Viewer; wide: boolean }) {
   return (
     <Link
       to={viewer === 'customer' ? '/chat' : '/agent/chats'}
       aria-label={viewer === 'customer' ? 'Back to chat options' : 'Back to chats'}
-      className="-ml-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white/90 hover:bg-white/10 hover:text-white"
+      className={cn(
+        '-ml-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white/90 hover:bg-white/10 hover:text-white',
+        !wide && 'lg:hidden',
+      )}
     >
       <ArrowLeft aria-hidden className="size-5" />
     </Link>
@@ -41,16 +45,19 @@ export function ChatHeader({
   session,
   viewer,
   notFound = false,
+  backOnWideScreens = true,
 }: {
   session: ChatSession | undefined;
   viewer: Viewer;
   /** No such chat: nothing is coming, so no placeholders; the page below says why. */
   notFound?: boolean;
+  /** False in the agents' desk, where the chat list is beside the chat on wide screens. */
+  backOnWideScreens?: boolean;
 }) {
   const details = session ? categoryDetails(session.category) : null;
   return (
     <header className="on-dark flex h-16 shrink-0 items-center gap-3 bg-brand-950 px-3 text-white sm:px-4">
-      <BackLink viewer={viewer} />
+      <BackLink viewer={viewer} wide={backOnWideScreens} />
       {notFound ? null : !session || !details ? (
         <div aria-hidden className="flex flex-1 items-center gap-3">
           <span className="size-11 animate-pulse rounded-full bg-white/10" />

@@ -224,6 +224,8 @@ export function Composer({
             onKeyDown={onKeyDown}
             placeholder={noting ? 'Private note: only agents see it...' : 'Type your message...'}
             aria-label={noting ? 'Private note' : 'Message'}
+            // The agents' desk's shortcuts find the reply box by this (focus reply, canned replies).
+            data-reply-box
             aria-invalid={tooLong || undefined}
             {...(cannedReplies
               ? {

@@ -13,16 +13,21 @@ import type { Viewer } from '../viewer';
  * Where the side column appears. A customer has their conversations list beside the chat from
  * `lg`, so their column waits for `xl`; an agent's chat has the whole width from `lg`.
  */
+// By the conversation's own width (a container query), not the screen's: in the agents' desk
+// the conversation is one pane of three. Agents get the column from 1024 px, customers (whose
+// conversations list takes 360 px of a wide screen) from 896 px.
 const LAYOUT: Record<Viewer, { row: string; toggle: string; column: string }> = {
   agent: {
-    row: 'lg:flex-row',
-    toggle: 'lg:hidden',
-    column: 'lg:order-last lg:flex lg:max-h-none lg:w-[340px] lg:border-b-0 lg:border-l',
+    row: '@5xl:flex-row',
+    toggle: '@5xl:hidden',
+    column:
+      '@5xl:order-last @5xl:flex @5xl:max-h-none @5xl:w-[340px] @5xl:border-b-0 @5xl:border-l',
   },
   customer: {
-    row: 'xl:flex-row',
-    toggle: 'xl:hidden',
-    column: 'xl:order-last xl:flex xl:max-h-none xl:w-[340px] xl:border-b-0 xl:border-l',
+    row: '@4xl:flex-row',
+    toggle: '@4xl:hidden',
+    column:
+      '@4xl:order-last @4xl:flex @4xl:max-h-none @4xl:w-[340px] @4xl:border-b-0 @4xl:border-l',
   },
 };
 

@@ -10,6 +10,8 @@ export const orderKeys = {
   chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
   /** Every disputed order, newest first (the admins' list). */
   disputed: ['orders', 'disputed'] as const,
+  /** One customer's orders, newest first (the agents' desk side panel). */
+  customer: (customerId: string) => ['orders', 'customer', customerId] as const,
   /** One order (its receipt). */
   one: (id: number) => ['orders', 'one', id] as const,
   /** Every Orders view's pages, whatever the filter. */

@@ -61,11 +61,14 @@ export function withDeskOrder(data: OrderPages, news: Order, filter: DeskOrderFi
 }
 
 /**
- * Writes an order (an answer or a realtime event) into its chat's list, the disputed orders'
- * list and every Orders view, where they have loaded (otherwise their fetch brings it).
+ * Writes an order (an answer or a realtime event) into its chat's list, its customer's list
+ * (the desk's side panel), the disputed orders' list and every Orders view, where they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.chat(order.chatSessionId), (orders) =>
+    orders ? withOrder(orders, order) : orders,
+  );
+  queryClient.setQueryData<Order[]>(orderKeys.customer(order.customerId), (orders) =>
     orders ? withOrder(orders, order) : orders,
   );
   queryClient.setQueryData<Order[]>(orderKeys.disputed, (orders) =>

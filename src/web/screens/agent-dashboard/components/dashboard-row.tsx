@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
 import { UnreadBadge } from '../../../features/agent-alerts';
-import { customerNumber } from '../../agent-inbox/lib/customer-label';
+import { customerNumber } from '../../../features/customers';
 import { CategoryBadge, DeskBadge, isDesk, PriorityBadge } from '../../../features/chat-sessions';
 
 /** One of the dashboard's "Active Conversations": opens the chat at /?chat={id}. */

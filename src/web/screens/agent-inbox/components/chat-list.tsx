@@ -7,6 +7,7 @@ import { LoadMore } from '../../../components/load-more';
 export function ChatList({
   viewer,
   sessions,
+  openId = null,
   search,
   status,
   hasMore,
@@ -17,6 +18,8 @@ export function ChatList({
   /** Who is looking: a chat's order marker is shown when the order waits on them. */
   viewer: { isAgent: boolean; isAdmin: boolean };
   sessions: readonly ChatSession[];
+  /** The chat open beside the list, marked in it. */
+  openId?: number | null;
   /** The search the list answers ('' for none): an empty answer then means no match. */
   search: string;
   status: 'pending' | 'error' | 'success';
@@ -70,7 +73,12 @@ export function ChatList({
     <>
       <ul aria-label="Chats" className="flex flex-col">
         {sessions.map((session) => (
-          <ChatRow key={session.id} session={session} viewer={viewer} />
+          <ChatRow
+            key={session.id}
+            session={session}
+            viewer={viewer}
+            active={session.id === openId}
+          />
         ))}
       </ul>
       {hasMore && <LoadMore onLoad={onLoadMore} loading={loadingMore} />}

@@ -54,12 +54,12 @@ afterEach(() => {
 });
 
 describe('chat row', () => {
-  it("shows the customer's name, the status badge, and opens /chat/{id}", () => {
+  it("shows the customer's name, the status badge, and opens /agent/chats/{id}", () => {
     renderRow(makeSession({ id: 42 }));
     expect(screen.getByTestId('chat-row-name').textContent).toBe('Ada Obi');
     expect(screen.getByTestId('customer-status').textContent).toBe('Active');
     expect(screen.getByTestId('customer-status').dataset.tone).toBe('green');
-    expect(screen.getByRole('link').getAttribute('href')).toBe('/chat/42');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/agent/chats/42');
   });
 
   it('says "Customer #" and the last 4 characters of the id when the customer has no name or email', () => {

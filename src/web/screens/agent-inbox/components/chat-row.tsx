@@ -4,15 +4,13 @@ import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
 import { initials } from '../../../../shared/names';
 import { UnreadBadge } from '../../../features/agent-alerts';
-import { customerLabel } from '../lib/customer-label';
-import { CustomerStatusBadge } from '../../../features/customers';
+import { CustomerStatusBadge, StatusMenu, customerLabel } from '../../../features/customers';
 import { DeskBadge } from '../../../features/chat-sessions';
 import { OrderWaitingBadge } from '../../../features/orders';
 import { formatSeconds } from '../../../features/service-metrics';
 import { cn } from '../../../lib/cn';
 import { useAppConfig } from '../../../lib/app-config';
 import { useWaitLevel } from '../lib/wait-level';
-import { StatusMenu } from './status-menu';
 
 function Preview({ session }: { session: ChatSession }) {
   const last = session.lastMessage;
@@ -61,17 +59,20 @@ function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
 const AGENT = { isAgent: true, isAdmin: false };
 
 /**
- * One chat in the agent list: opens the conversation; the menu sets the customer's status. A
- * marker says when the chat's order waits on the viewer.
+ * One chat in the agent list: opens the conversation in the desk (/agent/chats/{id}); the menu
+ * sets the customer's status. A marker says when the chat's order waits on the viewer.
  */
 export function ChatRow({
   session,
   now,
   viewer = AGENT,
+  active = false,
 }: {
   session: ChatSession;
   now?: Date;
   viewer?: { isAgent: boolean; isAdmin: boolean };
+  /** The chat open beside the list (wide screens). */
+  active?: boolean;
 }) {
   const label = customerLabel(session.customer);
   const unassigned = session.agentId === null;
@@ -81,8 +82,9 @@ export function ChatRow({
   return (
     <li data-testid="chat-row" data-session-id={session.id} className="flex items-center gap-1">
       <Link
-        to={`/chat/${session.id}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl px-2 py-3 hover:bg-brand-50/60 sm:px-3"
+        to={`/agent/chats/${session.id}`}
+        aria-current={active ? 'page' : undefined}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl px-2 py-3 hover:bg-brand-50/60 aria-[current=page]:bg-brand-50 sm:px-3"
       >
         <span
           aria-hidden

@@ -1,12 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ban, Check, EllipsisVertical } from 'lucide-react';
+import { Ban, Check, ChevronDown, EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
 import type { CustomerSummary } from '../../../../shared/api/customers';
 import type { CustomerStatus } from '../../../../shared/domain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';
-import { useUpdateCustomerStatus } from '../../../features/customers';
+import { useUpdateCustomerStatus } from '../api/update-customer-status';
 import { customerLabel } from '../lib/customer-label';
+import { CustomerStatusBadge } from './customer-status-badge';
 
 const CHOICES: readonly { status: Exclude<CustomerStatus, 'banned'>; label: string }[] = [
   { status: 'active', label: 'Active' },
@@ -20,9 +21,17 @@ const itemClasses =
 
 /**
  * The spec's "Mark Customer As" menu: Active, Paid, Dispute, Hold and "Ban Customer". A ban
- * stops the customer chatting, so it asks first, naming the customer.
+ * stops the customer chatting, so it asks first, naming the customer. Opened from a chat row's
+ * ⋮ button (`trigger="icon"`) or from the status badge itself (`trigger="badge"`, the desk's
+ * customer panel).
  */
-export function StatusMenu({ customer }: { customer: CustomerSummary }) {
+export function StatusMenu({
+  customer,
+  trigger = 'icon',
+}: {
+  customer: CustomerSummary;
+  trigger?: 'icon' | 'badge';
+}) {
   const mutation = useUpdateCustomerStatus();
   const [askingBan, setAskingBan] = useState(false);
   const mark = (status: CustomerStatus) => {
@@ -51,9 +60,19 @@ export function StatusMenu({ customer }: { customer: CustomerSummary }) {
         <DropdownMenu.Trigger
           aria-label={`Mark Customer As (${customerLabel(customer)})`}
           disabled={mutation.isPending}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-ink-muted hover:bg-brand-50 hover:text-brand-800 disabled:opacity-50 data-[state=open]:bg-brand-50"
+          className={cn(
+            'inline-flex shrink-0 items-center justify-center rounded-xl text-ink-muted hover:bg-brand-50 hover:text-brand-800 disabled:opacity-50 data-[state=open]:bg-brand-50',
+            trigger === 'icon' ? 'size-11' : 'min-h-11 gap-1 px-2',
+          )}
         >
-          <EllipsisVertical aria-hidden className="size-5" />
+          {trigger === 'icon' ? (
+            <EllipsisVertical aria-hidden className="size-5" />
+          ) : (
+            <>
+              <CustomerStatusBadge status={customer.customerStatus} />
+              <ChevronDown aria-hidden className="size-4" />
+            </>
+          )}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
