@@ -7,4 +7,8 @@ export {
 } from './components/canned-reply-picker';
 export { fillVariables, MISSING, perCoin, type VariableValues } from './lib/fill';
 export { useVariableValues } from './lib/use-variable-values';
-export { TeamRepliesSection } from './components/team-replies-section';
+export {
+  CannedRepliesSection,
+  MY_REPLIES_ID,
+  MY_REPLIES_PATH,
+} from './components/canned-replies-section';

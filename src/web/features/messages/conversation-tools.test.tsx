@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationView } from './conversation-view';
 import { outbox } from './outbox';
@@ -17,6 +17,8 @@ import {
 } from '../../testing/fixtures';
 import type { CannedReply } from '../../../shared/api/canned-replies';
 import { renderWithApp } from '../../testing/render-app';
+import { cannedRepliesApi } from '../../testing/canned-replies-api';
+import { CannedRepliesSection } from '../canned-replies';
 import { formatMessageTime } from './chat-date';
 
 const none = { deliveredId: 0, readId: 0, readAt: null };
@@ -217,5 +219,44 @@ describe('conversation tools', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect((input as HTMLTextAreaElement).value).toBe('/us');
+  });
+  it('the / picker shows a personal reply as soon as the agent writes it, and links to My replies', async () => {
+    const api = cannedRepliesApi([
+      { id: 1, scope: 'team', shortcut: 'welcome', content: 'Welcome', updatedAt: AT },
+    ]);
+    stubApi({
+      ...conversationRoutes({
+        user: makeUser({ id: AGENT_ID, isAgent: true }),
+        viewerSide: 'staff',
+      }),
+      ...api.routes,
+    });
+    // The dashboard's My replies and a chat, sharing the app's data (as moving between them does).
+    renderWithApp(
+      <>
+        <CannedRepliesSection scope="personal" />
+        <ConversationView sessionId={7} viewer="agent" />
+      </>,
+    );
+    const input = await screen.findByPlaceholderText('Type your message...');
+    fireEvent.change(input, { target: { value: '/' } });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    const manage = screen.getByRole('link', { name: 'Manage my replies' });
+    expect(manage.getAttribute('href')).toBe('/agent/dashboard#my-replies');
+    fireEvent.change(input, { target: { value: '' } });
+
+    const form = screen.getByRole('form', { name: 'New reply' });
+    fireEvent.change(within(form).getByLabelText('Shortcut'), { target: { value: 'thanks' } });
+    fireEvent.change(within(form).getByLabelText('Reply'), {
+      target: { value: 'Thank you, {customer.firstName}!' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add reply' }));
+    await screen.findByText('/thanks');
+
+    fireEvent.change(input, { target: { value: '/than' } });
+    const option = await screen.findByRole('option', { name: /\/thanks/ });
+    expect(option.textContent).toContain('Mine');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe('Thank you, Ada!'));
   });
 });

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
 import { RequireAdmin } from '../../features/auth';
-import { TeamRepliesSection } from '../../features/canned-replies';
+import { CannedRepliesSection } from '../../features/canned-replies';
 import { DisputedOrders } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
 import { AgentsTab } from './components/agents-tab';
@@ -168,7 +168,7 @@ function AdminDashboard() {
             <DisputedOrders />
           </Tabs.Content>
           <Tabs.Content value="replies" className="focus-visible:outline-none">
-            <TeamRepliesSection />
+            <CannedRepliesSection scope="team" />
           </Tabs.Content>
         </Tabs.Root>
       </main>

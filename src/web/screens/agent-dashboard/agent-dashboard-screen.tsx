@@ -1,7 +1,7 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { AgentOnly, AgentLogoutButton } from '../../features/auth';
@@ -15,6 +15,7 @@ import {
 import { formatSeconds, myServiceQuery, useMyService } from '../../features/service-metrics';
 import { TopBar, TopBarRow } from '../../components/top-bar';
 import { BreakButton } from '../../features/availability';
+import { CannedRepliesSection, MY_REPLIES_ID } from '../../features/canned-replies';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { DashboardRow } from './components/dashboard-row';
 import { LoadMore } from '../../components/load-more';
@@ -68,6 +69,15 @@ function AgentDashboard() {
   const activeCount = count.data ? count.data.count.toLocaleString('en-NG') : '-';
   const mine = useMyService().data;
 
+  // The `/` picker's "Manage my replies" opens /agent/dashboard#my-replies: on a phone the
+  // section is under the chat list, so it is scrolled to once the list has its height.
+  const { hash } = useLocation();
+  const listSettled = !query.isPending;
+  useEffect(() => {
+    if (hash === `#${MY_REPLIES_ID}` && listSettled)
+      document.getElementById(MY_REPLIES_ID)?.scrollIntoView();
+  }, [hash, listSettled]);
+
   return (
     <div className="min-h-dvh bg-canvas">
       <TopBar
@@ -109,48 +119,62 @@ function AgentDashboard() {
             caption="Avg first response, today (Lagos)"
           />
         </dl>
-        <section
-          aria-labelledby="active-conversations"
-          className="rounded-3xl bg-surface p-2 shadow-card ring-1 ring-black/5 sm:p-3"
-        >
-          <h2 id="active-conversations" className="px-3 pt-2 pb-1 text-lg font-bold sm:px-4">
-            Active Conversations
-          </h2>
-          {query.isPending ? (
-            <p role="status" className="px-4 py-10 text-center text-ink-muted">
-              Loading conversations...
-            </p>
-          ) : query.isError ? (
-            <div role="alert" className="px-4 py-10 text-center">
-              <p className="font-semibold text-down">Failed to fetch chat sessions</p>
-              <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : sessions.length === 0 ? (
-            <div className="px-4 py-10 text-center text-ink-muted">
-              <Inbox aria-hidden className="mx-auto size-8 text-brand-700" />
-              <p className="mt-2">No active conversations</p>
-            </div>
-          ) : (
-            <>
-              <ul className="flex flex-col divide-y divide-line">
-                {sessions.map((session) => (
-                  <DashboardRow key={session.id} session={session} />
-                ))}
-              </ul>
-              {query.hasNextPage && (
-                <LoadMore onLoad={loadMore} loading={query.isFetchingNextPage} />
-              )}
-            </>
-          )}
-        </section>
+        <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-5">
+          <section
+            aria-labelledby="active-conversations"
+            className="rounded-3xl bg-surface p-2 shadow-card ring-1 ring-black/5 sm:p-3 lg:col-span-3"
+          >
+            <h2 id="active-conversations" className="px-3 pt-2 pb-1 text-lg font-bold sm:px-4">
+              Active Conversations
+            </h2>
+            {query.isPending ? (
+              <p role="status" className="px-4 py-10 text-center text-ink-muted">
+                Loading conversations...
+              </p>
+            ) : query.isError ? (
+              <div role="alert" className="px-4 py-10 text-center">
+                <p className="font-semibold text-down">Failed to fetch chat sessions</p>
+                <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : sessions.length === 0 ? (
+              <div className="px-4 py-10 text-center text-ink-muted">
+                <Inbox aria-hidden className="mx-auto size-8 text-brand-700" />
+                <p className="mt-2">No active conversations</p>
+              </div>
+            ) : (
+              <>
+                <ul className="flex flex-col divide-y divide-line">
+                  {sessions.map((session) => (
+                    <DashboardRow key={session.id} session={session} />
+                  ))}
+                </ul>
+                {query.hasNextPage && (
+                  <LoadMore onLoad={loadMore} loading={query.isFetchingNextPage} />
+                )}
+              </>
+            )}
+          </section>
+          {/* The agent's own canned replies, and the team's to read (admins change those). */}
+          <div className="flex flex-col gap-4 sm:gap-6 lg:col-span-2">
+            <CannedRepliesSection
+              scope="personal"
+              id={MY_REPLIES_ID}
+              className="rounded-3xl shadow-card"
+            />
+            <CannedRepliesSection scope="team" readOnly className="rounded-3xl shadow-card" />
+          </div>
+        </div>
       </main>
     </div>
   );
 }
 
-/** /agent/dashboard: open and active chats at a glance, live. */
+/**
+ * /agent/dashboard: open and active chats at a glance, live; the agent's own canned replies
+ * (#my-replies) and the team's.
+ */
 export default function AgentDashboardScreen() {
   return (
     <AgentOnly>

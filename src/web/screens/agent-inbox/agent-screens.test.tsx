@@ -34,6 +34,8 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
     'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
     'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
+    // The dashboard's My replies and team replies.
+    'GET /api/canned-replies': { body: [] },
     ...extra,
   });
 }

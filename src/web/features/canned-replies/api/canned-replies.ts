@@ -8,12 +8,17 @@ import { apiFetch, apiGet, apiPatch, apiPost } from '../../../lib/api-client';
 
 export const cannedReplyKeys = { all: ['canned-replies'] as const };
 
-/** The team's canned replies and the viewer's own (agents only). */
+/**
+ * The team's canned replies and the viewer's own (agents only). Read again when the window
+ * comes back to the front: a reply written in another tab (the dashboard's My replies) is in
+ * this tab's `/` picker once the agent returns to it.
+ */
 export function useCannedReplies(enabled = true) {
   return useQuery({
     queryKey: cannedReplyKeys.all,
     queryFn: ({ signal }) => apiGet('/api/canned-replies', cannedReplyListSchema, { signal }),
     enabled,
+    refetchOnWindowFocus: 'always',
   });
 }
 

@@ -1,6 +1,8 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { CannedReply } from '../../../../shared/api/canned-replies';
+import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { MY_REPLIES_PATH } from './canned-replies-section';
 
 /** The replies whose shortcut or text holds the query (shortcut matches first). */
 export function matchReplies(replies: readonly CannedReply[], query: string): CannedReply[] {
@@ -73,7 +75,10 @@ export function useCannedReplyPicker(
 
 export const PICKER_ID = 'canned-reply-picker';
 
-/** The picker's list, above the reply box: shortcut, team or mine, and the text. */
+/**
+ * The picker's list, above the reply box: shortcut, team or mine, and the text; and a link to
+ * where the agent manages their own.
+ */
 export function CannedReplyPicker({
   state,
   onPick,
@@ -84,9 +89,18 @@ export function CannedReplyPicker({
   if (!state.open) return null;
   return (
     <div className="mb-2 overflow-hidden rounded-xl border border-line bg-surface shadow-lg">
-      <p className="border-b border-line px-3 py-1.5 text-xs text-ink-muted">
-        Canned replies: ↑ ↓ to choose, Enter to insert, Esc to close
-      </p>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-line px-3 py-1.5 text-xs">
+        <p className="text-ink-muted">
+          Canned replies: ↑ ↓ to choose, Enter to insert, Esc to close
+        </p>
+        {/* The agent's own replies are written on the agent dashboard. */}
+        <Link
+          to={MY_REPLIES_PATH}
+          className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
+          Manage my replies
+        </Link>
+      </div>
       {state.matches.length === 0 ? (
         <p className="px-3 py-2 text-sm text-ink-muted">No canned reply matches.</p>
       ) : (
