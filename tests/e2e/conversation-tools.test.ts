@@ -11,6 +11,7 @@ import {
   hasChromium,
   PHONE,
   screenshot,
+  screenshots,
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
@@ -77,7 +78,7 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
   });
 
   it(
-    'typing, ticks ✓ → ✓✓ → read, a canned reply with /, and a note the customer never sees',
+    'typing, ticks ✓ → ✓✓ → read, team and personal canned replies with /, and a note the customer never sees',
     { timeout: 180_000 },
     async () => {
       const customerContext = await browser.newContext({ viewport: PHONE });
@@ -128,6 +129,19 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       await replies.getByRole('button', { name: 'Add reply' }).click();
       await replies.getByTestId('canned-reply').getByText('/welcome').waitFor();
       await screenshot(agent, 'canned-replies-admin-1280x800');
+      // A personal reply, written where the / picker's "Manage my replies" leads.
+      await agent.goto(`${server.url}/agent/dashboard#my-replies`);
+      const mine = agent.getByRole('region', { name: 'My replies' });
+      await mine.getByLabel('Shortcut').fill('thanks');
+      await mine.getByLabel('Reply', { exact: true }).fill('Thank you, {customer.firstName}!');
+      await mine.getByRole('button', { name: 'Add reply' }).click();
+      await mine.getByTestId('canned-reply').getByText('/thanks').waitFor();
+      // The team's reply is there to read, not to change.
+      const team = agent.getByRole('region', { name: 'Team replies' });
+      await team.getByTestId('canned-reply').getByText('/welcome').waitFor();
+      expect(await team.getByRole('button').count()).toBe(0);
+      await mine.scrollIntoViewIfNeeded();
+      await screenshots(agent, 'my-replies', { shots: 'both', noSidewaysScroll: true });
 
       await agent.goto(`${server.url}/chat/${sessionId}`);
       await bubbleText(agent, 'Hello, I want to sell 0.05 BTC').waitFor();
@@ -175,6 +189,13 @@ describe.skipIf(!hasChromium)('conversation tools in real browsers', () => {
       await expect.poll(() => input.inputValue()).toBe(filled);
       await input.press('Enter');
       await bubbleText(customer, filled).waitFor();
+      // The agent's own reply, written on the dashboard.
+      await input.pressSequentially('/thank');
+      await picker.getByRole('option', { name: /\/thanks.*Mine/ }).waitFor();
+      await input.press('Enter');
+      await expect.poll(() => input.inputValue()).toBe('Thank you, Chidi!');
+      await input.press('Enter');
+      await bubbleText(customer, 'Thank you, Chidi!').waitFor();
 
       // A private note: amber on the agent's side, never on the customer's.
       await agent.getByRole('radio', { name: 'Private note' }).click();

@@ -70,12 +70,12 @@ function AgentDashboard() {
   const mine = useMyService().data;
 
   // The `/` picker's "Manage my replies" opens /agent/dashboard#my-replies: on a phone the
-  // section is under the chat list, so it is scrolled to once the list has its height.
+  // section is under the chat list, so it is scrolled into view once the list has its height.
   const { hash } = useLocation();
   const listSettled = !query.isPending;
   useEffect(() => {
     if (hash === `#${MY_REPLIES_ID}` && listSettled)
-      document.getElementById(MY_REPLIES_ID)?.scrollIntoView();
+      document.getElementById(MY_REPLIES_ID)?.scrollIntoView({ block: 'nearest' });
   }, [hash, listSettled]);
 
   return (
@@ -119,7 +119,7 @@ function AgentDashboard() {
             caption="Avg first response, today (Lagos)"
           />
         </dl>
-        <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-5">
+        <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-5">
           <section
             aria-labelledby="active-conversations"
             className="rounded-3xl bg-surface p-2 shadow-card ring-1 ring-black/5 sm:p-3 lg:col-span-3"

@@ -1,3 +1,4 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   CANNED_REPLY_VARIABLES,
@@ -124,6 +125,10 @@ function ReplyForm({
   );
 }
 
+/** Edit and Delete beside a reply: icons, 44 px touch targets, leaving the text the width. */
+const ICON_BUTTON =
+  'inline-flex size-11 items-center justify-center rounded-xl transition-colors disabled:opacity-60';
+
 function ReplyRow({ reply, readOnly }: { reply: CannedReply; readOnly: boolean }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteCannedReply();
@@ -141,24 +146,26 @@ function ReplyRow({ reply, readOnly }: { reply: CannedReply; readOnly: boolean }
           <p className="text-sm break-words whitespace-pre-wrap text-ink-muted">{reply.content}</p>
         </div>
         {!readOnly && (
-          <div className="flex shrink-0 gap-2">
-            <Button
+          <div className="-mt-2 -mr-2 flex shrink-0">
+            <button
               type="button"
-              variant="outline"
               onClick={() => setEditing(true)}
               aria-label={`Edit /${reply.shortcut}`}
+              title="Edit"
+              className={cn(ICON_BUTTON, 'text-brand-800 hover:bg-brand-50')}
             >
-              Edit
-            </Button>
-            <Button
+              <Pencil aria-hidden className="size-[18px]" />
+            </button>
+            <button
               type="button"
-              variant="danger"
               disabled={remove.isPending}
               onClick={() => remove.mutate(reply.id)}
               aria-label={`Delete /${reply.shortcut}`}
+              title="Delete"
+              className={cn(ICON_BUTTON, 'text-down hover:bg-down-soft')}
             >
-              Delete
-            </Button>
+              <Trash2 aria-hidden className="size-[18px]" />
+            </button>
           </div>
         )}
       </div>
