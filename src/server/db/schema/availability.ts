@@ -49,21 +49,3 @@ export const agentAvailabilityChanges = pgTable(
   },
   (t) => [index('agent_availability_changes_agent_idx').on(t.agentId, t.startedAt)],
 );
-
-/**
- * An agent's open socket, on whichever instance holds it: presence every instance can read.
- * The holding instance refreshes `seen_at` while it is open and deletes the row at close; a row
- * an instance left behind (a crash) stops counting when `seen_at` grows old.
- */
-export const agentConnections = pgTable(
-  'agent_connections',
-  {
-    id: uuid('id').primaryKey(),
-    agentId: requiredUserRef('agent_id'),
-    /** The instance holding the socket (a random id per process). */
-    instanceId: text('instance_id').notNull(),
-    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
-    seenAt: timestamptz('seen_at').notNull().defaultNow(),
-  },
-  (t) => [index('agent_connections_agent_idx').on(t.agentId, t.seenAt)],
-);
