@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bigIdentityId, requiredUserRef, timestamptz } from './columns';
 import { agentAvailabilityStateEnum } from './enums';
@@ -18,8 +18,8 @@ export const agentAvailability = pgTable(
     /** When the current state began. */
     since: timestamptz('since').notNull().defaultNow(),
     /**
-     * The last time one of the agent's sockets was known open (heartbeat or close): 2 minutes
-     * after it with no open socket, the agent goes Offline.
+     * The last time the agent's last socket on an instance closed (or they set a state): 2
+     * minutes after it, with no `socket_presence` row of theirs refreshed since, they go Offline.
      */
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** The last time a chat was handed to the agent by round-robin; null first in the queue. */
