@@ -105,6 +105,17 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/orders/:id/return-deposit': 'agent',
   'POST /api/orders/:id/returned': 'agent',
   'POST /api/orders/:id/release-payout': 'agent',
+  // A chat's read receipts: its customer and staff (each moves their own side).
+  'GET /api/chat-sessions/:id/receipts': 'customer',
+  'POST /api/chat-sessions/:id/receipts': 'customer',
+  // Private notes: staff alone write and see them.
+  'POST /api/chat-sessions/:id/notes': 'agent',
+  // Canned replies: every agent reads the team's and keeps their own; only admins change the
+  // team's (checked per reply: a 403 to agents, a 404 for another agent's own).
+  'GET /api/canned-replies': 'agent',
+  'POST /api/canned-replies': 'agent',
+  'PATCH /api/canned-replies/:id': 'agent',
+  'DELETE /api/canned-replies/:id': 'agent',
   // DEMO_MODE only (on in tests): public, but they reach only the demo customer's sessions.
   'POST /api/test/chat-sessions': 'public',
   'GET /api/test/chat-sessions': 'public',

@@ -18,7 +18,7 @@ import { authRoutes, CustomerSignIn } from './features/auth';
 import { healthRoutes } from './features/health';
 import { mountDevIdp } from './dev-idp';
 import { chatSessionsRoutes } from './features/chat-sessions';
-import { AgentPresence, availabilityRoutes } from './features/availability';
+import { AvailabilityFromPresence, availabilityRoutes } from './features/availability';
 import { messagesRoutes } from './features/messages';
 import { customersRoutes } from './features/customers';
 import { demoRoutes } from './features/demo';
@@ -458,20 +458,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createStorage(config.storage);
   app.addHook('onClose', () => storage.close());
 
-  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config, bus });
+  await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
   await app.register(authRoutes, { db, config, signIn, bus });
   await app.register(agentsRoutes, { db, bus });
   const clock = deps.clock ?? (() => new Date());
-  const agentPresence = new AgentPresence({
+  // Availability follows who has a socket open (platform/realtime/presence.ts, ADR 018).
+  const availabilityFromPresence = new AvailabilityFromPresence({
     db,
     events,
-    bus,
+    presence,
     cap: config.maxOpenChatsPerAgent,
     clock,
     log: app.log,
   });
-  agentPresence.start();
-  app.addHook('onClose', () => agentPresence.stop());
+  availabilityFromPresence.start();
+  app.addHook('onClose', () => availabilityFromPresence.stop());
   await app.register(availabilityRoutes, {
     db,
     events,

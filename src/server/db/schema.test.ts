@@ -29,6 +29,8 @@ const UNIQUE_VIOLATION = '23505';
 const RAISED_EXCEPTION = 'P0001';
 
 const TABLES = [
+  'agent_availability',
+  'agent_availability_changes',
   'audit_log',
   'auth_sessions',
   'canned_replies',

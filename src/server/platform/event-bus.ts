@@ -28,10 +28,6 @@ export interface BusEvents {
   eventsCommitted: { events: readonly NewEvent[] };
   /** An agent saved a new USD-to-naira rate: naira prices follow it. */
   usdToNairaChanged: { rate: string };
-  /** A staff member's realtime socket opened on this instance (their presence, ADR 018). */
-  staffSocketOpened: { connectionId: string; userId: string };
-  /** That socket closed. */
-  staffSocketClosed: { connectionId: string; userId: string };
 }
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void;
@@ -46,8 +42,6 @@ export class EventBus {
     chatChanged: new Set(),
     eventsCommitted: new Set(),
     usdToNairaChanged: new Set(),
-    staffSocketOpened: new Set(),
-    staffSocketClosed: new Set(),
   };
 
   /** Handlers run in the order they subscribed. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bigIdentityId, requiredUserRef, timestamptz } from './columns';
 import { agentAvailabilityStateEnum } from './enums';
@@ -18,8 +18,8 @@ export const agentAvailability = pgTable(
     /** When the current state began. */
     since: timestamptz('since').notNull().defaultNow(),
     /**
-     * The last time one of the agent's sockets was known open (heartbeat or close): 2 minutes
-     * after it with no open socket, the agent goes Offline.
+     * The last time the agent's last socket on an instance closed (or they set a state): 2
+     * minutes after it, with no `socket_presence` row of theirs refreshed since, they go Offline.
      */
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** The last time a chat was handed to the agent by round-robin; null first in the queue. */
@@ -48,22 +48,4 @@ export const agentAvailabilityChanges = pgTable(
     startedAt: timestamptz('started_at').notNull().defaultNow(),
   },
   (t) => [index('agent_availability_changes_agent_idx').on(t.agentId, t.startedAt)],
-);
-
-/**
- * An agent's open socket, on whichever instance holds it: presence every instance can read.
- * The holding instance refreshes `seen_at` while it is open and deletes the row at close; a row
- * an instance left behind (a crash) stops counting when `seen_at` grows old.
- */
-export const agentConnections = pgTable(
-  'agent_connections',
-  {
-    id: uuid('id').primaryKey(),
-    agentId: requiredUserRef('agent_id'),
-    /** The instance holding the socket (a random id per process). */
-    instanceId: text('instance_id').notNull(),
-    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
-    seenAt: timestamptz('seen_at').notNull().defaultNow(),
-  },
-  (t) => [index('agent_connections_agent_idx').on(t.agentId, t.seenAt)],
 );

@@ -1,3 +1,3 @@
 export { availabilityRoutes } from './routes';
-export { AgentPresence, sweepPresence } from './presence';
+export { AvailabilityFromPresence, sweepPresence } from './presence';
 export { setAvailability } from './set-availability';

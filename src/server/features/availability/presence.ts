@@ -1,20 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OFFLINE_AFTER_MS } from '../../../shared/api/availability';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import type { EventBus } from '../../platform/event-bus';
+import { isAgent } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
+import {
+  PRESENCE_HEARTBEAT_MS,
+  socketSeenSince,
+  type Presence,
+  type PresenceChange,
+} from '../../platform/realtime/presence';
 import { setAvailabilityIn } from './set-availability';
 
-/** How often an instance refreshes its sockets' rows and looks for agents gone Offline. */
-export const PRESENCE_BEAT_MS = 30_000;
-
 /**
- * Agents whose every socket has been closed (or not refreshed, when their instance died) for
- * OFFLINE_AFTER_MS go Offline. Any instance may run it: each agent's row is locked (SKIP LOCKED)
- * while it is changed, and the condition is read again under the lock. Returns who went Offline.
+ * Agents with no socket open on any instance (platform/realtime/presence.ts) for
+ * OFFLINE_AFTER_MS go Offline: their last close (`last_seen_at`) and every instance's row of
+ * theirs are older (a dead instance's rows stop being refreshed, so they age too). Any instance
+ * may run it: each agent's row is locked (SKIP LOCKED) while it is changed, and the condition is
+ * read again under the lock. Returns who went Offline.
  */
 export async function sweepPresence(options: {
   events: EventLog;
@@ -22,14 +26,13 @@ export async function sweepPresence(options: {
   now: Date;
 }): Promise<string[]> {
   const { events, now } = options;
-  const cutoff = new Date(now.getTime() - OFFLINE_AFTER_MS).toISOString();
+  const cutoff = new Date(now.getTime() - OFFLINE_AFTER_MS);
   return events.transaction(async (tx) => {
     const gone = await rows<{ agent_id: string }>(
       tx,
       sql`select a.agent_id from agent_availability a
-          where a.state <> 'offline' and a.last_seen_at < ${cutoff}::timestamptz
-            and not exists (select 1 from agent_connections c
-                            where c.agent_id = a.agent_id and c.seen_at >= ${cutoff}::timestamptz)
+          where a.state <> 'offline' and a.last_seen_at < ${cutoff.toISOString()}::timestamptz
+            and not ${socketSeenSince(sql`a.agent_id`, cutoff)}
           for update of a skip locked`,
     );
     for (const { agent_id } of gone) {
@@ -41,101 +44,74 @@ export async function sweepPresence(options: {
         now,
       });
     }
-    // Rows an instance left behind when it died: long stale, counted by no one.
-    await tx.execute(
-      sql`delete from agent_connections where seen_at < ${cutoff}::timestamptz - interval '1 hour'`,
-    );
     return gone.map((g) => g.agent_id);
   });
 }
 
 /**
- * This instance's part of staff presence (ADR 018): a row per open staff socket in
- * agent_connections, refreshed every PRESENCE_BEAT_MS and deleted at close. A socket opening
- * brings an Offline agent Online (never one on Break: they chose it). Every beat also sweeps
- * for agents whose tabs have all been closed for 2 minutes, on whichever instance.
+ * Availability follows presence (ADR 018), which platform/realtime keeps for every instance:
+ * an agent's first socket opening here brings them Online from Offline (never from Break: they
+ * chose it); their last one closing here notes the time in `last_seen_at`. Every
+ * PRESENCE_HEARTBEAT_MS this instance sweeps for agents with no socket anywhere for 2 minutes.
  */
-export class AgentPresence {
-  readonly instanceId = randomUUID();
+export class AvailabilityFromPresence {
   private timer: NodeJS.Timeout | undefined;
-  private beating: Promise<unknown> = Promise.resolve();
+  private sweeping: Promise<unknown> = Promise.resolve();
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly options: {
       db: Db;
       events: EventLog;
-      bus: EventBus;
+      presence: Presence;
       cap: number;
       clock: () => Date;
       log: FastifyBaseLogger;
     },
   ) {
-    const { bus } = options;
-    bus.on('staffSocketOpened', (s) => this.track(this.opened(s.connectionId, s.userId)));
-    bus.on('staffSocketClosed', (s) => this.track(this.closed(s.connectionId, s.userId)));
+    this.unsubscribe = options.presence.onChange((change) => this.changed(change));
   }
 
   start(): void {
-    this.timer ??= setInterval(() => this.track(this.beat()), PRESENCE_BEAT_MS);
+    this.timer ??= setInterval(() => this.sweep(), PRESENCE_HEARTBEAT_MS);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.unsubscribe();
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.beating;
+    await this.sweeping;
   }
 
-  private track(work: Promise<unknown>): void {
-    const done = work.catch((error: unknown) =>
-      this.options.log.warn({ err: error }, 'presence: update failed'),
+  private sweep(): void {
+    const { events, cap, clock, log } = this.options;
+    const done = sweepPresence({ events, cap, now: clock() }).catch((error: unknown) =>
+      log.warn({ err: error }, 'availability: the presence sweep failed'),
     );
-    this.beating = Promise.all([this.beating, done]);
+    this.sweeping = Promise.all([this.sweeping, done]);
   }
 
-  private async opened(connectionId: string, agentId: string): Promise<void> {
+  private async changed({ user, present }: PresenceChange): Promise<void> {
+    if (!isAgent(user)) return;
     const { db, events, cap, clock } = this.options;
-    const at = clock().toISOString();
-    await db.execute(
-      sql`insert into agent_connections (id, agent_id, instance_id, connected_at, seen_at)
-          values (${connectionId}::uuid, ${agentId}::uuid, ${this.instanceId},
-                  ${at}::timestamptz, ${at}::timestamptz)
-          on conflict (id) do nothing`,
-    );
-    await events.transaction((tx) =>
-      setAvailabilityIn(tx, {
-        events,
-        agentId,
-        state: 'online',
-        cap,
-        now: clock(),
-        onlyFrom: ['offline'],
-      }),
-    );
-  }
-
-  private async closed(connectionId: string, agentId: string): Promise<void> {
-    const { db, clock } = this.options;
-    const at = clock().toISOString();
-    await db.execute(sql`delete from agent_connections where id = ${connectionId}::uuid`);
-    await db.execute(
-      sql`update agent_availability set last_seen_at = greatest(last_seen_at, ${at}::timestamptz)
-          where agent_id = ${agentId}::uuid`,
-    );
-  }
-
-  /** Refreshes this instance's sockets, then sweeps. */
-  async beat(): Promise<void> {
-    const { db, events, cap, clock } = this.options;
-    const at = clock().toISOString();
-    await db.execute(
-      sql`with mine as (
-            update agent_connections set seen_at = ${at}::timestamptz
-            where instance_id = ${this.instanceId} returning agent_id
-          )
-          update agent_availability set last_seen_at = greatest(last_seen_at, ${at}::timestamptz)
-          where agent_id in (select agent_id from mine)`,
-    );
-    await sweepPresence({ events, cap, now: clock() });
+    if (present) {
+      await events.transaction((tx) =>
+        setAvailabilityIn(tx, {
+          events,
+          agentId: user.id,
+          state: 'online',
+          cap,
+          now: clock(),
+          onlyFrom: ['offline'],
+        }),
+      );
+    } else {
+      await db.execute(
+        sql`update agent_availability
+            set last_seen_at = greatest(last_seen_at, ${clock().toISOString()}::timestamptz)
+            where agent_id = ${user.id}::uuid`,
+      );
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatSessionPageSchema, chatSessionSchema } from '../../../shared/api/chat-sessions';
 import { injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -256,12 +256,13 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     await emptyDesk();
     const agent = await person(() => makeAgent(database.db, { agentType: 'usdt' }));
     const stateOf = async () => (await call(agent, 'GET', '/api/availability/me')).body.state;
+    // Rows of this agent in socket_presence: one per instance holding a socket of theirs.
     const connections = async () =>
       Number(
         (
           await rows<{ n: string }>(
             database.db,
-            sql`select count(*) as n from agent_connections where agent_id = ${agent.user.id}::uuid`,
+            sql`select count(*) as n from socket_presence where user_id = ${agent.user.id}::uuid`,
           )
         )[0]!.n,
       );
@@ -270,19 +271,29 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     await first.resume();
     await first.waitFor(() => first.events.some((e) => e.type === 'agent.availability'), 'online');
     expect(await stateOf()).toBe('online');
+    expect(await connections()).toBe(1);
 
-    await setState(agent, 'break');
+    // A second tab on the same instance: still one row, still Online.
     const second = await TestSocket.connect(live.baseUrl, agent.cookie);
     await second.resume();
-    for (let i = 0; i < 50 && (await connections()) < 2; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await connections()).toBe(2);
-    expect(await stateOf()).toBe('break');
+    await live.app.presence.idle();
+    expect(await connections()).toBe(1);
 
+    // On Break, every tab closes, then one opens again: the agent stays on Break.
+    await setState(agent, 'break');
     first.close();
     second.close();
-    for (let i = 0; i < 100 && (await connections()) > 0; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(live.app.realtime.size).toBe(0));
+    await live.app.presence.idle();
+    expect(await connections()).toBe(0);
+    const third = await TestSocket.connect(live.baseUrl, agent.cookie);
+    await third.resume();
+    await live.app.presence.idle();
+    expect(await connections()).toBe(1);
+    expect(await stateOf()).toBe('break');
+    third.close();
+    await vi.waitFor(() => expect(live.app.realtime.size).toBe(0));
+    await live.app.presence.idle();
     expect(await connections()).toBe(0);
     // The sweep as any instance runs it: its own event log on the same database.
     const events = new EventLog(database, new EventBus());
@@ -293,15 +304,15 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     );
     // Another instance still holds a fresh socket of theirs: not Offline either.
     await database.db.execute(
-      sql`insert into agent_connections (id, agent_id, instance_id, seen_at)
-          values (${randomUUID()}::uuid, ${agent.user.id}::uuid, 'another-instance',
+      sql`insert into socket_presence (user_id, instance_id, seen_at)
+          values (${agent.user.id}::uuid, 'another-instance',
                   ${new Date(now + 150_000).toISOString()}::timestamptz)`,
     );
     expect(await sweepPresence({ events, cap: 10, now: new Date(now + 180_000) })).not.toContain(
       agent.user.id,
     );
     await database.db.execute(
-      sql`delete from agent_connections where instance_id = 'another-instance'`,
+      sql`delete from socket_presence where instance_id = 'another-instance'`,
     );
     expect(await sweepPresence({ events, cap: 10, now: new Date(now + 180_000) })).toContain(
       agent.user.id,

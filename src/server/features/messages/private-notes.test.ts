@@ -85,12 +85,12 @@ describe.each(testDatabaseKinds())('private notes on $name', (kind) => {
       'the note on the agent socket',
     );
 
-    // The note is no reply: the chat is neither assigned nor touched.
+    // The note is no reply: the chat's holder and times stay as they were.
     const after = chatSessionSchema.parse(
       (await call('agent', 'GET', `/api/chat-sessions/${chatId}`)).body,
     );
     expect(after).toMatchObject({
-      agentId: null,
+      agentId: before.agentId,
       status: before.status,
       updatedAt: before.updatedAt,
       lastMessageAt: before.lastMessageAt,

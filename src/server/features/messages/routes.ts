@@ -58,26 +58,34 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       }),
   );
 
-  // A new message answers 201; a retry of a stored one (same client message id) 200.
-  app.post(
-    '/api/chat-sessions/:id/messages',
-    forRole('customer', {
-      params: chatSessionIdParamsSchema,
-      body: sendMessageRequestSchema,
-      response: { 200: messageSchema, 201: messageSchema },
-    }),
-    async (request, reply) => {
-      const { message, created } = await sendMessage({
-        db,
-        events,
-        caller: requireUser(request),
-        chatSessionId: request.params.id,
-        cap: maxOpenChatsPerAgent,
-        ...request.body,
-      });
-      return reply.status(created ? 201 : 200).send(message);
-    },
-  );
+  /**
+   * A message (customers and staff) or an agent's private note, which staff see and the
+   * customer never does (messages/send-message.ts). A new one answers 201; a retry of a stored
+   * one (same client message id) 200.
+   */
+  const sendRoute = (path: string, role: 'customer' | 'agent', note: boolean) =>
+    app.post(
+      path,
+      forRole(role, {
+        params: chatSessionIdParamsSchema,
+        body: sendMessageRequestSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      }),
+      async (request, reply) => {
+        const { message, created } = await sendMessage({
+          db,
+          events,
+          caller: requireUser(request),
+          chatSessionId: request.params.id,
+          ...request.body,
+          note,
+          cap: maxOpenChatsPerAgent,
+        });
+        return reply.status(created ? 201 : 200).send(message);
+      },
+    );
+  sendRoute('/api/chat-sessions/:id/messages', 'customer', false);
+  sendRoute('/api/chat-sessions/:id/notes', 'agent', true);
 
   // Read receipts: how far each side has received and read the other's messages.
   app.get(
@@ -102,28 +110,6 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
         chatSessionId: request.params.id,
         ...request.body,
       }),
-  );
-
-  // An agent's private note: staff see it, the customer never does (messages/send-message.ts).
-  app.post(
-    '/api/chat-sessions/:id/notes',
-    forRole('agent', {
-      params: chatSessionIdParamsSchema,
-      body: sendMessageRequestSchema,
-      response: { 200: messageSchema, 201: messageSchema },
-    }),
-    async (request, reply) => {
-      const { message, created } = await sendMessage({
-        db,
-        events,
-        caller: requireUser(request),
-        chatSessionId: request.params.id,
-        ...request.body,
-        note: true,
-        cap: maxOpenChatsPerAgent,
-      });
-      return reply.status(created ? 201 : 200).send(message);
-    },
   );
 
   app.post(

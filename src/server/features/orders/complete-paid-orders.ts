@@ -1,10 +1,9 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { orders } from '../../db/schema';
 import type { EventLog } from '../../platform/realtime/events';
 import { writeOrderTrade } from './complete-order';
-import { toOrder } from './to-order';
+import { recordSystemStep } from './record-system-step';
 
 const HOUR_MS = 3_600_000;
 
@@ -42,23 +41,15 @@ export async function completePaidOrders(options: {
       // The customer answered in the meantime.
       if (!row) return false;
       const note = `No answer from the customer within ${payoutConfirmHours} hours of the payout`;
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: id, state: 'completed', actor: 'system', actorId: null, note, at: now });
       await writeOrderTrade({ tx, events, actorId: null, order: row });
-      await writeAudit(tx, {
-        actorId: null,
-        action: 'order.auto-complete',
-        entityType: 'order',
-        entityId: String(id),
+      await recordSystemStep(tx, events, row, {
+        action: 'auto-complete',
+        to: 'completed',
+        note,
+        at: now,
         before: { state: 'payout_sent' },
         after: { state: 'completed', note },
       });
-      await events.append(
-        tx,
-        { type: 'order.updated', chatSessionId: row.chatSessionId, order: await toOrder(tx, row) },
-        { customerId: row.customerId },
-      );
       return true;
     });
     if (done) completed += 1;

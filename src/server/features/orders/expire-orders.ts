@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { EXPIRING_ORDER_STATES } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { orders } from '../../db/schema';
 import type { EventLog } from '../../platform/realtime/events';
-import { toOrder } from './to-order';
+import { recordSystemStep } from './record-system-step';
 
 /**
  * Expires every order whose rate lock ran out before a tx hash (quoted or awaiting a deposit,
@@ -49,22 +48,13 @@ export async function expireOrders(options: {
       )
       .returning();
     for (const row of expired) {
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: row.id, state: 'expired', actor: 'system', actorId: null, at: now });
-      await writeAudit(tx, {
-        actorId: null,
-        action: 'order.expire',
-        entityType: 'order',
-        entityId: String(row.id),
+      await recordSystemStep(tx, events, row, {
+        action: 'expire',
+        to: 'expired',
+        at: now,
         before: { state: due.find((d) => d.id === row.id)!.state },
         after: { state: 'expired' },
       });
-      await events.append(
-        tx,
-        { type: 'order.updated', chatSessionId: row.chatSessionId, order: await toOrder(tx, row) },
-        { customerId: row.customerId },
-      );
     }
     return expired.length;
   });

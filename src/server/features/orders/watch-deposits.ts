@@ -6,11 +6,12 @@ import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
-import { orderEvents, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { EventLog } from '../../platform/realtime/events';
 import type { AddressReader, AddressTransaction, DepositReader } from '../chain';
 import { BLOCK_TIME_SLACK_MS, checkDeposit, type DepositCheck } from './check-deposit';
+import { publishOrder, recordSystemStep } from './record-system-step';
 import { toOrder, type OrderRow } from './to-order';
 
 /** How many orders one sweep reads, the longest unchecked first. */
@@ -252,27 +253,14 @@ async function attach(options: {
         )
         .returning();
       if (!row) return false;
-      await tx.insert(orderEvents).values({
-        orderId: row.id,
-        state: 'deposit_seen',
-        actor: 'system',
-        actorId: null,
+      await recordSystemStep(tx, events, row, {
+        action: 'chain-attach',
+        to: 'deposit_seen',
         note,
         at: now,
-      });
-      await writeAudit(tx, {
-        actorId: null,
-        action: 'order.chain-attach',
-        entityType: 'order',
-        entityId: String(row.id),
         before: { state: 'awaiting_deposit' },
         after: { state: 'deposit_seen', txHash },
       });
-      await events.append(
-        tx,
-        { type: 'order.updated', chatSessionId: row.chatSessionId, order: await toOrder(tx, row) },
-        { customerId: row.customerId },
-      );
       return true;
     });
   } catch (error) {
@@ -378,37 +366,25 @@ async function record(options: {
     if (!row) return false;
     if (confirms) {
       const note = `${check.confirmations} of ${required} confirmations on the chain`;
-      await tx.insert(orderEvents).values({
-        orderId: row.id,
-        state: 'deposit_confirmed',
-        actor: 'system',
-        actorId: null,
+      await recordSystemStep(tx, events, row, {
+        action: 'chain-confirm',
+        to: 'deposit_confirmed',
         note,
         at: now,
-      });
-      await writeAudit(tx, {
-        actorId: null,
-        action: 'order.chain-confirm',
-        entityType: 'order',
-        entityId: String(row.id),
         before: { state: 'deposit_seen' },
         after: { state: 'deposit_confirmed', note, receivedCrypto: check.receivedCrypto },
       });
     } else if (order.chainProblem !== check.problem) {
-      await writeAudit(tx, {
-        actorId: null,
-        action: 'order.chain-check',
-        entityType: 'order',
-        entityId: String(row.id),
+      await recordSystemStep(tx, events, row, {
+        action: 'chain-check',
+        at: now,
         before: { problem: order.chainProblem },
         after: { problem: check.problem, confirmations: check.confirmations },
       });
+    } else {
+      // Only the count moved: the cards follow it live.
+      await publishOrder(tx, events, row);
     }
-    await events.append(
-      tx,
-      { type: 'order.updated', chatSessionId: row.chatSessionId, order: await toOrder(tx, row) },
-      { customerId: row.customerId },
-    );
     return confirms;
   });
 }

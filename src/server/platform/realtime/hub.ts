@@ -100,7 +100,7 @@ export class RealtimeHub {
   private pruneTimer: NodeJS.Timeout | undefined;
   private unsubscribeCommit: (() => void) | undefined;
   private readonly deliveredListeners = new Set<(event: { createdAt: Date }) => void>();
-  private readonly presenceListeners = new Set<(userId: string, present: boolean) => void>();
+  private readonly presenceListeners = new Set<(user: SessionUser, present: boolean) => void>();
 
   constructor(
     private readonly database: Database,
@@ -173,7 +173,7 @@ export class RealtimeHub {
    * Tells `listener` when a user's first socket opens here (true) and their last one closes
    * (false): presence.ts keeps the database's copy. Returns the unsubscribe.
    */
-  onPresence(listener: (userId: string, present: boolean) => void): () => void {
+  onPresence(listener: (user: SessionUser, present: boolean) => void): () => void {
     this.presenceListeners.add(listener);
     return () => this.presenceListeners.delete(listener);
   }
@@ -206,7 +206,7 @@ export class RealtimeHub {
     const first = !this.byUser.has(id);
     this.subscribers.add(subscriber);
     this.index(subscriber);
-    if (first) for (const listener of this.presenceListeners) listener(id, true);
+    if (first) for (const listener of this.presenceListeners) listener(subscriber.user, true);
   }
 
   remove(subscriber: Subscriber): void {
@@ -215,7 +215,7 @@ export class RealtimeHub {
     this.subscribers.delete(subscriber);
     this.unindex(subscriber);
     if (had && !this.byUser.has(id))
-      for (const listener of this.presenceListeners) listener(id, false);
+      for (const listener of this.presenceListeners) listener(subscriber.user, false);
   }
 
   private index(s: Subscriber): void {

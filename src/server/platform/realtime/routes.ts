@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -7,8 +6,7 @@ import {
   type ServerFrame,
 } from '../../../shared/api/realtime';
 import type { Config } from '../../config';
-import { isAgent, requireUser } from '../auth';
-import type { EventBus } from '../event-bus';
+import { requireUser } from '../auth';
 import type { RealtimeHub, Subscriber } from './hub';
 import type { SocketSessions } from './socket-sessions';
 import type { TypingRelay } from './typing';
@@ -27,8 +25,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
   sessions: SocketSessions;
   typing: TypingRelay;
   config: Config;
-  bus: EventBus;
-}> = async (app, { hub, sessions, typing, config, bus }) => {
+}> = async (app, { hub, sessions, typing, config }) => {
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get('/api/ws', { websocket: true, config: { role: 'customer' } }, async (socket, request) => {
@@ -66,9 +63,6 @@ export const realtimeRoutes: FastifyPluginAsync<{
     };
     hub.add(subscriber);
     sessions.watch(subscriber);
-    // Staff presence: the availability feature keeps it in the database for every instance.
-    const presence = isAgent(user) ? { connectionId: randomUUID(), userId: user.id } : null;
-    if (presence) bus.emit('staffSocketOpened', presence);
 
     const heartbeat = setInterval(() => {
       if (!alive) {
@@ -84,7 +78,6 @@ export const realtimeRoutes: FastifyPluginAsync<{
     socket.on('close', () => {
       clearInterval(heartbeat);
       hub.remove(subscriber);
-      if (presence) bus.emit('staffSocketClosed', presence);
     });
     socket.on('message', (data) => {
       alive = true;

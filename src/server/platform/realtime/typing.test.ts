@@ -73,6 +73,8 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
       agent: await TestSocket.connect(live.baseUrl, cookies.agent),
     };
     for (const s of Object.values(sockets)) await s.resume();
+    // The agent's socket brings them Online (an event) once presence wrote it: count after.
+    await live.app.presence.idle();
     const [before] = await rows<{ count: number }>(
       database.db,
       sql`select count(*)::int as count from realtime_events`,
