@@ -5,6 +5,7 @@ import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
 import { stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
 import {
   makeCustomer,
   makeSession,
@@ -42,15 +43,16 @@ class FakeAudioContext {
 const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 const bayo = { firstName: 'Bayo', lastName: 'Ade', email: 'bayo@example.com' };
 
+/** The agent's desk: the list, and chat 1 opened as a conversation (the first of `sessions`). */
 function stubAgentApi(sessions: ChatSession[]) {
   return stubApi({
+    ...conversationRoutes({
+      user: agent,
+      session: sessions[0] ?? makeSession({ id: 1 }),
+      viewerSide: 'staff',
+    }),
     'GET /api/agent/user': () => ({ body: agent }),
-    'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
-    'GET /api/chat-sessions/1': () => ({ body: sessions[0] }),
-    'GET /api/chat-sessions/1/messages': () => ({ body: { items: [], nextCursor: null } }),
-    'GET /api/chat-sessions/1/transactions': { body: [] },
-    'GET /api/orders': { body: { items: [], nextCursor: null } },
     // The desk's customer panel, beside an open chat.
     'GET /api/admin/users/:id/payout-accounts': { body: [] },
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },

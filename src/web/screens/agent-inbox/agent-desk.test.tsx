@@ -3,13 +3,13 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
 import {
   makeCustomer,
   makeOrder,
   makePayoutAccount,
   makeSession,
   makeUser,
-  TEST_PRICES,
   UNMANAGED_RATES,
 } from '../../testing/fixtures';
 import { FakeSocket } from '../../testing/fake-socket';
@@ -33,14 +33,18 @@ const chats: ChatSession[] = [
 ];
 const chatById = (id: string) => chats.find((c) => String(c.id) === id);
 
-/** The desk's calls: the agent, the list, each chat and its customer's chats, orders, accounts. */
+/**
+ * The desk's calls: the agent, the list, each chat as a conversation (its messages, receipts, the
+ * agent's canned replies…) and its customer's chats, orders, accounts.
+ */
 function stubDesk(): ApiCall[] {
+  const conversations = chats.map((session) =>
+    conversationRoutes({ user: agent, session, viewerSide: 'staff' }),
+  );
   return stubApi({
+    ...Object.assign({}, ...conversations),
     'GET /api/agent/user': { body: agent },
-    'GET /api/auth/user': { body: agent },
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
-    'GET /api/exchange-rates': { body: UNMANAGED_RATES },
-    'GET /api/prices': { body: TEST_PRICES },
     'GET /api/chat-sessions/all': ({ query }) => {
       const customerId = query.get('customerId');
       const items = customerId ? chats.filter((c) => c.customerId === customerId) : chats;

@@ -161,7 +161,8 @@ export function Composer({
                 input.current?.focus();
               }}
               className={cn(
-                'inline-flex min-h-8 items-center gap-1 rounded-full px-3',
+                // 32 px to the eye, 44 px to a finger: the hit area reaches 6 px above and below.
+                'relative inline-flex min-h-8 items-center gap-1 rounded-full px-3 after:absolute after:inset-x-0 after:-inset-y-1.5',
                 mode === m
                   ? m === 'note'
                     ? 'bg-amber-200 text-amber-900'
@@ -227,11 +228,14 @@ export function Composer({
             // The agents' desk's shortcuts find the reply box by this (focus reply, canned replies).
             data-reply-box
             aria-invalid={tooLong || undefined}
+            // A textarea may not be a combobox (nor carry aria-expanded): it says it suggests
+            // from a list, points at the list while one is shown and at its chosen option.
             {...(cannedReplies
               ? {
-                  'aria-controls': PICKER_ID,
-                  'aria-expanded': picker.open,
                   'aria-autocomplete': 'list' as const,
+                  ...(picker.open && picker.matches.length > 0
+                    ? { 'aria-controls': PICKER_ID }
+                    : {}),
                   ...(activeOption
                     ? { 'aria-activedescendant': `${PICKER_ID}-${activeOption.id}` }
                     : {}),
