@@ -258,6 +258,15 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     expect(at).toBeGreaterThan(0);
     await page.keyboard.press('k');
     await page.waitForURL(`${server.url}/agent/chats/${ids[at - 1]}`);
+    // The desk has drawn the chat it moved to before the next key moves on from it.
+    await expect
+      .poll(() =>
+        row(ids[at - 1]!)
+          .getByRole('link')
+          .first()
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
     await page.keyboard.press('Alt+ArrowDown');
     await page.waitForURL(`${server.url}/agent/chats/${ada.id}`);
   });
