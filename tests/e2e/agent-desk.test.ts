@@ -169,22 +169,29 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     await expect.poll(scrollTop).toBe(400);
     const first = chats[8]!;
     const second = chats[6]!;
+    // A click first scrolls a row cut off at the pane's edge into view (playwright does, as a
+    // person would): the position to keep is the one the list has when the row is clicked.
+    await row(first.id).scrollIntoViewIfNeeded();
+    const kept = await scrollTop();
+    expect(kept).toBeGreaterThan(0);
     await row(first.id).getByRole('link').first().click();
     await page.waitForURL(`${server.url}/agent/chats/${first.id}`);
     await waitForText(panel().getByTestId('panel-customer-name'), first.customer);
     expect(await text(panel().getByTestId('panel-customer-email'))).toBe(first.email);
     await waitForText(page.getByTestId('chat-title'), first.customer);
-    expect(await scrollTop()).toBe(400);
+    expect(await scrollTop()).toBe(kept);
     expect(await page.getByRole('tab', { name: 'Unread' }).getAttribute('aria-selected')).toBe(
       'true',
     );
     expect(await row(first.id).getByRole('link').first().getAttribute('aria-current')).toBe('page');
 
+    await row(second.id).scrollIntoViewIfNeeded();
+    const keptSecond = await scrollTop();
     await row(second.id).getByRole('link').first().click();
     await page.waitForURL(`${server.url}/agent/chats/${second.id}`);
     await waitForText(panel().getByTestId('panel-customer-name'), second.customer);
     await waitForText(page.getByTestId('chat-title'), second.customer);
-    expect(await scrollTop()).toBe(400);
+    expect(await scrollTop()).toBe(keptSecond);
     expect(await page.getByRole('tab', { name: 'Unread' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -194,7 +201,7 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     await page.goBack();
     await page.waitForURL(`${server.url}/agent/chats/${first.id}`);
     await waitForText(panel().getByTestId('panel-customer-name'), first.customer);
-    expect(await scrollTop()).toBe(400);
+    expect(await scrollTop()).toBe(keptSecond);
   });
 
   it("shows a customer's chats, order and payout account; the shortcuts move and open the reply", async () => {
@@ -251,6 +258,15 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
     expect(at).toBeGreaterThan(0);
     await page.keyboard.press('k');
     await page.waitForURL(`${server.url}/agent/chats/${ids[at - 1]}`);
+    // The desk has drawn the chat it moved to before the next key moves on from it.
+    await expect
+      .poll(() =>
+        row(ids[at - 1]!)
+          .getByRole('link')
+          .first()
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
     await page.keyboard.press('Alt+ArrowDown');
     await page.waitForURL(`${server.url}/agent/chats/${ada.id}`);
   });

@@ -1,8 +1,16 @@
-import type { DepositReader, DepositReading } from './deposit-reading';
+import type {
+  AddressReader,
+  AddressReading,
+  DepositReader,
+  DepositReading,
+} from './deposit-reading';
 
 /** What one reader's reads came to since this instance started (platform/metrics shows it). */
 export interface ReaderHealth {
-  /** Reads by outcome: found, not_found (the chain does not know it yet), unknown (no answer). */
+  /**
+   * Reads by outcome: found, not_found (the chain does not know it yet), unknown (no answer).
+   * An address's list (BTC) counts as found or unknown.
+   */
   reads: Record<DepositReading['kind'], number>;
   /** The last read the chain answered (found or not_found); null until one did. */
   lastSuccessAt: Date | null;
@@ -10,18 +18,35 @@ export interface ReaderHealth {
   lastFailure: { at: Date; reason: string } | null;
 }
 
-/** A reader that counts its reads' outcomes; it reads through `reader`, unchanged. */
-export class WatchedReader implements DepositReader {
+/**
+ * A reader that counts its reads' outcomes; it reads through `reader`, unchanged. It lists an
+ * address's transactions exactly when `reader` does (the watcher asks only such readers).
+ */
+export class WatchedReader implements DepositReader, Partial<AddressReader> {
   private readonly state: ReaderHealth = {
     reads: { found: 0, not_found: 0, unknown: 0 },
     lastSuccessAt: null,
     lastFailure: null,
   };
 
-  constructor(private readonly reader: DepositReader) {}
+  readonly transactionsTo?: (address: string) => Promise<AddressReading>;
+
+  constructor(private readonly reader: DepositReader & Partial<AddressReader>) {
+    const list = reader.transactionsTo?.bind(reader);
+    if (list) {
+      this.transactionsTo = async (address) => this.count(await list(address));
+    }
+  }
 
   async read(txHash: string): Promise<DepositReading> {
-    const reading = await this.reader.read(txHash);
+    return this.count(await this.reader.read(txHash));
+  }
+
+  health(): ReaderHealth {
+    return structuredClone(this.state);
+  }
+
+  private count<R extends DepositReading | AddressReading>(reading: R): R {
     this.state.reads[reading.kind]++;
     if (reading.kind === 'unknown') {
       this.state.lastFailure = { at: new Date(), reason: reading.reason };
@@ -29,9 +54,5 @@ export class WatchedReader implements DepositReader {
       this.state.lastSuccessAt = new Date();
     }
     return reading;
-  }
-
-  health(): ReaderHealth {
-    return structuredClone(this.state);
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isTypingTarget, typeInto } from '../../../lib/keyboard';
 
 export type DeskShortcutId = 'next' | 'previous' | 'resolve' | 'reply' | 'canned' | 'help';
@@ -81,7 +81,9 @@ export function useDeskShortcuts(options: {
   resolveButton: () => HTMLButtonElement | null;
 }): void {
   const latest = useRef(options);
-  useEffect(() => {
+  // In the commit, before the browser paints: a key pressed right after moving to a chat
+  // already moves from that chat, not from the one before it.
+  useLayoutEffect(() => {
     latest.current = options;
   });
   useEffect(() => {

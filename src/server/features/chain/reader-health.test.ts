@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EsploraServer } from '../../../../tests/support/esplora-server';
+import { DESK_BTC } from '../../../../tests/support/order-fixtures';
+import { EsploraReader } from './esplora-reader';
+import { WatchedReader } from './reader-health';
+import { TronReader } from './tron-reader';
+
+describe('WatchedReader', () => {
+  let esplora: EsploraServer;
+  const logger = Fastify({ logger: false }).log;
+  const timing = { timeoutMs: 500, attempts: 2, backoffMs: 1 };
+
+  beforeAll(async () => {
+    esplora = await new EsploraServer().start();
+  });
+  afterAll(async () => {
+    await esplora.stop();
+  });
+
+  it("lists an address's transactions through a reader that can (the watcher finds a deposit without a hash), counting the read", async () => {
+    const reader = new WatchedReader(new EsploraReader({ url: esplora.url, logger, timing }));
+    const txid = 'c'.repeat(64);
+    esplora.add(txid, [{ address: DESK_BTC, sats: 990_000 }]);
+    expect(reader.transactionsTo).toBeDefined();
+    const reading = await reader.transactionsTo!(DESK_BTC);
+    expect(reading.kind).toBe('found');
+    expect(reading.kind === 'found' && reading.transactions.map((t) => t.txHash)).toEqual([txid]);
+    expect(reader.health().reads.found).toBe(1);
+    expect(reader.health().lastSuccessAt).not.toBeNull();
+  });
+
+  it('offers no address list when its reader has none (TRC20)', () => {
+    const reader = new WatchedReader(new TronReader({ url: 'http://127.0.0.1:9', logger }));
+    expect(reader.transactionsTo).toBeUndefined();
+  });
+});
