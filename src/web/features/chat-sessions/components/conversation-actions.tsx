@@ -1,4 +1,12 @@
-import { Archive, ArrowRightLeft, Hand, Lock, RotateCcw, ShieldAlert } from 'lucide-react';
+import {
+  Archive,
+  ArrowRightLeft,
+  Hand,
+  Lock,
+  RotateCcw,
+  ShieldAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { TRANSFER_NOTE_MAX_LENGTH, type ChatSession } from '../../../../shared/api/chat-sessions';
 import { buttonClasses } from '../../../components/ui/button';
@@ -142,6 +150,37 @@ function HandOverForm({
   );
 }
 
+type Action = 'reopen' | 'claim' | 'assign' | 'take-over' | 'transfer' | 'resolve';
+
+/** Each action's button; Assign and Transfer open the hand-over form, the others run at once. */
+const ACTIONS: Record<Action, { label: string; Icon: LucideIcon; primary?: boolean }> = {
+  reopen: { label: 'Reopen', Icon: RotateCcw },
+  claim: { label: 'Claim', Icon: Hand, primary: true },
+  assign: { label: 'Assign', Icon: ArrowRightLeft },
+  'take-over': { label: 'Take over', Icon: ShieldAlert, primary: true },
+  transfer: { label: 'Transfer', Icon: ArrowRightLeft },
+  resolve: { label: 'Resolve', Icon: Archive },
+};
+
+/** What the viewer may do with the chat as it stands, and the word for its state. */
+function actionsFor(
+  session: ChatSession,
+  viewer: ActionsViewer,
+  { mine, locked }: { mine: boolean; locked: boolean },
+): { status: string | null; actions: Action[] } {
+  if (session.status === 'closed') return { status: 'Resolved', actions: ['reopen'] };
+  if (session.status === 'open' || session.agentId === null) {
+    const assign: Action[] = viewer.isAdmin ? ['assign'] : [];
+    return { status: 'Unassigned', actions: ['claim', ...assign, 'resolve'] };
+  }
+  if (!mine && !viewer.isAdmin) return { status: null, actions: [] };
+  const takeOver: Action[] = locked ? ['take-over'] : [];
+  return {
+    status: mine ? 'Assigned to you' : null,
+    actions: [...takeOver, 'transfer', 'resolve'],
+  };
+}
+
 /**
  * The open conversation's lifecycle actions for staff (ADR 018): Claim, Resolve, Reopen,
  * Transfer (agent picker and note), admins' Assign and Take over, and the read-only banner
@@ -169,87 +208,23 @@ export function ConversationActions({
         ? 'That did not work. Try again.'
         : null;
 
-  let status: ReactNode;
-  const buttons: ReactNode[] = [];
-  if (session.status === 'closed') {
-    status = 'Resolved';
-    buttons.push(
+  const { status, actions } = actionsFor(session, viewer, { mine, locked });
+  const buttons = actions.map((action) => {
+    const { label, Icon, primary } = ACTIONS[action];
+    return (
       <ActionButton
-        key="reopen"
-        icon={<RotateCcw aria-hidden className="size-4" />}
-        onClick={() => run({ step: 'reopen' })}
+        key={action}
+        variant={primary ? 'primary' : 'outline'}
+        icon={<Icon aria-hidden className="size-4" />}
+        onClick={() =>
+          action === 'assign' || action === 'transfer' ? setForm(action) : run({ step: action })
+        }
         disabled={pending}
       >
-        Reopen
-      </ActionButton>,
+        {label}
+      </ActionButton>
     );
-  } else if (session.status === 'open' || session.agentId === null) {
-    status = 'Unassigned';
-    buttons.push(
-      <ActionButton
-        key="claim"
-        variant="primary"
-        icon={<Hand aria-hidden className="size-4" />}
-        onClick={() => run({ step: 'claim' })}
-        disabled={pending}
-      >
-        Claim
-      </ActionButton>,
-    );
-    if (viewer.isAdmin)
-      buttons.push(
-        <ActionButton
-          key="assign"
-          icon={<ArrowRightLeft aria-hidden className="size-4" />}
-          onClick={() => setForm('assign')}
-          disabled={pending}
-        >
-          Assign
-        </ActionButton>,
-      );
-    buttons.push(
-      <ActionButton
-        key="resolve"
-        icon={<Archive aria-hidden className="size-4" />}
-        onClick={() => run({ step: 'resolve' })}
-        disabled={pending}
-      >
-        Resolve
-      </ActionButton>,
-    );
-  } else if (mine || viewer.isAdmin) {
-    status = mine ? 'Assigned to you' : null;
-    if (locked)
-      buttons.push(
-        <ActionButton
-          key="take-over"
-          variant="primary"
-          icon={<ShieldAlert aria-hidden className="size-4" />}
-          onClick={() => run({ step: 'take-over' })}
-          disabled={pending}
-        >
-          Take over
-        </ActionButton>,
-      );
-    buttons.push(
-      <ActionButton
-        key="transfer"
-        icon={<ArrowRightLeft aria-hidden className="size-4" />}
-        onClick={() => setForm('transfer')}
-        disabled={pending}
-      >
-        Transfer
-      </ActionButton>,
-      <ActionButton
-        key="resolve"
-        icon={<Archive aria-hidden className="size-4" />}
-        onClick={() => run({ step: 'resolve' })}
-        disabled={pending}
-      >
-        Resolve
-      </ActionButton>,
-    );
-  }
+  });
 
   return (
     <div
