@@ -11,6 +11,8 @@ import {
 
 /** Lines of the app's log kept for failure messages. */
 const OUTPUT_LINES = 300;
+/** How long a graceful stop may take before the open connections are cut. */
+const STOP_FORCE_MS = 10_000;
 
 /**
  * The app the way `npm start` runs it (src/server/start.ts: the same config, migrations,
@@ -82,7 +84,16 @@ export class InProcessServer {
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     const running = this.running;
     this.running = undefined;
-    await running?.close();
+    if (running) {
+      // main.ts gives a shutdown 10 s before it exits; here the connections a page keeps open
+      // (a service worker's, say) are cut after as long, so a stop never hangs the test.
+      const force = setTimeout(() => running.app.server.closeAllConnections(), STOP_FORCE_MS);
+      try {
+        await running.close();
+      } finally {
+        clearTimeout(force);
+      }
+    }
     if (!options.keepData && this.dataDir !== undefined) {
       fs.rmSync(this.dataDir, { recursive: true, force: true });
     }
