@@ -96,7 +96,8 @@ export function CannedReplyPicker({
         {/* The agent's own replies are written on the agent dashboard. */}
         <Link
           to={MY_REPLIES_PATH}
-          className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+          // A touch target: 44 px tall (min-h-11), however small its text.
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline"
         >
           Manage my replies
         </Link>

@@ -89,7 +89,7 @@ function HandOverForm({
     <form
       onSubmit={submit}
       aria-label={mode === 'transfer' ? 'Transfer the chat' : 'Assign the chat'}
-      className="flex flex-col gap-2 border-t border-line pt-2 sm:flex-row sm:items-end"
+      className="flex flex-col gap-2 border-t border-line pt-2 sm:flex-row sm:flex-wrap sm:items-end"
     >
       <label
         htmlFor={pickerId}

@@ -62,6 +62,17 @@ describe('chat row', () => {
     expect(screen.getByRole('link').getAttribute('href')).toBe('/agent/chats/42');
   });
 
+  it('keeps a long name readable: whole in the title, on up to two lines of its own', () => {
+    const name = 'Oluwaseyifunmi Adebayo-Babatunde Okonkwo-Nwachukwu';
+    const [firstName, ...rest] = name.split(' ');
+    renderRow(makeSession({ customer: makeCustomer({ firstName, lastName: rest.join(' ') }) }));
+    const shown = screen.getByTestId('chat-row-name');
+    expect(shown.textContent).toBe(name);
+    expect(shown.getAttribute('title')).toBe(name);
+    expect(shown.className).toContain('line-clamp-2');
+    expect(shown.className).not.toContain('truncate');
+  });
+
   it('says "Customer #" and the last 4 characters of the id when the customer has no name or email', () => {
     renderRow(
       makeSession({ customer: makeCustomer({ firstName: null, lastName: null, email: null }) }),

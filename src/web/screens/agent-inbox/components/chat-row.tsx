@@ -93,17 +93,26 @@ export function ChatRow({
           {initials(session.customer)}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-2">
-            <span data-testid="chat-row-name" className="truncate font-semibold">
+          {/* The name has the line to itself: a long one wraps to a second line, then ends in
+              "…", and the title has it whole. The badges start the line under it. */}
+          <span className="flex items-start gap-2">
+            <span
+              data-testid="chat-row-name"
+              title={label}
+              className="line-clamp-2 min-w-0 flex-1 font-semibold break-words"
+            >
               {label}
             </span>
-            <DeskBadge category={session.category} />
-            <CustomerStatusBadge status={session.customer.customerStatus} />
-            <span data-testid="chat-row-time" className="ml-auto shrink-0 text-xs text-ink-muted">
+            <span
+              data-testid="chat-row-time"
+              className="mt-0.5 ml-auto shrink-0 text-xs text-ink-muted"
+            >
               {at ? formatChatDate(at, { now }) : ''}
             </span>
           </span>
           <span className="mt-1 flex items-center gap-2">
+            <DeskBadge category={session.category} />
+            <CustomerStatusBadge status={session.customer.customerStatus} />
             <span
               data-testid="chat-row-preview"
               className="min-w-0 flex-1 truncate text-sm text-ink-muted"
