@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../src/shared/api/chat-sessions';
 import type { Message } from '../../src/shared/api/messages';
 import { formatSeconds } from '../../src/web/features/service-metrics/lib/format-seconds';
-import { createAccount, logIn, type AgentAccount } from '../support/agent-accounts';
+import { createAccounts, logIn, type AgentAccount } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
   connectChromium,
@@ -85,6 +85,11 @@ interface Customer {
   chatUrl: string;
 }
 
+/** What arrives live: within 5 s (a shared machine under load takes longer than 1 s at times). */
+function eventually<T>(read: () => Promise<T>) {
+  return expect.poll(read, { timeout: 5_000 });
+}
+
 function ownBubble(page: Page, content: string) {
   return page.locator('[data-testid="message"][data-side="own"]', { hasText: content });
 }
@@ -129,9 +134,11 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-desk-day-'));
-    await createAccount(dataDir, ADA, false);
-    await createAccount(dataDir, BOLA, false);
-    await createAccount(dataDir, ADMIN, true);
+    await createAccounts(dataDir, [
+      { account: ADA, admin: false },
+      { account: BOLA, admin: false },
+      { account: ADMIN, admin: true },
+    ]);
     priceServer = await new PriceServer().start();
     server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
     browser = await connectChromium();
@@ -166,8 +173,11 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
     await logIn(page, server.url, account);
     const me = await pageFetch<{ id: string }>(page, '/api/agent/user');
     expect(me.status).toBe(200);
+    // The socket opens after the first render: the state follows within a moment.
     await expect
-      .poll(async () => (await pageFetch<{ state: string }>(page, '/api/availability/me')).body)
+      .poll(async () => (await pageFetch<{ state: string }>(page, '/api/availability/me')).body, {
+        timeout: 10_000,
+      })
       .toMatchObject({ state: 'online' });
     return { account, page, id: me.body.id };
   }
@@ -198,33 +208,38 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
     'assignment, Mine and Locked, typing, receipts, / replies, a note, resolve and reopen, and the dashboard',
     { timeout: 180_000 },
     async () => {
-      // The admin sets the rates and writes a team reply on the dashboard's Replies tab.
-      const admin = await newPage(DESKTOP);
-      await admin.goto(`${server.url}/`);
-      expect(
-        (
-          await pageFetch(admin, '/api/agent/login', {
-            method: 'POST',
-            body: { username: ADMIN.email, password: ADMIN.password },
-          })
-        ).status,
-      ).toBe(200);
-      expect(
-        (await pageFetch(admin, '/api/exchange-rates', { method: 'POST', body: BTC_RATES })).status,
-      ).toBe(200);
-      await admin.goto(`${server.url}/admin-dashboard?tab=replies`);
-      const teamReplies = admin.getByRole('region', { name: 'Team replies' });
-      await teamReplies.getByLabel('Shortcut').fill('welcome');
-      await teamReplies.getByLabel('Reply', { exact: true }).fill(TEAM_REPLY);
-      await teamReplies.getByRole('button', { name: 'Add reply' }).click();
-      await teamReplies.getByTestId('canned-reply').getByText('/welcome').waitFor();
-      await screenshot(admin, 'canned-replies-admin-1280x800', { folder: FOLDER });
-      await admin.context().close();
+      // The admin sets the rates and writes a team reply on the dashboard's Replies tab, while
+      // both agents sign in.
+      const adminDone = (async () => {
+        const admin = await newPage(DESKTOP);
+        await admin.goto(`${server.url}/`);
+        expect(
+          (
+            await pageFetch(admin, '/api/agent/login', {
+              method: 'POST',
+              body: { username: ADMIN.email, password: ADMIN.password },
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (await pageFetch(admin, '/api/exchange-rates', { method: 'POST', body: BTC_RATES }))
+            .status,
+        ).toBe(200);
+        await admin.goto(`${server.url}/admin-dashboard?tab=replies`);
+        const teamReplies = admin.getByRole('region', { name: 'Team replies' });
+        await teamReplies.getByLabel('Shortcut').fill('welcome');
+        await teamReplies.getByLabel('Reply', { exact: true }).fill(TEAM_REPLY);
+        await teamReplies.getByRole('button', { name: 'Add reply' }).click();
+        await teamReplies.getByTestId('canned-reply').getByText('/welcome').waitFor();
+        await screenshot(admin, 'canned-replies-admin-1280x800', { folder: FOLDER });
+        await admin.context().close();
+      })();
+      const [ada, bola] = await Promise.all([agentArrives(ADA), agentArrives(BOLA)]);
+      await adminDone;
 
-      // Both agents come in. Ada first writes a reply of her own where the picker's
-      // "Manage my replies" leads; the team's reply is there to read, not to change.
-      const ada = await agentArrives(ADA);
-      const bola = await agentArrives(BOLA);
+      // Two customers sign in and write, while Ada writes a reply of her own where the picker's
+      // "Manage my replies" leads (the team's reply is there to read, not to change).
+      const customersArrive = Promise.all(CUSTOMERS.map(customerArrives));
       await ada.page.goto(`${server.url}/agent/dashboard#my-replies`);
       const mine = ada.page.getByRole('region', { name: 'My replies' });
       await mine.getByLabel('Shortcut').fill('thanks');
@@ -234,19 +249,18 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       const team = ada.page.getByRole('region', { name: 'Team replies' });
       await team.getByTestId('canned-reply').getByText('/welcome').waitFor();
       expect(await team.getByRole('button').count()).toBe(0);
+      await ada.page.goto(`${server.url}/agent/chats`);
       for (const agent of [ada, bola]) {
-        await agent.page.goto(`${server.url}/agent/chats`);
         await agent.page.getByRole('heading', { name: 'Choose a chat' }).waitFor();
         await agent.page.getByRole('tab', { name: 'Mine' }).click();
       }
 
-      // Two customers write; round-robin gives one chat to each Online agent.
-      const first = await customerArrives(CUSTOMERS[0]!);
+      // Round-robin gives one chat to each Online agent.
+      const [first, second] = await customersArrive;
       await first.page
         .getByTestId('desk-status')
         .filter({ hasText: /^Bitcoin desk online · typically replies in/ })
         .waitFor();
-      const second = await customerArrives(CUSTOMERS[1]!);
       const holderOf = async (customer: Customer) =>
         (await pageFetch<ChatSession>(customer.page, `/api/chat-sessions/${customer.chatId}`)).body
           .agentId;
@@ -261,11 +275,11 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
         [ada, adaCustomer, bolaCustomer],
         [bola, bolaCustomer, adaCustomer],
       ] as const) {
-        await expect.poll(() => listedIds(agent.page)).toEqual([own.chatId]);
+        await eventually(() => listedIds(agent.page)).toEqual([own.chatId]);
         await agent.page.getByRole('button', { name: /Locked chats/ }).click();
-        await expect.poll(() => listedIds(agent.page)).toEqual([other.chatId]);
+        await eventually(() => listedIds(agent.page)).toEqual([other.chatId]);
         await agent.page.getByRole('tab', { name: 'Mine' }).click();
-        await expect.poll(() => listedIds(agent.page)).toEqual([own.chatId]);
+        await eventually(() => listedIds(agent.page)).toEqual([own.chatId]);
       }
       // The long name in the list: on two lines, and whole in its title.
       const longPage = bolaCustomer === second ? bola.page : ada.page;
@@ -287,7 +301,7 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
         await row(agent.page, customer.chatId).getByRole('link').first().click();
         await agent.page.waitForURL(`${server.url}/agent/chats/${customer.chatId}`);
         await agent.page.getByText('Assigned to you').waitFor();
-        await expect.poll(() => receiptOf(customer.page, 'I want to sell 0.05 BTC')).toBe('read');
+        await eventually(() => receiptOf(customer.page, 'I want to sell 0.05 BTC')).toBe('read');
       }
       expect(
         await ownBubble(adaCustomer.page, 'I want to sell 0.05 BTC')
@@ -313,12 +327,12 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       expect(await receiptOf(agentPage, 'Your quote is ready')).toBe('sent');
       await customerPage.goto(adaCustomer.chatUrl);
       await bubbleText(customerPage, 'Your quote is ready').waitFor();
-      await expect.poll(() => receiptOf(agentPage, 'Your quote is ready')).toBe('delivered');
+      await eventually(() => receiptOf(agentPage, 'Your quote is ready')).toBe('delivered');
       await customerPage.evaluate((flag) => {
         localStorage.removeItem(flag);
         document.dispatchEvent(new Event('visibilitychange'));
       }, HIDDEN_FLAG);
-      await expect.poll(() => receiptOf(agentPage, 'Your quote is ready')).toBe('read');
+      await eventually(() => receiptOf(agentPage, 'Your quote is ready')).toBe('read');
 
       // The team reply with /: the customer's first name and the rate filled in, a known
       // variable without a value explained, an unknown one kept as written.
@@ -332,14 +346,14 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       await screenshot(agentPage, 'canned-reply-picker-1280x800', { folder: FOLDER });
       await input.press('Enter');
       const filled = `Hi ${adaCustomer.firstName}, we buy at ${BTC_SELL}; send to [no open order: no deposit address yet]. {unknown.thing}`;
-      await expect.poll(() => input.inputValue()).toBe(filled);
+      await eventually(() => input.inputValue()).toBe(filled);
       await input.press('Enter');
       await bubbleText(customerPage, filled).waitFor();
       // Her own reply, from the dashboard.
       await input.pressSequentially('/thank');
       await picker.getByRole('option', { name: /\/thanks.*Mine/ }).waitFor();
       await input.press('Enter');
-      await expect.poll(() => input.inputValue()).toBe(`Thank you, ${adaCustomer.firstName}!`);
+      await eventually(() => input.inputValue()).toBe(`Thank you, ${adaCustomer.firstName}!`);
       await input.press('Enter');
       await bubbleText(customerPage, `Thank you, ${adaCustomer.firstName}!`).waitFor();
 
@@ -402,13 +416,13 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       // Ada's again, and leaves Archived.
       await ada.page.getByRole('button', { name: 'Resolve', exact: true }).click();
       await ada.page.getByText('This conversation is resolved. Reopen it to reply.').waitFor();
-      await expect.poll(() => listedIds(ada.page)).toEqual([]);
+      await eventually(() => listedIds(ada.page)).toEqual([]);
       await ada.page.getByRole('button', { name: /Archived/ }).click();
-      await expect.poll(() => listedIds(ada.page)).toEqual([adaCustomer.chatId]);
+      await eventually(() => listedIds(ada.page)).toEqual([adaCustomer.chatId]);
       await screenshot(ada.page, 'desk-archived-1280x800', { folder: FOLDER });
       await send(customerPage, 'One more question');
       await ada.page.getByText('Assigned to you').waitFor();
-      await expect.poll(() => listedIds(ada.page)).toEqual([]);
+      await eventually(() => listedIds(ada.page)).toEqual([]);
       expect(
         (await pageFetch<ChatSession>(customerPage, `/api/chat-sessions/${adaCustomer.chatId}`))
           .body,
@@ -438,6 +452,19 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       await bola.page.goto(`${server.url}/agent/dashboard`);
       await waitForText(bola.page.getByTestId('resolved-today'), '0');
       expect(await text(bola.page.getByTestId('avg-response'))).toBe('-');
+      // His Break button: on, then Online again.
+      const breakButton = bola.page.getByRole('button', { name: 'Break' });
+      await bola.page
+        .locator('button[aria-pressed="false"]:not([disabled])', { hasText: 'Break' })
+        .waitFor();
+      await breakButton.click();
+      await bola.page.locator('button[aria-pressed="true"]', { hasText: 'Break' }).waitFor();
+      expect(
+        (await pageFetch<{ state: string }>(bola.page, '/api/availability/me')).body.state,
+      ).toBe('break');
+      await screenshot(bola.page, 'agent-dashboard-break-1280x800', { folder: FOLDER });
+      await breakButton.click();
+      await bola.page.locator('button[aria-pressed="false"]', { hasText: 'Break' }).waitFor();
     },
   );
 });

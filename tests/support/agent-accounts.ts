@@ -22,18 +22,28 @@ export async function createAccount(
   account: AgentAccount,
   admin: boolean,
 ): Promise<void> {
+  await createAccounts(dataDir, [{ account, admin }]);
+}
+
+/** `createAccount` for several accounts, opening the database once (about 1 s each less). */
+export async function createAccounts(
+  dataDir: string,
+  accounts: readonly { account: AgentAccount; admin: boolean }[],
+): Promise<void> {
   // Imported here, so e2e files that make no account never load the server's modules.
   const { openDatabase } = await import('../../src/server/db/client');
   const { createAgent, parseAgentInput } = await import('../../src/server/features/agents');
   copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
   const database = await openDatabase({ kind: 'pglite', dataDir });
   try {
-    await createAgent({
-      db: database.db,
-      actorId: null,
-      admin,
-      input: parseAgentInput({ ...account, agentType: 'bitcoin' }),
-    });
+    for (const { account, admin } of accounts) {
+      await createAgent({
+        db: database.db,
+        actorId: null,
+        admin,
+        input: parseAgentInput({ ...account, agentType: 'bitcoin' }),
+      });
+    }
   } finally {
     await database.close();
   }
