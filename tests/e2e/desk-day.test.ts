@@ -239,7 +239,10 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
 
       // Two customers sign in and write, while Ada writes a reply of her own where the picker's
       // "Manage my replies" leads (the team's reply is there to read, not to change).
-      const customersArrive = Promise.all(CUSTOMERS.map(customerArrives));
+      const customersArrive = Promise.all([
+        customerArrives(CUSTOMERS[0]!),
+        customerArrives(CUSTOMERS[1]!),
+      ]);
       await ada.page.goto(`${server.url}/agent/dashboard#my-replies`);
       const mine = ada.page.getByRole('region', { name: 'My replies' });
       await mine.getByLabel('Shortcut').fill('thanks');
