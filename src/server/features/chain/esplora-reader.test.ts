@@ -19,13 +19,7 @@ describe('the Esplora reader', () => {
     });
   });
   afterAll(() => server.stop());
-  beforeEach(() => {
-    server.mode = 'ok';
-    server.failures = 0;
-    server.txs.clear();
-    server.requests = [];
-    server.answer = undefined;
-  });
+  beforeEach(() => server.reset());
 
   it('reads a mempool tx: its outputs in satoshi, no confirmations', async () => {
     server.add(TX, [

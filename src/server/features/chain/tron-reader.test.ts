@@ -22,12 +22,7 @@ describe('the TronGrid reader', () => {
     });
   });
   afterAll(() => server.stop());
-  beforeEach(() => {
-    server.mode = 'ok';
-    server.txs.clear();
-    server.requests = [];
-    server.apiKeys = [];
-  });
+  beforeEach(() => server.reset());
 
   it('writes TRON addresses as people do', () => {
     expect(tronAddressFromHex(USDT_TRC20_CONTRACT_HEX)).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
