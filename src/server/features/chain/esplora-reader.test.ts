@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { EsploraReader } from './esplora-reader';
 
@@ -12,11 +12,7 @@ describe('the Esplora reader', () => {
 
   beforeAll(async () => {
     await server.start();
-    reader = new EsploraReader({
-      url: server.url,
-      logger: Fastify({ logger: false }).log,
-      timing: { timeoutMs: 200, attempts: 3, backoffMs: 1 },
-    });
+    reader = new EsploraReader(testReaderOptions(server.url, { attempts: 3 }));
   });
   afterAll(() => server.stop());
   beforeEach(() => server.reset());

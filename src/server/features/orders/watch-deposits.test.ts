@@ -9,6 +9,7 @@ import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/or
 import { depositAttention } from '../../../shared/orders/desk';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
   addDeskAddress,
@@ -61,16 +62,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       events: new EventLog(database, new EventBus()),
       now,
       readers: {
-        BTC: new EsploraReader({
-          url: chain.url,
-          logger,
-          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
-        }),
-        'USDT-TRC20': new TronReader({
-          url: tron.url,
-          logger,
-          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
-        }),
+        BTC: new EsploraReader(testReaderOptions(chain.url)),
+        'USDT-TRC20': new TronReader(testReaderOptions(tron.url)),
       },
       chain: app.config.chain,
       logger,

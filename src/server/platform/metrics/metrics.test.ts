@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -9,6 +9,7 @@ import {
   sampleValue,
   type Family,
 } from '../../../../tests/support/prometheus';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
   addDeskAddress,
@@ -376,13 +377,8 @@ describe('chain readers’ health', () => {
   it('tells reads by network and result, and when the chain last answered', async () => {
     const esplora = await new EsploraServer().start();
     try {
-      const logger = Fastify({ logger: false }).log;
       const reader = new WatchedReader(
-        new EsploraReader({
-          url: esplora.url,
-          logger,
-          timing: { timeoutMs: 500, attempts: 2, backoffMs: 1 },
-        }),
+        new EsploraReader(testReaderOptions(esplora.url, { timeoutMs: 500 })),
       );
       const metrics = new AppMetrics();
       metrics.watchChainReaders({ BTC: reader });
