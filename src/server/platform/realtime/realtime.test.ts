@@ -7,34 +7,23 @@ import { rows } from '../../db/raw';
 import { EventBus } from '../event-bus';
 import { EventLog, type NewEvent } from './events';
 import { createPostgresTestDatabase } from '../../../../tests/support/databases';
-import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
+import type { LiveApp } from '../../../../tests/support/live-app';
+import { startTwoInstances } from '../../../../tests/support/two-instances';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', () => {
-  let created: { url: string; drop(): Promise<void> };
-  const databases: Database[] = [];
   let a: LiveApp;
   let b: LiveApp;
+  let databases: Database[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    created = await createPostgresTestDatabase(serverUrl!);
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
-      await migrateDatabase(database);
-      databases.push(database);
-    }
-    a = await startLiveApp(databases[0]!);
-    b = await startLiveApp(databases[1]!);
+    ({ a, b, databases, close } = await startTwoInstances(serverUrl!));
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    for (const d of databases) await d.close();
-    await created.drop();
-  });
+  afterAll(() => close());
 
   it('a message sent through one instance reaches a socket on the other, and survives a LISTEN drop', async () => {
     const db = databases[0]!.db;

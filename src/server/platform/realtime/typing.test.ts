@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../shared/api/realtime';
-import {
-  createPostgresTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../../../../tests/support/databases';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
+import { startTwoInstances } from '../../../../tests/support/two-instances';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
-import { openDatabase, type Database } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
+import type { Database } from '../../db/client';
 import { rows } from '../../db/raw';
 import type { SessionUser } from '../sessions';
 
@@ -156,27 +152,15 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () => {
-  let created: { url: string; drop(): Promise<void> };
-  const databases: Database[] = [];
   let a: LiveApp;
   let b: LiveApp;
+  let databases: Database[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    created = await createPostgresTestDatabase(serverUrl!);
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
-      await migrateDatabase(database);
-      databases.push(database);
-    }
-    a = await startLiveApp(databases[0]!);
-    b = await startLiveApp(databases[1]!);
+    ({ a, b, databases, close } = await startTwoInstances(serverUrl!));
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    for (const d of databases) await d.close();
-    await created.drop();
-  });
+  afterAll(() => close());
 
   it('a customer typing on instance A shows to an agent on instance B, and back', async () => {
     const db = databases[0]!.db;

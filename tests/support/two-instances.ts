@@ -1,0 +1,37 @@
+import type { Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { createPostgresTestDatabase } from './databases';
+import { startLiveApp, type LiveApp } from './live-app';
+
+export interface TwoInstances {
+  a: LiveApp;
+  b: LiveApp;
+  /** A's connection to the database, then B's: one database, two pools. */
+  databases: [Database, Database];
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances of the server on one fresh PostgreSQL database, each listening with a pool of
+ * its own, as behind a reverse proxy: what one does reaches the other only through PostgreSQL.
+ */
+export async function startTwoInstances(serverUrl: string): Promise<TwoInstances> {
+  const created = await createPostgresTestDatabase(serverUrl);
+  const open = () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+  const databases: [Database, Database] = [await open(), await open()];
+  await migrateDatabase(databases[0]);
+  const a = await startLiveApp(databases[0]);
+  const b = await startLiveApp(databases[1]);
+  return {
+    a,
+    b,
+    databases,
+    close: async () => {
+      await a.close();
+      await b.close();
+      for (const database of databases) await database.close();
+      await created.drop();
+    },
+  };
+}
