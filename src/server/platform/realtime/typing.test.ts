@@ -26,6 +26,12 @@ function type(socket: TestSocket, chatSessionId: number): void {
   socket.ws.send(JSON.stringify({ type: 'typing', chatSessionId }));
 }
 
+/** The socket shows these chats' conversations now: typing comes for them only. */
+async function watch(socket: TestSocket, ...chatSessionIds: number[]): Promise<void> {
+  socket.ws.send(JSON.stringify({ type: 'watch', chatSessionIds }));
+  await handled(socket);
+}
+
 /** A ping answered: the server has handled every frame this socket sent before it. */
 async function handled(socket: TestSocket): Promise<void> {
   const pongs = socket.frames.filter((f) => f.type === 'pong').length;
@@ -48,7 +54,7 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
   let live: LiveApp;
   let alice: SessionUser;
   let agent: SessionUser;
-  const cookies = { alice: '', bob: '', agent: '' };
+  const cookies = { alice: '', bob: '', agent: '', otherAgent: '' };
 
   beforeAll(async () => {
     database = await kind.open();
@@ -58,21 +64,29 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     cookies.alice = await sessionCookie(database.db, alice);
     cookies.bob = await sessionCookie(database.db, await makeCustomer(database.db));
     cookies.agent = await sessionCookie(database.db, agent);
+    cookies.otherAgent = await sessionCookie(database.db, await makeAgent(database.db));
   });
   afterAll(async () => {
     await live.close();
     await database.dispose();
   });
 
-  it('reaches the other side of the chat only, throttled, and is never stored', async () => {
+  it('reaches the other side of the chat only, where it is open, throttled, never stored', async () => {
     const aliceChat = await newChat(live, cookies.alice);
     const bobChat = await newChat(live, cookies.bob);
     const sockets = {
       alice: await TestSocket.connect(live.baseUrl, cookies.alice),
       bob: await TestSocket.connect(live.baseUrl, cookies.bob),
       agent: await TestSocket.connect(live.baseUrl, cookies.agent),
+      otherAgent: await TestSocket.connect(live.baseUrl, cookies.otherAgent),
     };
     for (const s of Object.values(sockets)) await s.resume();
+    // What each page shows. Bob asks for Alice's chat too: watching grants nothing.
+    await watch(sockets.alice, aliceChat);
+    await watch(sockets.bob, bobChat, aliceChat);
+    await watch(sockets.agent, aliceChat, bobChat);
+    // The other agent has Alice's chat open only until the switch below.
+    await watch(sockets.otherAgent, aliceChat);
     // The agent's socket brings them Online (an event) once presence wrote it: count after.
     await live.app.presence.idle();
     const [before] = await rows<{ count: number }>(
@@ -86,6 +100,12 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     expect(typingIn(sockets.agent, aliceChat)).toEqual([
       { type: 'typing', chatSessionId: aliceChat, from: 'customer', userId: alice.id },
     ]);
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, aliceChat).length === 1,
+      'typing to the other agent, who has the chat open',
+    );
+    // The other agent moves to Bob's chat: Alice's typing no longer reaches them.
+    await watch(sockets.otherAgent, bobChat);
     // Again at once: dropped (at most one per TYPING_THROTTLE_MS per sender and chat).
     type(sockets.alice, aliceChat);
     await handled(sockets.alice);
@@ -98,6 +118,10 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     type(sockets.bob, bobChat);
     await sockets.agent.waitFor(() => typingIn(sockets.agent, bobChat).length === 1, 'Bob typing');
     expect(typingIn(sockets.agent, aliceChat)).toHaveLength(1);
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, bobChat).length === 1,
+      'Bob typing to the other agent',
+    );
 
     // The agent types in Alice's chat: Alice hears it, Bob never does, the agent not himself.
     type(sockets.agent, aliceChat);
@@ -109,6 +133,12 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     type(sockets.agent, bobChat);
     await sockets.bob.waitFor(() => typingIn(sockets.bob, bobChat).length === 1, 'agent to Bob');
     expect(typingIn(sockets.bob, aliceChat)).toEqual([]);
+    // The other agent, now on Bob's chat, heard the agent there but not in Alice's chat.
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, bobChat).length === 2,
+      'the agent typing to Bob, heard by the other agent',
+    );
+    expect(typingIn(sockets.otherAgent, aliceChat)).toHaveLength(1);
     expect(sockets.agent.frames.some((f) => f.type === 'typing' && f.userId === agent.id)).toBe(
       false,
     );
@@ -158,6 +188,8 @@ describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () 
     const onB = await TestSocket.connect(b.baseUrl, agentCookie);
     await onA.resume();
     await onB.resume();
+    await watch(onA, chat);
+    await watch(onB, chat);
     type(onA, chat);
     await onB.waitFor(() => typingIn(onB, chat).length === 1, 'typing on B');
     expect(typingIn(onB, chat)[0]).toMatchObject({ from: 'customer', userId: customer.id });
