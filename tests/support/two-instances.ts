@@ -1,14 +1,22 @@
-import type { Database } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import type { SessionUser } from '../../src/server/platform/sessions';
 import { createPostgresTestDatabase } from './databases';
 import { startLiveApp, type LiveApp } from './live-app';
+import { makeAgent, makeCustomer, sessionCookie } from './users';
 
 export interface TwoInstances {
   a: LiveApp;
   b: LiveApp;
   /** A's connection to the database, then B's: one database, two pools. */
   databases: [Database, Database];
+  /** A new customer and a new agent, each with a sign-in session's cookie (valid on both). */
+  customerAndAgent(): Promise<{
+    customer: SessionUser;
+    agent: SessionUser;
+    customerCookie: string;
+    agentCookie: string;
+  }>;
   close(): Promise<void>;
 }
 
@@ -27,6 +35,17 @@ export async function startTwoInstances(serverUrl: string): Promise<TwoInstances
     a,
     b,
     databases,
+    customerAndAgent: async () => {
+      const { db } = databases[0];
+      const customer = await makeCustomer(db);
+      const agent = await makeAgent(db);
+      return {
+        customer,
+        agent,
+        customerCookie: await sessionCookie(db, customer),
+        agentCookie: await sessionCookie(db, agent),
+      };
+    },
     close: async () => {
       await a.close();
       await b.close();

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../shared/api/realtime';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
-import { startTwoInstances } from '../../../../tests/support/two-instances';
+import { startTwoInstances, type TwoInstances } from '../../../../tests/support/two-instances';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
-import type { Database } from '../../db/client';
 import { rows } from '../../db/raw';
 import type { SessionUser } from '../sessions';
 
@@ -152,21 +151,16 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () => {
-  let a: LiveApp;
-  let b: LiveApp;
-  let databases: Database[];
-  let close: () => Promise<void>;
+  let two: TwoInstances;
 
   beforeAll(async () => {
-    ({ a, b, databases, close } = await startTwoInstances(serverUrl!));
+    two = await startTwoInstances(serverUrl!);
   });
-  afterAll(() => close());
+  afterAll(() => two.close());
 
   it('a customer typing on instance A shows to an agent on instance B, and back', async () => {
-    const db = databases[0]!.db;
-    const customer = await makeCustomer(db);
-    const customerCookie = await sessionCookie(db, customer);
-    const agentCookie = await sessionCookie(db, await makeAgent(db));
+    const { a, b } = two;
+    const { customer, customerCookie, agentCookie } = await two.customerAndAgent();
     const chat = await newChat(a, customerCookie);
     const onA = await TestSocket.connect(a.baseUrl, customerCookie);
     const onB = await TestSocket.connect(b.baseUrl, agentCookie);
