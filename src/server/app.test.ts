@@ -153,6 +153,7 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         demoMode: false,
         payoutSlaMinutes: 30,
         firstResponseTargetMinutes: 5,
+        quoteTtlMinutes: 15,
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');
     });

@@ -483,11 +483,12 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA and the first response target, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the first response target and the quote rate lock, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       PAYOUT_SLA_MINUTES: '45',
       FIRST_RESPONSE_TARGET_MINUTES: '7',
+      QUOTE_TTL_MINUTES: '20',
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
@@ -500,6 +501,7 @@ describe('publicConfig', () => {
       demoMode: false,
       payoutSlaMinutes: 45,
       firstResponseTargetMinutes: 7,
+      quoteTtlMinutes: 20,
     });
   });
 

@@ -271,6 +271,7 @@ export interface PublicConfig {
   demoMode: boolean;
   payoutSlaMinutes: number;
   firstResponseTargetMinutes: number;
+  quoteTtlMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -473,5 +474,6 @@ export function publicConfig(config: Config): PublicConfig {
     demoMode: config.demoMode,
     payoutSlaMinutes: config.payoutSlaMinutes,
     firstResponseTargetMinutes: config.firstResponseTargetMinutes,
+    quoteTtlMinutes: config.quoteTtlMinutes,
   };
 }

@@ -73,6 +73,15 @@ export class EsploraServer {
     tx.blockTime = undefined;
   }
 
+  /** Between tests: answers well again, knows no tx, has seen no request (the tip stays). */
+  reset(): void {
+    this.mode = 'ok';
+    this.failures = 0;
+    this.txs.clear();
+    this.requests = [];
+    this.answer = undefined;
+  }
+
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
 import { startAgentChat, type RunningApp } from '../../src/server/start';
 import { copyPgliteTemplate } from './pglite-template';
 import {
@@ -45,6 +46,15 @@ export class InProcessServer {
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /**
+   * The running app's database: a test moves a row back on the clock through it (a payout
+   * falling overdue) instead of waiting for the real one.
+   */
+  get database(): Database {
+    if (!this.running) throw new Error('the app is not running');
+    return this.running.database;
   }
 
   /** The last lines the app logged (LOG_LEVEL warn unless the options say), for failure messages. */

@@ -34,6 +34,14 @@ export class TronGridServer {
     return `http://127.0.0.1:${address.port}`;
   }
 
+  /** Between tests: answers well again, knows no tx, has seen no request (the head block stays). */
+  reset(): void {
+    this.mode = 'ok';
+    this.txs.clear();
+    this.requests = [];
+    this.apiKeys = [];
+  }
+
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       let body = '';

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { copyPgliteTemplate } from '../../../tests/support/pglite-template';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDirLock, DataDirLockedError } from './lock';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
@@ -185,13 +184,8 @@ describe('the server on one DATA_DIR', () => {
     return { child, output: new Output(child) };
   }
 
-  /**
-   * A server on this test's DATA_DIR. `fromTemplate`: the folder first gets a copy of the run's
-   * migrated database, as after an earlier start; without it the server makes its database in the
-   * empty folder, as on a fresh machine (seconds more).
-   */
-  async function startServer(options: { fromTemplate: boolean }): Promise<Server> {
-    if (options.fromTemplate) copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
+  /** A server on this test's DATA_DIR, once it says it is running. */
+  async function startServer(): Promise<Server> {
     const { child, output } = startProcess();
     const [, url] = await output.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, child);
     await output.waitFor(/AgentChat is running/, child);
@@ -204,10 +198,14 @@ describe('the server on one DATA_DIR', () => {
     return res.json();
   }
 
-  it('refuses a second server, which exits non-zero with a clear message', async () => {
-    const first = await startServer({ fromTemplate: false });
+  // One folder through a server's life, each start a real process (about 6 CPU-seconds each, so
+  // one test of four starts rather than three tests of six).
+  it('refuses a second server; after a crash the next start takes over; SIGTERM and SIGINT shut down cleanly', async () => {
+    // The first start makes its database in the empty folder, as on a fresh machine.
+    const first = await startServer();
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
 
+    // A second server on the folder exits non-zero with a clear message, and does no harm.
     const second = startProcess();
     expect(await exited(second.child)).toBe(1);
     expect(second.output.text).toContain(
@@ -215,38 +213,29 @@ describe('the server on one DATA_DIR', () => {
     );
     expect(second.output.text).toContain('use DATABASE_URL for several');
     expect(second.output.text).not.toMatch(/\bat .+:\d+:\d+/);
-
-    // The refused start did no harm: the first still serves, and still holds the lock.
     expect(await health(first)).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
-  }, 240_000);
 
-  it('shuts down on SIGTERM and SIGINT: exit 0, lock released, the next start works', async () => {
-    const first = await startServer({ fromTemplate: true });
-    expect(await health(first)).toEqual({ status: 'ok', database: 'ok' });
-    first.child.kill('SIGTERM');
-    expect(await exited(first.child)).toBe(0);
-    expect(first.output.text).toContain('SIGTERM received: finishing requests and shutting down');
-    expect(fs.existsSync(lockFile())).toBe(false);
-
-    const next = await startServer({ fromTemplate: false });
-    expect(await health(next)).toEqual({ status: 'ok', database: 'ok' });
-    next.child.kill('SIGINT');
-    expect(await exited(next.child)).toBe(0);
-    expect(next.output.text).toContain('SIGINT received: finishing requests and shutting down');
-    expect(fs.existsSync(lockFile())).toBe(false);
-  }, 240_000);
-
-  it('starts after a crash: the dead process lock is taken over and the database opens', async () => {
-    const first = await startServer({ fromTemplate: true });
+    // A crash leaves the dead process's lock behind; the next start takes it over.
     first.child.kill('SIGKILL');
     await exited(first.child);
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
-
-    const next = await startServer({ fromTemplate: false });
+    const next = await startServer();
     expect(await health(next)).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(next.child.pid));
+
+    // SIGTERM: requests finish, exit 0, the lock is released.
     next.child.kill('SIGTERM');
     expect(await exited(next.child)).toBe(0);
-  }, 240_000);
+    expect(next.output.text).toContain('SIGTERM received: finishing requests and shutting down');
+    expect(fs.existsSync(lockFile())).toBe(false);
+
+    // And the start after that works; SIGINT shuts it down the same way.
+    const last = await startServer();
+    expect(await health(last)).toEqual({ status: 'ok', database: 'ok' });
+    last.child.kill('SIGINT');
+    expect(await exited(last.child)).toBe(0);
+    expect(last.output.text).toContain('SIGINT received: finishing requests and shutting down');
+    expect(fs.existsSync(lockFile())).toBe(false);
+  }, 360_000);
 });

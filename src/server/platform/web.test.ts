@@ -13,6 +13,7 @@ const CONFIG = {
   demoMode: false,
   payoutSlaMinutes: 30,
   firstResponseTargetMinutes: 5,
+  quoteTtlMinutes: 15,
 };
 const PUBLIC_URL = 'https://desk.example.ng';
 const CONTEXT = { config: CONFIG, publicUrl: PUBLIC_URL };
@@ -21,7 +22,7 @@ describe('composePage', () => {
   it('puts the configuration in a meta tag and the brand in the title, with #root empty', () => {
     const html = composePage(TEMPLATE, CONTEXT);
     expect(html).toContain(
-      `<meta name="app-config" content='{"brandName":"AgentChat","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"firstResponseTargetMinutes":5}' />`,
+      `<meta name="app-config" content='{"brandName":"AgentChat","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"firstResponseTargetMinutes":5,"quoteTtlMinutes":15}' />`,
     );
     expect(html).toContain('<title>AgentChat – Sell</title>');
     expect(html).toContain('<div id="root"></div>');

@@ -14,5 +14,7 @@ export const publicConfigSchema = z.object({
    * of it and red past it in the agents' list.
    */
   firstResponseTargetMinutes: z.number().int().positive(),
+  /** QUOTE_TTL_MINUTES: how long an order's quote locks the sell rate. */
+  quoteTtlMinutes: z.number().int().positive(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

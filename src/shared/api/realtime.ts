@@ -124,12 +124,24 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
+/** The most chats one socket may watch for typing (a page shows one or two conversations). */
+export const MAX_WATCHED_CHATS = 20;
+
 /** What the client sends on the socket. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resume'), after: z.number().int().min(0) }),
   z.object({ type: z.literal('ping') }),
   /** The sender is typing in this chat; the server relays it to the chat's other side. */
   z.object({ type: z.literal('typing'), chatSessionId: z.number().int().positive() }),
+  /**
+   * The chats whose conversation this page shows now: the whole set, replacing the last one.
+   * "typing" reaches a socket only for these chats. Every new socket starts with none, so the
+   * client sends its set again after each resume.
+   */
+  z.object({
+    type: z.literal('watch'),
+    chatSessionIds: z.array(z.number().int().positive()).max(MAX_WATCHED_CHATS),
+  }),
 ]);
 
 /** A client sends "typing" at most this often per chat; the server drops what comes sooner. */

@@ -4,37 +4,35 @@ import type { ReactNode } from 'react';
  * A short list in a side panel (the agents' desk customer panel): loading, a failure with a
  * retry, an empty sentence, or the items.
  */
-export function PanelList({
+export function PanelList<T>({
   label,
-  status,
+  query,
   empty,
-  onRetry,
-  count,
-  children,
+  item,
 }: {
   /** The list's accessible name ("Chats of Ada Obi"). */
   label: string;
-  status: 'pending' | 'error' | 'success';
+  /** The list's query: how it stands, its items once loaded, and a retry. */
+  query: { status: 'pending' | 'error' | 'success'; data?: readonly T[]; refetch: () => unknown };
   /** What an empty list says ("No orders yet"). */
   empty: string;
-  onRetry: () => void;
-  count: number;
-  children: ReactNode;
+  /** An item's `li`, with its key. */
+  item: (item: T) => ReactNode;
 }) {
-  if (status === 'pending') {
+  if (query.status === 'pending') {
     return (
       <p role="status" className="py-2 text-sm text-ink-muted">
         Loading...
       </p>
     );
   }
-  if (status === 'error') {
+  if (query.status === 'error') {
     return (
       <p role="alert" className="flex items-center gap-2 py-2 text-sm text-down">
         Failed to load.
         <button
           type="button"
-          onClick={onRetry}
+          onClick={() => void query.refetch()}
           className="min-h-11 rounded-lg px-2 font-semibold text-brand-800 underline"
         >
           Try again
@@ -42,10 +40,11 @@ export function PanelList({
       </p>
     );
   }
-  if (count === 0) return <p className="py-2 text-sm text-ink-muted">{empty}</p>;
+  const items = query.data ?? [];
+  if (items.length === 0) return <p className="py-2 text-sm text-ink-muted">{empty}</p>;
   return (
     <ul aria-label={label} className="flex flex-col">
-      {children}
+      {items.map(item)}
     </ul>
   );
 }

@@ -10,6 +10,7 @@ const FIELD_TYPES = {
   demoMode: 'boolean',
   payoutSlaMinutes: 'number',
   firstResponseTargetMinutes: 'number',
+  quoteTtlMinutes: 'number',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -47,6 +48,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     demoMode: record.demoMode as boolean,
     payoutSlaMinutes: record.payoutSlaMinutes as number,
     firstResponseTargetMinutes: record.firstResponseTargetMinutes as number,
+    quoteTtlMinutes: record.quoteTtlMinutes as number,
   };
 }
 

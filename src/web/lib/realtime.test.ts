@@ -326,6 +326,43 @@ describe('RealtimeClient', () => {
     expect(states.at(-1)).toBe('reconnecting');
   });
 
+  it('watches the chats that show typing, hands each its own typing, and watches again after a drop', () => {
+    const { client } = setup();
+    const first = latest();
+    const watches = (socket: FakeWebSocket) =>
+      socket.sent.filter((f) => (f as { type: string }).type === 'watch');
+    const heard: string[] = [];
+    // Before the socket is online nothing is sent; the set goes once it is.
+    const stopSeven = client.onTyping(7, (f) => heard.push(`7:${f.from}`));
+    expect(watches(first)).toEqual([]);
+    handshake(first, 1);
+    expect(watches(first)).toEqual([{ type: 'watch', chatSessionIds: [7] }]);
+    const stopEight = client.onTyping(8, (f) => heard.push(`8:${f.from}`));
+    const alsoSeven = client.onTyping(7, () => heard.push('7 again'));
+    expect(watches(first).at(-1)).toEqual({ type: 'watch', chatSessionIds: [7, 8] });
+    expect(watches(first)).toHaveLength(2);
+
+    const userId = CUSTOMER_ID;
+    first.frame({ type: 'typing', chatSessionId: 8, from: 'customer', userId });
+    first.frame({ type: 'typing', chatSessionId: 9, from: 'customer', userId });
+    expect(heard).toEqual(['8:customer']);
+
+    // A chat stays watched while any listener shows it.
+    alsoSeven();
+    expect(watches(first)).toHaveLength(2);
+    stopEight();
+    expect(watches(first).at(-1)).toEqual({ type: 'watch', chatSessionIds: [7] });
+
+    // A new socket knows nothing of the last one's watch: the client says it again.
+    first.drop();
+    vi.advanceTimersByTime(backoffDelay(0, () => 0.5));
+    const second = latest();
+    handshake(second, 1);
+    expect(watches(second)).toEqual([{ type: 'watch', chatSessionIds: [7] }]);
+    stopSeven();
+    expect(watches(second).at(-1)).toEqual({ type: 'watch', chatSessionIds: [] });
+  });
+
   it('closes the socket when the last screen lets go, and does not reconnect', () => {
     const { client, release } = setup();
     const second = client.retain();

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import {
+  MAX_WATCHED_CHATS,
   SOCKET_CLOSE_CODES,
   serverFrameSchema,
   type RealtimeEvent,
@@ -54,7 +55,8 @@ export class RealtimeClient {
   private state: ConnectionState = 'connecting';
   private readonly eventListeners = new Set<EventListener>();
   private readonly resyncListeners = new Set<ResyncListener>();
-  private readonly typingListeners = new Set<TypingListener>();
+  /** Per chat, who shows its "typing…": the server sends typing for these chats only. */
+  private readonly typingListeners = new Map<number, Set<TypingListener>>();
   private readonly stateListeners = new Set<() => void>();
   private users = 0;
   private readonly url: () => string;
@@ -84,10 +86,30 @@ export class RealtimeClient {
     return () => this.eventListeners.delete(listener);
   }
 
-  /** Someone typing in a chat the viewer may see (ephemeral: not an event, never replayed). */
-  onTyping(listener: TypingListener): () => void {
-    this.typingListeners.add(listener);
-    return () => this.typingListeners.delete(listener);
+  /**
+   * Someone typing in `chatSessionId` (ephemeral: not an event, never replayed). While any
+   * listener is on a chat, the socket watches it: the server sends typing only for watched chats.
+   */
+  onTyping(chatSessionId: number, listener: TypingListener): () => void {
+    let listeners = this.typingListeners.get(chatSessionId);
+    if (!listeners) {
+      this.typingListeners.set(chatSessionId, (listeners = new Set()));
+      this.sendWatching();
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size > 0 || this.typingListeners.get(chatSessionId) !== listeners) return;
+      this.typingListeners.delete(chatSessionId);
+      this.sendWatching();
+    };
+  }
+
+  /** Tells the server which chats this page shows (again after every resume: a new socket). */
+  private sendWatching(): void {
+    if (this.state !== 'online') return;
+    const chatSessionIds = [...this.typingListeners.keys()].slice(-MAX_WATCHED_CHATS);
+    this.send({ type: 'watch', chatSessionIds });
   }
 
   /** Tells the chat's other side the viewer is typing (dropped while the socket is down). */
@@ -242,6 +264,7 @@ export class RealtimeClient {
         this.setState('online');
         clearInterval(this.pingTimer);
         this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+        if (this.typingListeners.size > 0) this.sendWatching();
         if (!frame.complete || this.mustResync) {
           this.mustResync = false;
           this.lastEventId = Math.max(this.lastEventId ?? 0, frame.upTo);
@@ -259,7 +282,9 @@ export class RealtimeClient {
       case 'pong':
         break;
       case 'typing':
-        for (const listener of this.typingListeners) listener(frame);
+        for (const listener of this.typingListeners.get(frame.chatSessionId) ?? []) {
+          listener(frame);
+        }
         break;
     }
   }

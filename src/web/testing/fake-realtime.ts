@@ -18,7 +18,8 @@ class FakeRealtime implements RealtimeSource {
   readonly eventListeners = new Set<Listener<[RealtimeEvent]>>();
   readonly resyncListeners = new Set<Listener>();
   readonly stateListeners = new Set<Listener>();
-  readonly typingListeners = new Set<Listener<[TypingFrame]>>();
+  /** Per chat, the listeners of its typing: the chats the screens watch. */
+  readonly typingListeners = new Map<number, Set<Listener<[TypingFrame]>>>();
   /** The chats the viewer said "typing" in, in order. */
   sentTyping: number[] = [];
 
@@ -31,9 +32,16 @@ class FakeRealtime implements RealtimeSource {
     this.sentTyping = [];
   }
 
-  /** The other side types (a `typing` frame from the server). */
+  /** The other side types (a `typing` frame from the server, which comes for watched chats only). */
   emitTyping(frame: Omit<TypingFrame, 'type'>): void {
-    for (const l of this.typingListeners) l({ type: 'typing', ...frame });
+    for (const l of this.typingListeners.get(frame.chatSessionId) ?? []) {
+      l({ type: 'typing', ...frame });
+    }
+  }
+
+  /** The chats the screens watch for typing now. */
+  watching(): number[] {
+    return [...this.typingListeners.keys()];
   }
 
   setState(state: ConnectionState): void {
@@ -54,7 +62,15 @@ class FakeRealtime implements RealtimeSource {
   onResync = (listener: Listener) => subscribe(this.resyncListeners, listener);
   subscribeState = (listener: Listener) => subscribe(this.stateListeners, listener);
   getState = () => this.state;
-  onTyping = (listener: Listener<[TypingFrame]>) => subscribe(this.typingListeners, listener);
+  onTyping = (chatSessionId: number, listener: Listener<[TypingFrame]>) => {
+    let listeners = this.typingListeners.get(chatSessionId);
+    if (!listeners) this.typingListeners.set(chatSessionId, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.typingListeners.delete(chatSessionId);
+    };
+  };
   sendTyping = (chatSessionId: number) => void this.sentTyping.push(chatSessionId);
 }
 

@@ -14,6 +14,7 @@ export const TEST_CONFIG: AppConfig = {
   demoMode: false,
   payoutSlaMinutes: 30,
   firstResponseTargetMinutes: 5,
+  quoteTtlMinutes: 15,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannedReplyListSchema, cannedReplySchema } from '../../../shared/api/canned-replies';
+import { injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -10,20 +11,12 @@ describe.each(testDatabaseKinds())('canned replies on $name', (kind) => {
   let live: LiveApp;
   const cookies = { admin: '', ada: '', bola: '', customer: '' };
 
-  async function call(
+  const call = (
     who: keyof typeof cookies,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: InjectedCall['method'],
     url: string,
     body?: unknown,
-  ) {
-    const res = await live.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who] },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  ) => injectJson(live.app, { cookie: cookies[who], method, url, body });
   const list = async (who: keyof typeof cookies) =>
     cannedReplyListSchema.parse((await call(who, 'GET', '/api/canned-replies')).body);
 

@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { EsploraReader } from './esplora-reader';
 
@@ -12,20 +12,10 @@ describe('the Esplora reader', () => {
 
   beforeAll(async () => {
     await server.start();
-    reader = new EsploraReader({
-      url: server.url,
-      logger: Fastify({ logger: false }).log,
-      timing: { timeoutMs: 200, attempts: 3, backoffMs: 1 },
-    });
+    reader = new EsploraReader(testReaderOptions(server.url, { attempts: 3 }));
   });
   afterAll(() => server.stop());
-  beforeEach(() => {
-    server.mode = 'ok';
-    server.failures = 0;
-    server.txs.clear();
-    server.requests = [];
-    server.answer = undefined;
-  });
+  beforeEach(() => server.reset());
 
   it('reads a mempool tx: its outputs in satoshi, no confirmations', async () => {
     server.add(TX, [

@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import { DESK_BTC } from '../../../../tests/support/order-fixtures';
 import { EsploraReader } from './esplora-reader';
@@ -8,8 +8,6 @@ import { TronReader } from './tron-reader';
 
 describe('WatchedReader', () => {
   let esplora: EsploraServer;
-  const logger = Fastify({ logger: false }).log;
-  const timing = { timeoutMs: 500, attempts: 2, backoffMs: 1 };
 
   beforeAll(async () => {
     esplora = await new EsploraServer().start();
@@ -19,7 +17,9 @@ describe('WatchedReader', () => {
   });
 
   it("lists an address's transactions through a reader that can (the watcher finds a deposit without a hash), counting the read", async () => {
-    const reader = new WatchedReader(new EsploraReader({ url: esplora.url, logger, timing }));
+    const reader = new WatchedReader(
+      new EsploraReader(testReaderOptions(esplora.url, { timeoutMs: 500 })),
+    );
     const txid = 'c'.repeat(64);
     esplora.add(txid, [{ address: DESK_BTC, sats: 990_000 }]);
     expect(reader.transactionsTo).toBeDefined();
@@ -31,7 +31,7 @@ describe('WatchedReader', () => {
   });
 
   it('offers no address list when its reader has none (TRC20)', () => {
-    const reader = new WatchedReader(new TronReader({ url: 'http://127.0.0.1:9', logger }));
+    const reader = new WatchedReader(new TronReader(testReaderOptions('http://127.0.0.1:9')));
     expect(reader.transactionsTo).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { tronAddressFromHex } from './tron-address';
 import { TronReader, USDT_TRC20_CONTRACT_HEX } from './tron-reader';
@@ -15,19 +15,10 @@ describe('the TronGrid reader', () => {
 
   beforeAll(async () => {
     await server.start();
-    reader = new TronReader({
-      url: server.url,
-      logger: Fastify({ logger: false }).log,
-      timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
-    });
+    reader = new TronReader(testReaderOptions(server.url));
   });
   afterAll(() => server.stop());
-  beforeEach(() => {
-    server.mode = 'ok';
-    server.txs.clear();
-    server.requests = [];
-    server.apiKeys = [];
-  });
+  beforeEach(() => server.reset());
 
   it('writes TRON addresses as people do', () => {
     expect(tronAddressFromHex(USDT_TRC20_CONTRACT_HEX)).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
@@ -53,9 +44,7 @@ describe('the TronGrid reader', () => {
 
   it('sends TRON_API_KEY as the TRON-PRO-API-KEY header on every request, and none without it', async () => {
     const keyed = new TronReader({
-      url: server.url,
-      logger: Fastify({ logger: false }).log,
-      timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
+      ...testReaderOptions(server.url),
       apiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
     });
     server.txs.set(TX, {

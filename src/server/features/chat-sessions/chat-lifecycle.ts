@@ -13,7 +13,13 @@ import { isAdmin, isAgent as isAgentUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { assignWaitingChats, giveChat, lockAssignment, recordChange } from './assign-chats';
+import {
+  assignWaitingChats,
+  giveChat,
+  lockAssignment,
+  recordChange,
+  type GiveChat,
+} from './assign-chats';
 import { getChatSession } from './get-chat-session';
 
 /**
@@ -123,6 +129,29 @@ function refill(tx: Db, ctx: LifecycleContext) {
   return assignWaitingChats({ tx, events: ctx.events, cap: ctx.cap, now: ctx.now });
 }
 
+/**
+ * The caller gives the chat to another active agent or admin (an assign or a transfer); the
+ * agent who held it has room for a waiting chat.
+ */
+async function handOver(
+  tx: Db,
+  ctx: LifecycleContext,
+  chat: LockedChat,
+  to: Pick<GiveChat, 'agentId' | 'action' | 'note'>,
+): Promise<void> {
+  if (chat.agent_id === to.agentId)
+    throw new AppError('conflict', 'The chat is already assigned to this agent');
+  await requireStaff(tx, to.agentId);
+  await giveChat(tx, ctx.events, {
+    chatSessionId: chat.id,
+    ...to,
+    actorId: ctx.caller.id,
+    fromAgentId: chat.agent_id,
+    now: ctx.now,
+  });
+  if (chat.agent_id) await refill(tx, ctx);
+}
+
 /** Admin, or the agent holding the chat, gives it to an agent. */
 export function assignChat(
   ctx: LifecycleContext & { input: z.output<typeof assignChatRequestSchema> },
@@ -137,18 +166,7 @@ export function assignChat(
           ? 'Only an admin assigns an unassigned chat: claim it to take it'
           : lockedChatMessage(chat.holder_name),
       );
-    if (chat.agent_id === input.agentId)
-      throw new AppError('conflict', 'The chat is already assigned to this agent');
-    await requireStaff(tx, input.agentId);
-    await giveChat(tx, ctx.events, {
-      chatSessionId: chat.id,
-      agentId: input.agentId,
-      action: 'assigned',
-      actorId: caller.id,
-      fromAgentId: chat.agent_id,
-      now: ctx.now,
-    });
-    if (chat.agent_id) await refill(tx, ctx);
+    await handOver(tx, ctx, chat, { agentId: input.agentId, action: 'assigned' });
   });
 }
 
@@ -185,19 +203,11 @@ export function transferChat(
       throw new AppError('conflict', 'This chat is unassigned: claim or assign it instead');
     if (chat.agent_id !== caller.id && !isAdmin(caller))
       throw new AppError('forbidden', lockedChatMessage(chat.holder_name));
-    if (chat.agent_id === input.agentId)
-      throw new AppError('conflict', 'The chat is already assigned to this agent');
-    await requireStaff(tx, input.agentId);
-    await giveChat(tx, ctx.events, {
-      chatSessionId: chat.id,
+    await handOver(tx, ctx, chat, {
       agentId: input.agentId,
       action: 'transferred',
-      actorId: caller.id,
-      fromAgentId: chat.agent_id,
       note: input.note,
-      now: ctx.now,
     });
-    await refill(tx, ctx);
   });
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessionPageSchema, chatSessionSchema } from '../../../shared/api/chat-sessions';
 import { messagePageSchema, messageSchema } from '../../../shared/api/messages';
+import { injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -16,20 +17,12 @@ describe.each(testDatabaseKinds())('private notes on $name', (kind) => {
   let live: LiveApp;
   const cookies = { customer: '', agent: '' };
 
-  async function call(
+  const call = (
     who: keyof typeof cookies,
-    method: 'GET' | 'POST',
+    method: InjectedCall['method'],
     url: string,
     body?: unknown,
-  ) {
-    const res = await live.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who] },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  ) => injectJson(live.app, { cookie: cookies[who], method, url, body });
 
   beforeAll(async () => {
     database = await kind.open();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptsSchema } from '../../../shared/api/messages';
+import { injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -11,20 +12,12 @@ describe.each(testDatabaseKinds())('read receipts on $name', (kind) => {
   let live: LiveApp;
   const cookies = { customer: '', other: '', agent: '' };
 
-  async function call(
+  const call = (
     who: keyof typeof cookies,
-    method: 'GET' | 'POST',
+    method: InjectedCall['method'],
     url: string,
     body?: unknown,
-  ) {
-    const res = await live.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who] },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined };
-  }
+  ) => injectJson(live.app, { cookie: cookies[who], method, url, body });
   const say = async (who: 'customer' | 'agent', chatId: number, content: string, note = false) =>
     (
       await call(who, 'POST', `/api/chat-sessions/${chatId}/${note ? 'notes' : 'messages'}`, {

@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSessionPageSchema, chatSessionSchema } from '../../../shared/api/chat-sessions';
 import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
 import { analyticsSchema } from '../../../shared/api/reports';
-import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { uploadImage } from '../../../../tests/support/images';
+import {
+  addDeskAddress,
+  addPayoutAccount,
+  setSellRates,
+} from '../../../../tests/support/order-desk';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
-import { exchangeRates } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
 
 const MINUTE = 60_000;
@@ -96,29 +99,10 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
       cookie[who] = await sessionCookie(database.db, user);
     }
     for (const [i, who] of ['ada', 'bola'].entries()) {
-      const serial = `07654321${i}`;
-      const res = await call(who, 'POST', '/api/payout-accounts', {
-        bankCode: '058',
-        accountNumber: serial + String(nubanCheckDigit('058', serial)),
-        accountName: `Customer ${who}`,
-      });
-      expect(res.status).toBe(201);
-      account[who] = res.body.id;
+      account[who] = await addPayoutAccount(app, cookie[who]!, `07654321${i}`, `Customer ${who}`);
     }
-    const address = await call('admin', 'POST', '/api/admin/desk-addresses', {
-      network: 'BTC',
-      address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-      label: 'BTC',
-    });
-    expect(address.status).toBe(201);
-    await database.db.insert(exchangeRates).values({
-      currency: 'bitcoin',
-      buyRateUsd: '1',
-      sellRateUsd: '1',
-      buyRateNaira: '157254058.50',
-      sellRateNaira: '157254058.50',
-      spreadPercentage: '1',
-    });
+    await addDeskAddress(app, cookie.admin!, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await setSellRates(database.db, { bitcoin: '157254058.50' });
   });
   afterAll(async () => {
     await app.close();

@@ -9,10 +9,14 @@ import { analyticsSchema } from '../../../shared/api/reports';
 import { realtimeEventSchema } from '../../../shared/api/realtime';
 import { transactionPageSchema } from '../../../shared/api/transactions';
 import { dec } from '../../../shared/money';
-import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { uploadImage } from '../../../../tests/support/images';
+import {
+  addDeskAddress,
+  addPayoutAccount,
+  setSellRates,
+} from '../../../../tests/support/order-desk';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
   auditLog,
@@ -117,38 +121,11 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       cookie[who] = await sessionCookie(database.db, user);
     }
     for (const [i, who] of ['ada', 'bola', 'cade'].entries()) {
-      const serial = `01234567${i}`;
-      const res = await call(who, 'POST', '/api/payout-accounts', {
-        bankCode: '058',
-        accountNumber: serial + String(nubanCheckDigit('058', serial)),
-        accountName: `Customer ${who}`,
-      });
-      expect(res.status).toBe(201);
-      account[who] = res.body.id;
+      account[who] = await addPayoutAccount(app, cookie[who]!, `01234567${i}`, `Customer ${who}`);
     }
-    for (const [network, address] of [
-      ['BTC', BTC_ADDRESSES[0]],
-      ['BTC', BTC_ADDRESSES[1]],
-      ['USDT-TRC20', TRON_ADDRESS],
-    ]) {
-      const res = await call('admin', 'POST', '/api/admin/desk-addresses', {
-        network,
-        address,
-        label: network,
-      });
-      expect(res.status).toBe(201);
-    }
-    const rate = (currency: 'bitcoin' | 'usdt', sellRateNaira: string) => ({
-      currency,
-      buyRateUsd: '1',
-      sellRateUsd: '1',
-      buyRateNaira: sellRateNaira,
-      sellRateNaira,
-      spreadPercentage: '1',
-    });
-    await database.db
-      .insert(exchangeRates)
-      .values([rate('bitcoin', BTC_SELL), rate('usdt', USDT_SELL)]);
+    for (const address of BTC_ADDRESSES) await addDeskAddress(app, cookie.admin!, 'BTC', address);
+    await addDeskAddress(app, cookie.admin!, 'USDT-TRC20', TRON_ADDRESS);
+    await setSellRates(database.db, { bitcoin: BTC_SELL, usdt: USDT_SELL });
   });
   afterAll(async () => {
     await app.close();

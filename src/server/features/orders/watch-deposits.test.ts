@@ -7,21 +7,19 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
 import { depositAttention } from '../../../shared/orders/desk';
-import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
+import {
+  addDeskAddress,
+  addPayoutAccount,
+  setSellRates,
+} from '../../../../tests/support/order-desk';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { AdvisoryLock } from '../../db/advisory-lock';
-import {
-  auditLog,
-  exchangeRates,
-  messages,
-  orderEvents,
-  orders,
-  realtimeEvents,
-} from '../../db/schema';
+import { auditLog, messages, orderEvents, orders, realtimeEvents } from '../../db/schema';
 import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import { EsploraReader, TronReader } from '../chain';
@@ -64,16 +62,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       events: new EventLog(database, new EventBus()),
       now,
       readers: {
-        BTC: new EsploraReader({
-          url: chain.url,
-          logger,
-          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
-        }),
-        'USDT-TRC20': new TronReader({
-          url: tron.url,
-          logger,
-          timing: { timeoutMs: 200, attempts: 2, backoffMs: 1 },
-        }),
+        BTC: new EsploraReader(testReaderOptions(chain.url)),
+        'USDT-TRC20': new TronReader(testReaderOptions(tron.url)),
       },
       chain: app.config.chain,
       logger,
@@ -121,36 +111,10 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     cookie.ada = await sessionCookie(database.db, ada);
     cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
     cookie.admin = await sessionCookie(database.db, await makeAgent(database.db, { admin: true }));
-    const serial = '012345670';
-    const account = await call('ada', 'POST', '/api/payout-accounts', {
-      bankCode: '058',
-      accountNumber: serial + String(nubanCheckDigit('058', serial)),
-      accountName: 'Customer Ada',
-    });
-    payoutAccountId = account.body.id;
-    const address = await call('admin', 'POST', '/api/admin/desk-addresses', {
-      network: 'BTC',
-      address: DESK,
-      label: 'BTC',
-    });
-    expect(address.status).toBe(201);
-    const tronAddress = await call('admin', 'POST', '/api/admin/desk-addresses', {
-      network: 'USDT-TRC20',
-      address: TRON_DESK,
-      label: 'USDT',
-    });
-    expect(tronAddress.status).toBe(201);
-    const rate = (currency: 'bitcoin' | 'usdt', sellRateNaira: string) => ({
-      currency,
-      buyRateUsd: '1',
-      sellRateUsd: '1',
-      buyRateNaira: sellRateNaira,
-      sellRateNaira,
-      spreadPercentage: '1',
-    });
-    await database.db
-      .insert(exchangeRates)
-      .values([rate('bitcoin', BTC_SELL), rate('usdt', '1633.83')]);
+    payoutAccountId = await addPayoutAccount(app, cookie.ada, '012345670', 'Customer Ada');
+    await addDeskAddress(app, cookie.admin, 'BTC', DESK);
+    await addDeskAddress(app, cookie.admin, 'USDT-TRC20', TRON_DESK);
+    await setSellRates(database.db, { bitcoin: BTC_SELL, usdt: '1633.83' });
   });
   afterAll(async () => {
     await app.close();

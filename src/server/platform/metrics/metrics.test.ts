@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
@@ -10,13 +9,18 @@ import {
   sampleValue,
   type Family,
 } from '../../../../tests/support/prometheus';
+import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
+import {
+  addDeskAddress,
+  addPayoutAccount,
+  setSellRates,
+} from '../../../../tests/support/order-desk';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
 import { ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { exchangeRates } from '../../db/schema';
 import { EsploraReader, WatchedReader } from '../../features/chain';
 import { AppMetrics, UNMATCHED_ROUTE } from './app-metrics';
 import { METRICS_URL } from './routes';
@@ -44,7 +48,6 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
     agent: '',
     admin: '',
   };
-  let payoutAccountId: number;
   const call = (
     who: keyof typeof cookie,
     method: InjectedCall['method'],
@@ -194,31 +197,14 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
   });
 
   it('counts order transitions by the state entered, and the open orders by state', async () => {
-    const account = '0123456789'.slice(0, 9);
-    const res = await call('customer', 'POST', '/api/payout-accounts', {
-      bankCode: '058',
-      accountNumber: account + String(nubanCheckDigit('058', account)),
-      accountName: 'Metrics Customer',
-    });
-    expect(res.status).toBe(201);
-    payoutAccountId = res.body.id;
-    expect(
-      (
-        await call('admin', 'POST', '/api/admin/desk-addresses', {
-          network: 'BTC',
-          address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-          label: 'BTC',
-        })
-      ).status,
-    ).toBe(201);
-    await database.db.insert(exchangeRates).values({
-      currency: 'bitcoin',
-      buyRateUsd: '1',
-      sellRateUsd: '1',
-      buyRateNaira: '157254058.50',
-      sellRateNaira: '157254058.50',
-      spreadPercentage: '1',
-    });
+    const payoutAccountId = await addPayoutAccount(
+      app,
+      cookie.customer,
+      '012345678',
+      'Metrics Customer',
+    );
+    await addDeskAddress(app, cookie.admin, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await setSellRates(database.db, { bitcoin: '157254058.50' });
 
     const before = await scrape(app);
     const transitions = (families: Map<string, Family>, to: string) =>
@@ -391,13 +377,8 @@ describe('chain readers’ health', () => {
   it('tells reads by network and result, and when the chain last answered', async () => {
     const esplora = await new EsploraServer().start();
     try {
-      const logger = Fastify({ logger: false }).log;
       const reader = new WatchedReader(
-        new EsploraReader({
-          url: esplora.url,
-          logger,
-          timing: { timeoutMs: 500, attempts: 2, backoffMs: 1 },
-        }),
+        new EsploraReader(testReaderOptions(esplora.url, { timeoutMs: 500 })),
       );
       const metrics = new AppMetrics();
       metrics.watchChainReaders({ BTC: reader });

@@ -25,6 +25,7 @@ function recordingSubscriber(user: SessionUser, options: { buffered?: number } =
     session: { expiresAt: Infinity, lastSeenAt: Date.now() },
     lastSentId: 0,
     pending: null,
+    watching: new Set(),
     send: (frame) => calls.push(frame.type),
     sendSerialized: (frame) => {
       const { event } = JSON.parse(frame.toString()) as { event: { customer: { id: string } } };

@@ -40,6 +40,8 @@ export interface Subscriber {
   lastSentId: number;
   /** Live events that arrived while the resume was being read. */
   pending: EventRow[] | null;
+  /** The chats whose conversation the page shows now (its last "watch"): typing goes to these. */
+  watching: ReadonlySet<number>;
 }
 
 function canSee(user: SessionUser, row: EventRow): boolean {
@@ -240,14 +242,15 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends an ephemeral frame (typing: no id, not stored, no resume) to the sockets that may see
-   * a chat of `customerId`: active staff and that customer, but none of `exceptUserId`'s.
+   * Sends a "typing" frame (ephemeral: no id, not stored, no resume) to the sockets that show
+   * that chat now and may see it: active staff watching it, and its customer's sockets watching
+   * it; none of the typist's own. Not every agent: typing is shown only in an open conversation.
    */
-  signal(customerId: string, frame: ServerFrame, exceptUserId: string): void {
+  signalTyping(customerId: string, frame: Extract<ServerFrame, { type: 'typing' }>): void {
     let bytes: Buffer | undefined;
     const send = (s: Subscriber) => {
-      if (s.user.id === exceptUserId || !s.user.isActive || s.lastSentId < 0) return;
-      if (s.bufferedAmount() > MAX_BUFFERED_BYTES) return;
+      if (!s.watching.has(frame.chatSessionId) || s.user.id === frame.userId) return;
+      if (!s.user.isActive || s.lastSentId < 0 || s.bufferedAmount() > MAX_BUFFERED_BYTES) return;
       bytes ??= Buffer.from(JSON.stringify(frame));
       s.sendSerialized(bytes);
     };

@@ -18,6 +18,7 @@ function socketOf(user: SessionUser): Subscriber {
     session: { expiresAt: Infinity, lastSeenAt: Date.now() },
     lastSentId: 0,
     pending: null,
+    watching: new Set(),
     send: () => {},
     sendSerialized: () => {},
     bufferedAmount: () => 0,

@@ -7,41 +7,23 @@ import { rows } from '../../db/raw';
 import { EventBus } from '../event-bus';
 import { EventLog, type NewEvent } from './events';
 import { createPostgresTestDatabase } from '../../../../tests/support/databases';
-import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
-import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { startTwoInstances, type TwoInstances } from '../../../../tests/support/two-instances';
 import { TestSocket } from '../../../../tests/support/ws-client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', () => {
-  let created: { url: string; drop(): Promise<void> };
-  const databases: Database[] = [];
-  let a: LiveApp;
-  let b: LiveApp;
+  let two: TwoInstances;
 
   beforeAll(async () => {
-    created = await createPostgresTestDatabase(serverUrl!);
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
-      await migrateDatabase(database);
-      databases.push(database);
-    }
-    a = await startLiveApp(databases[0]!);
-    b = await startLiveApp(databases[1]!);
+    two = await startTwoInstances(serverUrl!);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    for (const d of databases) await d.close();
-    await created.drop();
-  });
+  afterAll(() => two.close());
 
   it('a message sent through one instance reaches a socket on the other, and survives a LISTEN drop', async () => {
-    const db = databases[0]!.db;
-    const customer = await makeCustomer(db);
-    const agent = await makeAgent(db);
-    const customerCookie = await sessionCookie(db, customer);
-    const agentCookie = await sessionCookie(db, agent);
+    const { a, b, databases } = two;
+    const { db } = databases[0];
+    const { customerCookie, agentCookie } = await two.customerAndAgent();
 
     const agentOnB = await TestSocket.connect(b.baseUrl, agentCookie);
     await agentOnB.resume();
@@ -86,11 +68,8 @@ describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', (
   });
 
   it('what one instance keeps in memory follows changes made through the other', async () => {
-    const db = databases[0]!.db;
-    const customer = await makeCustomer(db);
-    const agent = await makeAgent(db);
-    const customerCookie = await sessionCookie(db, customer);
-    const agentCookie = await sessionCookie(db, agent);
+    const { a, b } = two;
+    const { customerCookie, agentCookie } = await two.customerAndAgent();
     const onB = (url: string, cookie: string) =>
       b.app.inject({ method: 'GET', url, headers: { cookie } });
     const soon = <T>(read: () => Promise<T>, expected: T) =>

@@ -48,6 +48,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
       session: { expiresAt, lastSeenAt },
       lastSentId: -1,
       pending: null,
+      watching: new Set(),
       send: (frame: ServerFrame) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
@@ -90,6 +91,10 @@ export const realtimeRoutes: FastifyPluginAsync<{
       }
       if (frame.type === 'ping') {
         subscriber.send({ type: 'pong' });
+        return;
+      }
+      if (frame.type === 'watch') {
+        subscriber.watching = new Set(frame.chatSessionIds);
         return;
       }
       if (frame.type === 'typing') {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_CLOSE_CODES } from '../../../shared/api/realtime';
-import { openDatabase, type Database } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
+import type { Database } from '../../db/client';
 import { authSessions } from '../../db/schema';
 import { hashToken, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../sessions';
-import { createPostgresTestDatabase, testDatabaseKinds } from '../../../../tests/support/databases';
+import { testDatabaseKinds } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { startTwoInstances } from '../../../../tests/support/two-instances';
 import { TestSocket } from '../../../../tests/support/ws-client';
 
 /** The bound: within a second of a change, on every instance. */
@@ -48,26 +48,8 @@ if (serverUrl) {
   topologies.push({
     name: 'two instances on postgres (changes through A, sockets on B)',
     start: async () => {
-      const created = await createPostgresTestDatabase(serverUrl);
-      const databases: Database[] = [];
-      for (let i = 0; i < 2; i++) {
-        const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
-        if (i === 0) await migrateDatabase(database);
-        databases.push(database);
-      }
-      const a = await startLiveApp(databases[0]!);
-      const b = await startLiveApp(databases[1]!);
-      return {
-        through: a,
-        socketsOn: b,
-        database: databases[0]!,
-        close: async () => {
-          await a.close();
-          await b.close();
-          for (const d of databases) await d.close();
-          await created.drop();
-        },
-      };
+      const { a, b, databases, close } = await startTwoInstances(serverUrl);
+      return { through: a, socketsOn: b, database: databases[0], close };
     },
   });
 }

@@ -2,16 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../shared/api/realtime';
-import {
-  createPostgresTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../../../../tests/support/databases';
+import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
+import { startTwoInstances, type TwoInstances } from '../../../../tests/support/two-instances';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
-import { openDatabase, type Database } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
 import { rows } from '../../db/raw';
 import type { SessionUser } from '../sessions';
 
@@ -24,6 +19,12 @@ const typingIn = (socket: TestSocket, chatSessionId: number) =>
 
 function type(socket: TestSocket, chatSessionId: number): void {
   socket.ws.send(JSON.stringify({ type: 'typing', chatSessionId }));
+}
+
+/** The socket shows these chats' conversations now: typing comes for them only. */
+async function watch(socket: TestSocket, ...chatSessionIds: number[]): Promise<void> {
+  socket.ws.send(JSON.stringify({ type: 'watch', chatSessionIds }));
+  await handled(socket);
 }
 
 /** A ping answered: the server has handled every frame this socket sent before it. */
@@ -48,7 +49,7 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
   let live: LiveApp;
   let alice: SessionUser;
   let agent: SessionUser;
-  const cookies = { alice: '', bob: '', agent: '' };
+  const cookies = { alice: '', bob: '', agent: '', otherAgent: '' };
 
   beforeAll(async () => {
     database = await kind.open();
@@ -58,21 +59,29 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     cookies.alice = await sessionCookie(database.db, alice);
     cookies.bob = await sessionCookie(database.db, await makeCustomer(database.db));
     cookies.agent = await sessionCookie(database.db, agent);
+    cookies.otherAgent = await sessionCookie(database.db, await makeAgent(database.db));
   });
   afterAll(async () => {
     await live.close();
     await database.dispose();
   });
 
-  it('reaches the other side of the chat only, throttled, and is never stored', async () => {
+  it('reaches the other side of the chat only, where it is open, throttled, never stored', async () => {
     const aliceChat = await newChat(live, cookies.alice);
     const bobChat = await newChat(live, cookies.bob);
     const sockets = {
       alice: await TestSocket.connect(live.baseUrl, cookies.alice),
       bob: await TestSocket.connect(live.baseUrl, cookies.bob),
       agent: await TestSocket.connect(live.baseUrl, cookies.agent),
+      otherAgent: await TestSocket.connect(live.baseUrl, cookies.otherAgent),
     };
     for (const s of Object.values(sockets)) await s.resume();
+    // What each page shows. Bob asks for Alice's chat too: watching grants nothing.
+    await watch(sockets.alice, aliceChat);
+    await watch(sockets.bob, bobChat, aliceChat);
+    await watch(sockets.agent, aliceChat, bobChat);
+    // The other agent has Alice's chat open only until the switch below.
+    await watch(sockets.otherAgent, aliceChat);
     // The agent's socket brings them Online (an event) once presence wrote it: count after.
     await live.app.presence.idle();
     const [before] = await rows<{ count: number }>(
@@ -86,6 +95,12 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     expect(typingIn(sockets.agent, aliceChat)).toEqual([
       { type: 'typing', chatSessionId: aliceChat, from: 'customer', userId: alice.id },
     ]);
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, aliceChat).length === 1,
+      'typing to the other agent, who has the chat open',
+    );
+    // The other agent moves to Bob's chat: Alice's typing no longer reaches them.
+    await watch(sockets.otherAgent, bobChat);
     // Again at once: dropped (at most one per TYPING_THROTTLE_MS per sender and chat).
     type(sockets.alice, aliceChat);
     await handled(sockets.alice);
@@ -98,6 +113,10 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     type(sockets.bob, bobChat);
     await sockets.agent.waitFor(() => typingIn(sockets.agent, bobChat).length === 1, 'Bob typing');
     expect(typingIn(sockets.agent, aliceChat)).toHaveLength(1);
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, bobChat).length === 1,
+      'Bob typing to the other agent',
+    );
 
     // The agent types in Alice's chat: Alice hears it, Bob never does, the agent not himself.
     type(sockets.agent, aliceChat);
@@ -109,6 +128,12 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
     type(sockets.agent, bobChat);
     await sockets.bob.waitFor(() => typingIn(sockets.bob, bobChat).length === 1, 'agent to Bob');
     expect(typingIn(sockets.bob, aliceChat)).toEqual([]);
+    // The other agent, now on Bob's chat, heard the agent there but not in Alice's chat.
+    await sockets.otherAgent.waitFor(
+      () => typingIn(sockets.otherAgent, bobChat).length === 2,
+      'the agent typing to Bob, heard by the other agent',
+    );
+    expect(typingIn(sockets.otherAgent, aliceChat)).toHaveLength(1);
     expect(sockets.agent.frames.some((f) => f.type === 'typing' && f.userId === agent.id)).toBe(
       false,
     );
@@ -126,38 +151,23 @@ describe.each(testDatabaseKinds())('typing on $name', (kind) => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () => {
-  let created: { url: string; drop(): Promise<void> };
-  const databases: Database[] = [];
-  let a: LiveApp;
-  let b: LiveApp;
+  let two: TwoInstances;
 
   beforeAll(async () => {
-    created = await createPostgresTestDatabase(serverUrl!);
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
-      await migrateDatabase(database);
-      databases.push(database);
-    }
-    a = await startLiveApp(databases[0]!);
-    b = await startLiveApp(databases[1]!);
+    two = await startTwoInstances(serverUrl!);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    for (const d of databases) await d.close();
-    await created.drop();
-  });
+  afterAll(() => two.close());
 
   it('a customer typing on instance A shows to an agent on instance B, and back', async () => {
-    const db = databases[0]!.db;
-    const customer = await makeCustomer(db);
-    const customerCookie = await sessionCookie(db, customer);
-    const agentCookie = await sessionCookie(db, await makeAgent(db));
+    const { a, b } = two;
+    const { customer, customerCookie, agentCookie } = await two.customerAndAgent();
     const chat = await newChat(a, customerCookie);
     const onA = await TestSocket.connect(a.baseUrl, customerCookie);
     const onB = await TestSocket.connect(b.baseUrl, agentCookie);
     await onA.resume();
     await onB.resume();
+    await watch(onA, chat);
+    await watch(onB, chat);
     type(onA, chat);
     await onB.waitFor(() => typingIn(onB, chat).length === 1, 'typing on B');
     expect(typingIn(onB, chat)[0]).toMatchObject({ from: 'customer', userId: customer.id });

@@ -26,7 +26,7 @@ const REMEMBERED_CHATS = 200;
  * never in realtime_events, no resume). A socket's "typing" for a chat it may not see is
  * dropped; one sooner than TYPING_THROTTLE_MS after its last for that chat is dropped too.
  * Each signal goes through the database's NOTIFY (not stored), so every instance, this one
- * included, hands it to its own sockets of that chat's customer and staff.
+ * included, hands it to its own sockets that show that chat now (the hub's `signalTyping`).
  */
 export class TypingRelay {
   /** Per socket: when it last sent "typing" per chat, and the chats' customers it has looked up. */
@@ -96,12 +96,12 @@ export class TypingRelay {
   }
 
   private fanOut(signal: Signal): void {
-    const frame: ServerFrame = {
+    const frame: Extract<ServerFrame, { type: 'typing' }> = {
       type: 'typing',
       chatSessionId: signal.chatSessionId,
       from: signal.from,
       userId: signal.userId,
     };
-    this.hub.signal(signal.customerId, frame, signal.userId);
+    this.hub.signalTyping(signal.customerId, frame);
   }
 }

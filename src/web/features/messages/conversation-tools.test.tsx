@@ -83,8 +83,10 @@ describe('conversation tools', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       stubApi(conversationRoutes({ messages: [makeMessage({ id: 1, content: 'Hello' })] }));
-      renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+      const { unmount } = renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
       await screen.findByText('Hello');
+      // The open conversation watches its chat: the server sends typing for watched chats only.
+      expect(fakeRealtime.watching()).toEqual([7]);
       act(() =>
         fakeRealtime.emitTyping({ chatSessionId: 7, from: 'customer', userId: CUSTOMER_ID }),
       );
@@ -105,6 +107,8 @@ describe('conversation tools', () => {
       act(() => vi.advanceTimersByTime(2_100));
       fireEvent.change(input, { target: { value: 'Hel' } });
       expect(fakeRealtime.sentTyping).toEqual([7, 7]);
+      unmount();
+      expect(fakeRealtime.watching()).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

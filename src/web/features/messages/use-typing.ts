@@ -16,8 +16,8 @@ export function useTyping(chatSessionId: number, viewer: Viewer) {
   const lastSent = useRef(0);
 
   useEffect(() => {
-    const stop = client.onTyping((frame) => {
-      if (frame.chatSessionId !== chatSessionId || frame.from === viewer) return;
+    const stop = client.onTyping(chatSessionId, (frame) => {
+      if (frame.from === viewer) return;
       setTyping(true);
       clearTimeout(expiry.current);
       expiry.current = setTimeout(() => setTyping(false), TYPING_EXPIRES_MS);

@@ -107,6 +107,31 @@ describe('/agent/orders', () => {
     );
   });
 
+  it('moves an order first and red on screen when it falls overdue as the clock runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // Due in about two seconds: not overdue when the screen loads.
+      const dueSoon = confirmed(2, 30 - 2 / 60);
+      const newer = makeOrder({ id: 9, createdAt: ago(1), updatedAt: ago(1) });
+      stubApi({
+        'GET /api/agent/user': () => ({ body: agent }),
+        'GET /api/orders': () => ({ body: { items: [newer, dueSoon], nextCursor: null } }),
+      });
+      renderApp('/agent/orders');
+      await waitFor(() => expect(rowIds()).toEqual([9, 2]));
+      expect(rows()[1]!.dataset.overdue).toBeUndefined();
+      vi.advanceTimersByTime(3_000);
+      await waitFor(() => expect(rowIds()).toEqual([2, 9]));
+      expect(rows()[0]!.dataset.overdue).toBe('true');
+      expect(within(rows()[0]!).getByTestId('desk-order-state').dataset.tone).toBe('red');
+      expect(within(rows()[0]!).getByTestId('desk-order-overdue').textContent).toMatch(
+        /^Payout overdue by \d s$/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows order events live: a payout clears the red, a new order arrives', async () => {
     const late = confirmed(3, 42);
     const older = makeOrder({ id: 1, state: 'completed', createdAt: ago(90), updatedAt: ago(60) });

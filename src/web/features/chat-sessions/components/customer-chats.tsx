@@ -19,32 +19,27 @@ export function CustomerChats({
   openId: number;
 }) {
   const chats = useCustomerChatSessions(customerId);
-  const items = chats.data ?? [];
   return (
     <PanelList
       label={`Chats of ${customerName}`}
-      status={chats.status}
+      query={chats}
       empty="No chats"
-      onRetry={() => void chats.refetch()}
-      count={items.length}
-    >
-      {items.map((chat) => {
-        const at = chat.lastMessageAt ?? chat.createdAt;
-        return (
-          <li key={chat.id} data-testid="customer-chat" data-session-id={chat.id}>
-            <Link
-              to={`/agent/chats/${chat.id}`}
-              aria-current={chat.id === openId ? 'page' : undefined}
-              className="-mx-2 flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
-            >
-              <DeskBadge category={chat.category} />
-              <span className="truncate">Chat #{chat.id}</span>
-              <span className="text-ink-muted">{CHAT_STATUS_LABELS[chat.status]}</span>
-              <span className="ml-auto shrink-0 text-xs text-ink-muted">{formatChatDate(at)}</span>
-            </Link>
-          </li>
-        );
-      })}
-    </PanelList>
+      item={(chat) => (
+        <li key={chat.id} data-testid="customer-chat" data-session-id={chat.id}>
+          <Link
+            to={`/agent/chats/${chat.id}`}
+            aria-current={chat.id === openId ? 'page' : undefined}
+            className="-mx-2 flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
+          >
+            <DeskBadge category={chat.category} />
+            <span className="truncate">Chat #{chat.id}</span>
+            <span className="text-ink-muted">{CHAT_STATUS_LABELS[chat.status]}</span>
+            <span className="ml-auto shrink-0 text-xs text-ink-muted">
+              {formatChatDate(chat.lastMessageAt ?? chat.createdAt)}
+            </span>
+          </Link>
+        </li>
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { ImagePlus, Lock, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
 import type { CannedReply } from '../../../../shared/api/canned-replies';
+import { RadioButtons } from '../../../components/radio-buttons';
 import { cn } from '../../../lib/cn';
 import { CannedReplyPicker, PICKER_ID, useCannedReplyPicker } from '../../canned-replies';
 import { toast } from '../../../lib/toast';
@@ -145,36 +146,34 @@ export function Composer({
       )}
     >
       {onSendNote && (
-        <div
-          role="radiogroup"
-          aria-label="Write a"
+        <RadioButtons
+          label="Write a"
+          value={mode}
+          options={['reply', 'note'] as const}
+          onChange={(m) => {
+            setMode(m);
+            input.current?.focus();
+          }}
           className="mb-1.5 flex gap-1 text-xs font-semibold"
+          buttonClassName={(checked, m) =>
+            cn(
+              // 32 px to the eye, 44 px to a finger: the hit area reaches 6 px above and below.
+              'relative inline-flex min-h-8 items-center gap-1 rounded-full px-3 after:absolute after:inset-x-0 after:-inset-y-1.5',
+              checked
+                ? m === 'note'
+                  ? 'bg-amber-200 text-amber-900'
+                  : 'bg-brand-100 text-brand-900'
+                : 'text-ink-muted hover:bg-canvas',
+            )
+          }
         >
-          {(['reply', 'note'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={mode === m}
-              onClick={() => {
-                setMode(m);
-                input.current?.focus();
-              }}
-              className={cn(
-                // 32 px to the eye, 44 px to a finger: the hit area reaches 6 px above and below.
-                'relative inline-flex min-h-8 items-center gap-1 rounded-full px-3 after:absolute after:inset-x-0 after:-inset-y-1.5',
-                mode === m
-                  ? m === 'note'
-                    ? 'bg-amber-200 text-amber-900'
-                    : 'bg-brand-100 text-brand-900'
-                  : 'text-ink-muted hover:bg-canvas',
-              )}
-            >
+          {(m) => (
+            <>
               {m === 'note' && <Lock aria-hidden className="size-3.5" />}
               {m === 'reply' ? 'Reply' : 'Private note'}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </RadioButtons>
       )}
       <CannedReplyPicker
         state={picker}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { Order } from '../../../../shared/api/orders';
 import { Badge } from '../../../components/badge';
 import { PanelList } from '../../../components/panel-list';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
@@ -17,38 +18,35 @@ export function CustomerOrders({
   customerName: string;
 }) {
   const orders = useCustomerOrders(customerId);
-  const items = orders.data ?? [];
   return (
     <PanelList
       label={`Orders of ${customerName}`}
-      status={orders.status}
+      query={orders}
       empty="No orders yet"
-      onRetry={() => void orders.refetch()}
-      count={items.length}
-    >
-      {items.map((order) => {
-        const state = ORDER_STATE_DISPLAY[order.state];
-        return (
-          <li key={order.id} data-testid="customer-order" data-order-id={order.id}>
-            <Link
-              to={`/agent/chats/${order.chatSessionId}`}
-              aria-label={`Order ${order.reference}: ${state.label}. Open its chat`}
-              className="-mx-2 flex min-h-11 flex-col justify-center rounded-xl px-2 py-1.5 text-sm hover:bg-brand-50"
-            >
-              <span className="flex items-center gap-2">
-                <span className="truncate font-mono font-semibold">{order.reference}</span>
-                <Badge tone={state.tone} className="ml-auto">
-                  {state.label}
-                </Badge>
-              </span>
-              <span className="text-xs text-ink-muted tabular-nums">
-                {formatCryptoAmount(order.amountCrypto, order.coin)} ·{' '}
-                {formatNaira(order.totalNaira)}
-              </span>
-            </Link>
-          </li>
-        );
-      })}
-    </PanelList>
+      item={(order) => <CustomerOrder key={order.id} order={order} />}
+    />
+  );
+}
+
+function CustomerOrder({ order }: { order: Order }) {
+  const state = ORDER_STATE_DISPLAY[order.state];
+  return (
+    <li data-testid="customer-order" data-order-id={order.id}>
+      <Link
+        to={`/agent/chats/${order.chatSessionId}`}
+        aria-label={`Order ${order.reference}: ${state.label}. Open its chat`}
+        className="-mx-2 flex min-h-11 flex-col justify-center rounded-xl px-2 py-1.5 text-sm hover:bg-brand-50"
+      >
+        <span className="flex items-center gap-2">
+          <span className="truncate font-mono font-semibold">{order.reference}</span>
+          <Badge tone={state.tone} className="ml-auto">
+            {state.label}
+          </Badge>
+        </span>
+        <span className="text-xs text-ink-muted tabular-nums">
+          {formatCryptoAmount(order.amountCrypto, order.coin)} · {formatNaira(order.totalNaira)}
+        </span>
+      </Link>
+    </li>
   );
 }

@@ -4,13 +4,20 @@ import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { TextField } from '../../../components/text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
+import { cn } from '../../../lib/cn';
 import { useOrderAction } from '../lib/use-order-action';
+import { usePickedImage, type PickedImage } from '../lib/use-picked-image';
 import type { ActionConfirmation } from './button-action';
+import { ImagePicker } from './image-picker';
 
-/** An action that takes one text (a tx hash, a bank reference, a note), checked before sending. */
+/**
+ * An action that takes one text (a tx hash, a bank reference, a note), checked before sending,
+ * and maybe an image to go into the chat with it (a deposit's screenshot, a payout's proof).
+ */
 export function FieldAction({
   label,
   placeholder,
+  image,
   submitLabel,
   variant,
   multiline = false,
@@ -21,26 +28,36 @@ export function FieldAction({
 }: {
   label: string;
   placeholder?: string;
+  image?: {
+    label: string;
+    hint: string;
+    /** What to say when none is picked; without it the image is optional. */
+    missing?: string;
+  };
   submitLabel: string;
   variant?: ButtonStyle['variant'];
   multiline?: boolean;
   /** The problem with the text, in words, or null. */
   validate: (value: string) => string | null;
-  run: (value: string, idempotencyKey: string) => Promise<unknown>;
+  /** `picked`: the image, when the action takes one and one is picked. */
+  run: (value: string, idempotencyKey: string, picked: PickedImage | null) => Promise<unknown>;
   /** An irreversible action asks first, showing the text with what it acts on. */
-  confirm?: (value: string) => ActionConfirmation;
+  confirm?: (value: string, picked: PickedImage | null) => ActionConfirmation;
   failed: string;
 }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const action = useOrderAction((key) => run(value.trim(), key));
+  const attachment = usePickedImage();
+  const action = useOrderAction((key) => run(value.trim(), key, attachment.picked));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validate(value.trim());
     setProblem(found);
-    if (found) return;
+    const missing = attachment.picked ? null : (image?.missing ?? null);
+    if (missing) attachment.setProblem(missing);
+    if (found || missing) return;
     if (confirm) setAsking(true);
     else action.submit();
   };
@@ -50,7 +67,8 @@ export function FieldAction({
     action.changed();
   };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+    // The image picker under the field wants more room than a field and a button alone.
+    <form noValidate onSubmit={submit} className={cn('flex flex-col', image ? 'gap-3' : 'gap-2')}>
       <TextField
         id={id}
         label={label}
@@ -60,13 +78,21 @@ export function FieldAction({
         problem={problem}
         multiline={multiline}
       />
+      {image && (
+        <ImagePicker
+          label={image.label}
+          hint={image.hint}
+          image={attachment}
+          onChange={action.changed}
+        />
+      )}
       <Button type="submit" variant={variant} disabled={action.pending}>
         {submitLabel}
       </Button>
       {confirm && (
         <ConfirmDialog
           open={asking}
-          {...confirm(value.trim())}
+          {...confirm(value.trim(), attachment.picked)}
           pending={action.pending}
           onConfirm={() => {
             setAsking(false);

@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useId } from 'react';
 import { ATTACHMENT_TYPES } from '../../../../shared/api/messages';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import type { PickedImage } from '../lib/use-picked-image';
+import type { PickedImageState } from '../lib/use-picked-image';
 
 /**
  * Picks one image (JPEG, PNG or WebP) for an order step: a button while none is picked, then
@@ -11,19 +11,17 @@ import type { PickedImage } from '../lib/use-picked-image';
 export function ImagePicker({
   label,
   hint,
-  picked,
-  problem,
-  onPick,
-  onClear,
+  image,
+  onChange,
 }: {
   label: string;
   hint: string;
-  picked: PickedImage | null;
-  problem: string | null;
-  onPick: (file: File) => void;
-  onClear: () => void;
+  image: PickedImageState;
+  /** After a pick or a removal. */
+  onChange: () => void;
 }) {
   const id = useId();
+  const { picked, problem } = image;
   return (
     <div className="flex flex-col gap-2">
       <span id={`${id}-label`} className="text-sm font-semibold text-ink">
@@ -38,7 +36,14 @@ export function ImagePicker({
             className="size-16 shrink-0 rounded-lg object-cover"
           />
           <span className="min-w-0 flex-1 truncate text-sm text-ink">{picked.file.name}</span>
-          <Button variant="ghost" className="px-2.5" onClick={onClear}>
+          <Button
+            variant="ghost"
+            className="px-2.5"
+            onClick={() => {
+              image.clear();
+              onChange();
+            }}
+          >
             <X aria-hidden />
             <span className="sr-only">Remove {label.toLowerCase()}</span>
           </Button>
@@ -56,7 +61,9 @@ export function ImagePicker({
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) onPick(file);
+              if (!file) return;
+              image.pick(file);
+              onChange();
             }}
           />
         </label>

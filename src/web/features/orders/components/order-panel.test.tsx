@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/api/orders';
+import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
 import { toastStore } from '../../../lib/toast';
 import { type ApiCall, type ApiRoutes, json, stubApi } from '../../../testing/api-stub';
 import { fakeRealtime } from '../../../testing/fake-realtime';
@@ -42,6 +43,17 @@ function stub(orders: Order[], routes: ApiRoutes = {}) {
     'GET /api/orders': { body: { items: orders, nextCursor: null } },
     'GET /api/payout-accounts': { body: [makePayoutAccount()] },
     ...routes,
+  });
+}
+
+/** The customer's second saved account, beside makePayoutAccount()'s Guaranty Trust one. */
+function opayAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
+  return makePayoutAccount({
+    id: 4,
+    bankCode: '100004',
+    bankName: 'OPay',
+    accountNumber: '8031239876',
+    ...overrides,
   });
 }
 
@@ -246,17 +258,7 @@ describe('OrderPanel for the customer', () => {
 
   it('sells in naira into a chosen account, and links to add one when there is none', async () => {
     const calls = stub([], {
-      'GET /api/payout-accounts': {
-        body: [
-          makePayoutAccount(),
-          makePayoutAccount({
-            id: 4,
-            bankCode: '100004',
-            bankName: 'OPay',
-            accountNumber: '8031239876',
-          }),
-        ],
-      },
+      'GET /api/payout-accounts': { body: [makePayoutAccount(), opayAccount()] },
       'POST /api/orders': () => json(openOrder(), 201),
     });
     render('customer');
@@ -499,27 +501,14 @@ describe("an agent's quote", () => {
 
   it('the customer accepts it into a chosen account and gets the address, live on the card', async () => {
     const calls = stub([], {
-      'GET /api/payout-accounts': {
-        body: [
-          makePayoutAccount(),
-          makePayoutAccount({
-            id: 4,
-            bankCode: '100004',
-            bankName: 'OPay',
-            accountNumber: '8031239876',
-          }),
-        ],
-      },
+      'GET /api/payout-accounts': { body: [makePayoutAccount(), opayAccount()] },
       'POST /api/orders/:id/accept': (call) =>
         json(
           quote({
             state: 'awaiting_deposit',
             depositAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-            payoutAccount: makePayoutAccount({
+            payoutAccount: opayAccount({
               id: (call.body as { payoutAccountId: number }).payoutAccountId,
-              bankCode: '100004',
-              bankName: 'OPay',
-              accountNumber: '8031239876',
             }),
             timeline: [
               orderStep('quoted', { actor: 'agent', actorId: AGENT_ID }),

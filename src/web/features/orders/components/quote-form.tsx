@@ -4,10 +4,12 @@ import { createOrderRequestSchema } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useAppConfig } from '../../../lib/app-config';
 import { errorText } from '../../../lib/error-text';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
 import { CoinAmountFields } from './coin-amount-fields';
+import { minutesText } from '../lib/minutes-text';
 import type { Unit } from './unit-switch';
 
 /**
@@ -26,6 +28,7 @@ export function QuoteForm({
   onClose: () => void;
 }) {
   const id = useId();
+  const { quoteTtlMinutes } = useAppConfig();
   const create = useCreateOrder();
   const [coin, setCoin] = useState<RateCurrency>(defaultCoin);
   const [unit, setUnit] = useState<Unit>('crypto');
@@ -74,8 +77,8 @@ export function QuoteForm({
         error={showErrors || amount !== '' ? amountProblem : null}
       />
       <p className="text-sm text-ink-muted">
-        The quote locks our sell rate for 15 minutes. The customer accepts it in the chat with their
-        payout account.
+        The quote locks our sell rate for {minutesText(quoteTtlMinutes)}. The customer accepts it in
+        the chat with their payout account.
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onClose}>

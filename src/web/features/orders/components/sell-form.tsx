@@ -3,6 +3,7 @@ import { createOrderRequestSchema } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useAppConfig } from '../../../lib/app-config';
 import { errorText } from '../../../lib/error-text';
 import { usePayoutAccounts } from '../../payout-accounts';
 import { RATE_NAMES } from '../../rates';
@@ -10,6 +11,7 @@ import { useCreateOrder } from '../api/create-order';
 import { useOrderAction } from '../lib/use-order-action';
 import { CoinAmountFields } from './coin-amount-fields';
 import { PayoutAccountChoice } from './payout-account-choice';
+import { minutesText } from '../lib/minutes-text';
 import type { Unit } from './unit-switch';
 
 /**
@@ -26,6 +28,7 @@ export function SellForm({
   onCreated: (orderId: number) => void;
 }) {
   const id = useId();
+  const { quoteTtlMinutes } = useAppConfig();
   const accounts = usePayoutAccounts();
   const create = useCreateOrder();
   const [coin, setCoin] = useState<RateCurrency>(defaultCoin);
@@ -87,7 +90,8 @@ export function SellForm({
         onChange={edit(setChosenAccount)}
       />
       <p className="text-sm text-ink-muted">
-        We lock our sell rate for you for 15 minutes and show where to send the coins.
+        We lock our sell rate for you for {minutesText(quoteTtlMinutes)} and show where to send the
+        coins.
       </p>
       <Button type="submit" size="lg" disabled={action.pending || noAccounts}>
         Lock rate and sell

@@ -1,3 +1,4 @@
+import { RadioButtons } from '../../../components/radio-buttons';
 import { cn } from '../../../lib/cn';
 
 /** What an amount is typed in: the coin, or naira (the coins it buys at the rate). */
@@ -14,26 +15,20 @@ export function UnitSwitch({
   onChange: (u: Unit) => void;
 }) {
   return (
-    <div
-      role="radiogroup"
-      aria-label="Amount in"
+    <RadioButtons
+      label="Amount in"
+      value={unit}
+      options={['crypto', 'naira'] as const}
+      onChange={onChange}
       className="grid grid-cols-2 gap-1 rounded-xl bg-canvas p-1"
+      buttonClassName={(checked) =>
+        cn(
+          'min-h-10 rounded-lg text-sm font-semibold',
+          checked ? 'bg-surface text-brand-800 shadow-sm' : 'text-ink-muted',
+        )
+      }
     >
-      {(['crypto', 'naira'] as const).map((u) => (
-        <button
-          key={u}
-          type="button"
-          role="radio"
-          aria-checked={unit === u}
-          onClick={() => onChange(u)}
-          className={cn(
-            'min-h-10 rounded-lg text-sm font-semibold',
-            unit === u ? 'bg-surface text-brand-800 shadow-sm' : 'text-ink-muted',
-          )}
-        >
-          {u === 'crypto' ? `In ${symbol}` : 'In naira (₦)'}
-        </button>
-      ))}
-    </div>
+      {(u) => (u === 'crypto' ? `In ${symbol}` : 'In naira (₦)')}
+    </RadioButtons>
   );
 }

@@ -35,3 +35,5 @@ export function usePickedImage() {
   };
   return { picked, problem, pick, clear, setProblem };
 }
+
+export type PickedImageState = ReturnType<typeof usePickedImage>;

@@ -16,16 +16,12 @@ export function CustomerPayoutAccounts({
   customerName: string;
 }) {
   const accounts = useCustomerPayoutAccounts(customerId);
-  const items = accounts.data ?? [];
   return (
     <PanelList
       label={`Payout accounts of ${customerName}`}
-      status={accounts.status}
+      query={accounts}
       empty="No payout accounts saved"
-      onRetry={() => void accounts.refetch()}
-      count={items.length}
-    >
-      {items.map((account) => (
+      item={(account) => (
         <li
           key={account.id}
           data-testid="customer-payout-account"
@@ -45,7 +41,7 @@ export function CustomerPayoutAccounts({
             <span className="shrink-0 text-xs text-ink-muted">Not verified</span>
           )}
         </li>
-      ))}
-    </PanelList>
+      )}
+    />
   );
 }

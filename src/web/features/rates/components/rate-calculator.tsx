@@ -1,6 +1,7 @@
 import { ArrowDownUp, Calculator } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { RateCurrency } from '../../../../shared/domain';
+import { RadioButtons } from '../../../components/radio-buttons';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatNaira } from '../../../lib/format';
@@ -106,29 +107,23 @@ export function RateCalculator({
       </div>
 
       {!lockCurrency && (
-        <div
-          role="radiogroup"
-          aria-label="Coin"
+        <RadioButtons
+          label="Coin"
+          value={currency}
+          options={CURRENCIES}
+          onChange={setCurrency}
           className="mt-3 grid grid-cols-2 gap-1 rounded-xl bg-canvas p-1"
+          buttonClassName={(checked) =>
+            cn(
+              'min-h-11 rounded-lg text-sm font-semibold transition-colors',
+              checked
+                ? 'bg-surface text-brand-800 shadow-sm ring-1 ring-black/5'
+                : 'text-ink-muted hover:text-ink',
+            )
+          }
         >
-          {CURRENCIES.map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="radio"
-              aria-checked={currency === c}
-              onClick={() => setCurrency(c)}
-              className={cn(
-                'min-h-11 rounded-lg text-sm font-semibold transition-colors',
-                currency === c
-                  ? 'bg-surface text-brand-800 shadow-sm ring-1 ring-black/5'
-                  : 'text-ink-muted hover:text-ink',
-              )}
-            >
-              {RATE_NAMES[c]}
-            </button>
-          ))}
-        </div>
+          {(c) => RATE_NAMES[c]}
+        </RadioButtons>
       )}
 
       {loading ? (

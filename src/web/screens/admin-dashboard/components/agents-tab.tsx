@@ -3,7 +3,6 @@ import type { AgentServiceRow, ServicePeriod } from '../../../../shared/api/serv
 import { displayName, initials } from '../../../../shared/names';
 import { ListField } from '../../../components/list-field';
 import { buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
 import { formatNaira } from '../../../lib/format';
 import { formatRange } from '../../../features/reports';
 import {
@@ -12,7 +11,7 @@ import {
   useAgentService,
 } from '../../../features/service-metrics';
 import { formatCount } from '../lib/metrics';
-import { ListCard } from './list-parts';
+import { ListCard, ListRow, type ListColumn } from './list-parts';
 
 const PERIOD_OPTIONS = [
   { value: 'today', label: 'Today' },
@@ -26,15 +25,23 @@ const PERIOD_NAMES: Record<ServicePeriod, string> = {
   '30d': 'Last 30 days',
 };
 
-const GRID = 'md:grid-cols-[minmax(0,1.6fr)_4.5rem_8.5rem_5rem_4.5rem_9rem_6.5rem] md:items-center';
+const COLUMNS: ListColumn[] = [
+  { label: 'Agent', width: 'minmax(0,1.6fr)' },
+  { label: 'Chats', width: '4.5rem', className: 'text-right' },
+  { label: 'Median 1st reply', width: '8.5rem', className: 'text-right whitespace-nowrap' },
+  { label: 'Resolved', width: '5rem', className: 'text-right' },
+  { label: 'Orders', width: '4.5rem', className: 'text-right' },
+  { label: 'Volume (₦)', width: '9rem', className: 'text-right' },
+  { label: 'On Break', width: '6.5rem', className: 'text-right' },
+];
 
 export function AgentServiceRowView({ agent }: { agent: AgentServiceRow }) {
   const name = displayName(agent);
   return (
-    <li
+    <ListRow
       data-testid="agent-service-row"
       data-agent-id={agent.agentId}
-      className={cn('grid grid-cols-3 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
+      className="grid-cols-3 gap-x-3"
     >
       <div className="col-span-3 flex min-w-0 items-center gap-3 md:col-span-1">
         <span
@@ -81,7 +88,7 @@ export function AgentServiceRowView({ agent }: { agent: AgentServiceRow }) {
       <ListField label="On Break" testId="agent-break" className="md:text-right">
         {agent.breakSeconds > 0 ? formatSeconds(agent.breakSeconds) : '-'}
       </ListField>
-    </li>
+    </ListRow>
   );
 }
 
@@ -118,22 +125,12 @@ export function AgentsTab() {
   return (
     <ListCard
       label="Agents"
-      testId="agents-list"
       filter={{ label: 'Period', options: PERIOD_OPTIONS, className: 'sm:w-72' }}
       searchPlaceholder="Search by name or email"
       useList={useAgentService}
       failedTitle="Failed to fetch agents"
       emptyHint="Agents will appear here once they are added"
-      grid={GRID}
-      columns={[
-        { label: 'Agent' },
-        { label: 'Chats', className: 'text-right' },
-        { label: 'Median 1st reply', className: 'text-right whitespace-nowrap' },
-        { label: 'Resolved', className: 'text-right' },
-        { label: 'Orders', className: 'text-right' },
-        { label: 'Volume (₦)', className: 'text-right' },
-        { label: 'On Break', className: 'text-right' },
-      ]}
+      columns={COLUMNS}
       caption={(period, q) => <PeriodCaption period={period} q={q} />}
       row={(agent) => <AgentServiceRowView key={agent.agentId} agent={agent} />}
     />

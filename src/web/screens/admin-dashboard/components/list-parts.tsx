@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { NextPageButton, type NextPages } from '../../../components/load-more';
 import { SearchBox } from '../../../components/search-box';
 import { Button } from '../../../components/ui/button';
@@ -57,6 +58,49 @@ export function FilterButtons<T extends string>({
   );
 }
 
+/** A column of an admin list: its name over the rows, its width, how its name aligns. */
+export interface ListColumn {
+  label: string;
+  /** Its track in the grid of the column names and the rows: `7.5rem`, `minmax(0,1fr)`. */
+  width: string;
+  className?: string;
+}
+
+/** On wider screens the column names and every row share the list's grid (its `--list-columns`). */
+const COLUMN_GRID = 'md:grid-cols-(--list-columns) md:items-center';
+
+/**
+ * A row of an admin list: its fields in the list's columns on wider screens. `className` says
+ * its columns and their spacing on phones, where the fields wrap under each other.
+ */
+export function ListRow({ className, ...props }: ComponentProps<'li'> & { className: string }) {
+  return (
+    <li
+      className={cn('grid gap-y-3 px-4 py-4 md:gap-4 md:px-6', COLUMN_GRID, className)}
+      {...props}
+    />
+  );
+}
+
+/** A row's status as a badge: at the row's end on phones, in its column on wider screens. */
+export function StatusField({
+  tone,
+  testId,
+  children,
+}: {
+  tone: BadgeTone;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="text-right md:text-left">
+      <Badge tone={tone} className="whitespace-nowrap" data-testid={testId}>
+        {children}
+      </Badge>
+    </div>
+  );
+}
+
 /** A paged admin list as its rows need it, and how it stands. */
 type ListQuery<T> = NextPages & {
   data?: InfiniteData<{ items: T[] }>;
@@ -68,25 +112,22 @@ type ListQuery<T> = NextPages & {
 
 /**
  * An admin list in its card: the toolbar (the filters, then the search box), then loading,
- * failure, nothing found, or the column names, the rows and "Load more". Its loading and empty
- * texts follow its label ("Loading users...", "No users found"); with a search or another filter
- * than the first, nothing found says "Try adjusting your search".
+ * failure, nothing found, or the column names, the rows and "Load more". Its test id, loading and
+ * empty texts follow its label ("users-list", "Loading users...", "No users found"); with a
+ * search or another filter than the first, nothing found says "Try adjusting your search".
  */
 export function ListCard<F extends string, T>({
   label,
-  testId,
   filter,
   searchPlaceholder,
   useList,
   failedTitle,
   emptyHint,
-  grid,
   columns,
   row,
   caption,
 }: {
   label: string;
-  testId: string;
   filter: {
     label: string;
     /** The first option is where the list starts. */
@@ -101,10 +142,8 @@ export function ListCard<F extends string, T>({
   failedTitle?: string;
   /** The hint when nothing is there yet (not narrowed by a search or a filter). */
   emptyHint: string;
-  /** The grid template of the column names and the rows. */
-  grid: string;
-  columns: { label: string; className?: string }[];
-  /** An item's row: an `li` with its key. */
+  columns: readonly ListColumn[];
+  /** An item's row: a `ListRow` with its key. */
   row: (item: T) => ReactNode;
   /** A line under the toolbar for the filter and search chosen (a period, an export link). */
   caption?: (filter: F, q: string) => ReactNode;
@@ -116,7 +155,8 @@ export function ListCard<F extends string, T>({
   return (
     <section
       aria-label={label}
-      data-testid={testId}
+      data-testid={`${noun}-list`}
+      style={{ '--list-columns': columns.map((c) => c.width).join(' ') } as CSSProperties}
       className="min-w-0 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-black/5"
     >
       <div className="flex flex-col gap-2 border-b border-line p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4">
@@ -144,7 +184,7 @@ export function ListCard<F extends string, T>({
         failedTitle={failedTitle}
         emptyHint={controls.narrowed ? 'Try adjusting your search' : emptyHint}
       >
-        <ListHeader className={grid} columns={columns} />
+        <ListHeader columns={columns} />
         <ul className="divide-y divide-line">{items.map(row)}</ul>
       </ListBody>
     </section>
@@ -152,20 +192,13 @@ export function ListCard<F extends string, T>({
 }
 
 /** The column names over the rows, on screens wide enough for columns. */
-function ListHeader({
-  columns,
-  className,
-}: {
-  columns: { label: string; className?: string }[];
-  /** The grid template, the same as the rows'. */
-  className: string;
-}) {
+function ListHeader({ columns }: { columns: readonly ListColumn[] }) {
   return (
     <div
       aria-hidden
       className={cn(
         'hidden gap-4 border-b border-line bg-canvas/60 px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase md:grid',
-        className,
+        COLUMN_GRID,
       )}
     >
       {columns.map((c) => (

@@ -8,7 +8,7 @@ import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { ListField } from '../../../components/list-field';
-import { ListCard } from './list-parts';
+import { ListCard, ListRow, StatusField, type ListColumn } from './list-parts';
 
 const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -31,15 +31,18 @@ const STATUS_TONES: Record<ChatStatus, BadgeTone> = {
   closed: 'grey',
 };
 
-const GRID = 'md:grid-cols-[8.5rem_6rem_minmax(0,1fr)_minmax(0,1fr)_6.5rem_7.5rem] md:items-center';
+const COLUMNS: ListColumn[] = [
+  { label: 'Session', width: '8.5rem' },
+  { label: 'Status', width: '6rem' },
+  { label: 'Customer', width: 'minmax(0,1fr)' },
+  { label: 'Agent', width: 'minmax(0,1fr)' },
+  { label: 'Transactions', width: '6.5rem', className: 'text-right' },
+  { label: 'Created', width: '7.5rem', className: 'text-right' },
+];
 
 function SessionRow({ session }: { session: AdminSession }) {
   return (
-    <li
-      data-testid="session-row"
-      data-session-id={session.id}
-      className={cn('grid grid-cols-2 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
-    >
+    <ListRow data-testid="session-row" data-session-id={session.id} className="grid-cols-2 gap-x-3">
       <div className="flex min-w-0 items-center gap-2">
         <Badge
           tone={CATEGORY_TONES[session.category]}
@@ -56,15 +59,9 @@ function SessionRow({ session }: { session: AdminSession }) {
           #{session.id}
         </Link>
       </div>
-      <div className="text-right md:text-left">
-        <Badge
-          tone={STATUS_TONES[session.status]}
-          className="whitespace-nowrap"
-          data-testid="session-status"
-        >
-          {CHAT_STATUS_LABELS[session.status]}
-        </Badge>
-      </div>
+      <StatusField tone={STATUS_TONES[session.status]} testId="session-status">
+        {CHAT_STATUS_LABELS[session.status]}
+      </StatusField>
       <ListField label="Customer" testId="session-customer">
         <span className="block truncate font-semibold">{session.customer.name}</span>
       </ListField>
@@ -79,7 +76,7 @@ function SessionRow({ session }: { session: AdminSession }) {
       <ListField label="Created" testId="session-created" className="md:text-right">
         {formatDate(session.createdAt)}
       </ListField>
-    </li>
+    </ListRow>
   );
 }
 
@@ -88,20 +85,11 @@ export function SessionsTab() {
   return (
     <ListCard
       label="Sessions"
-      testId="sessions-list"
       filter={{ label: 'Show', options: FILTER_OPTIONS, className: 'sm:w-96' }}
       searchPlaceholder="Search name, email or id"
       useList={useSessions}
       emptyHint="New chats will appear here"
-      grid={GRID}
-      columns={[
-        { label: 'Session' },
-        { label: 'Status' },
-        { label: 'Customer' },
-        { label: 'Agent' },
-        { label: 'Transactions', className: 'text-right' },
-        { label: 'Created', className: 'text-right' },
-      ]}
+      columns={COLUMNS}
       row={(session) => <SessionRow key={session.id} session={session} />}
     />
   );

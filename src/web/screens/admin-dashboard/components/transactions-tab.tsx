@@ -2,16 +2,15 @@ import { TRANSACTION_TYPE_LABELS } from '../../../../shared/api/transactions';
 import type { TransactionStatus } from '../../../../shared/domain';
 import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
 import { AMOUNT_SYMBOLS, formatCryptoAmount, formatNaira } from '../../../../shared/money';
-import { cn } from '../../../lib/cn';
 import {
   useTransactions,
   type AdminTransaction,
   type TransactionStatusFilter,
 } from '../../../features/reports';
 import { formatDateTime } from '../lib/format';
-import { Badge, type BadgeTone } from '../../../components/badge';
+import type { BadgeTone } from '../../../components/badge';
 import { ListField } from '../../../components/list-field';
-import { ListCard } from './list-parts';
+import { ListCard, ListRow, StatusField, type ListColumn } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -26,18 +25,20 @@ const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
   failed: 'red',
 };
 
-const GRID =
-  'md:grid-cols-[minmax(0,1.3fr)_6.5rem_minmax(0,1fr)_minmax(0,1fr)_9.5rem] md:items-center';
+const COLUMNS: ListColumn[] = [
+  { label: 'Amount', width: 'minmax(0,1.3fr)' },
+  { label: 'Status', width: '6.5rem' },
+  { label: 'Rate', width: 'minmax(0,1fr)', className: 'text-right' },
+  { label: 'Total', width: 'minmax(0,1fr)', className: 'text-right' },
+  { label: 'Date', width: '9.5rem', className: 'text-right' },
+];
 
 function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
   return (
-    <li
+    <ListRow
       data-testid="transaction-row"
       data-reference={t.reference}
-      className={cn(
-        'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-3 px-4 py-4 md:gap-4 md:px-6',
-        GRID,
-      )}
+      className="grid-cols-[minmax(0,1fr)_auto] gap-x-4"
     >
       <div className="min-w-0">
         <p data-testid="transaction-amount" className="font-bold tabular-nums">
@@ -48,15 +49,9 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
         </p>
         <p className="text-xs text-ink-muted">{TRANSACTION_TYPE_LABELS[t.type]}</p>
       </div>
-      <div className="text-right md:text-left">
-        <Badge
-          tone={STATUS_TONES[t.status]}
-          className="whitespace-nowrap"
-          data-testid="transaction-status"
-        >
-          {TRANSACTION_STATUS_LABELS[t.status]}
-        </Badge>
-      </div>
+      <StatusField tone={STATUS_TONES[t.status]} testId="transaction-status">
+        {TRANSACTION_STATUS_LABELS[t.status]}
+      </StatusField>
       <ListField label="Rate" testId="transaction-rate" className="md:text-right">
         {formatNaira(t.rate)}
         <span className="text-ink-muted">/{AMOUNT_SYMBOLS[t.currency]}</span>
@@ -71,7 +66,7 @@ function TransactionRow({ transaction: t }: { transaction: AdminTransaction }) {
       >
         {formatDateTime(t.createdAt)}
       </ListField>
-    </li>
+    </ListRow>
   );
 }
 
@@ -80,19 +75,11 @@ export function TransactionsTab() {
   return (
     <ListCard
       label="Transactions"
-      testId="transactions-list"
       filter={{ label: 'Status', options: STATUS_OPTIONS, className: 'sm:w-[26rem]' }}
       searchPlaceholder="Search reference or name"
       useList={useTransactions}
       emptyHint="Transactions will appear here"
-      grid={GRID}
-      columns={[
-        { label: 'Amount' },
-        { label: 'Status' },
-        { label: 'Rate', className: 'text-right' },
-        { label: 'Total', className: 'text-right' },
-        { label: 'Date', className: 'text-right' },
-      ]}
+      columns={COLUMNS}
       row={(t) => <TransactionRow key={t.id} transaction={t} />}
     />
   );

@@ -9,7 +9,7 @@ import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';
 import { Badge } from '../../../components/badge';
 import { ListField } from '../../../components/list-field';
-import { ListCard } from './list-parts';
+import { ListCard, ListRow, type ListColumn } from './list-parts';
 
 const ROLE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -17,7 +17,14 @@ const ROLE_OPTIONS = [
   { value: 'customers', label: 'Customers' },
 ] as const satisfies readonly { value: UserRoleFilter; label: string }[];
 
-const GRID = 'md:grid-cols-[minmax(0,1fr)_8rem_5rem_6.5rem_7rem_11.5rem] md:items-center';
+const COLUMNS: ListColumn[] = [
+  { label: 'User', width: 'minmax(0,1fr)' },
+  { label: 'Role', width: '8rem' },
+  { label: 'Sessions', width: '5rem', className: 'text-right' },
+  { label: 'Transactions', width: '6.5rem', className: 'text-right' },
+  { label: 'Joined', width: '7rem', className: 'text-right' },
+  { label: 'Action', width: '11.5rem', className: 'text-right' },
+];
 
 export function UserRow({
   user,
@@ -31,11 +38,7 @@ export function UserRow({
   const name = displayName(user);
   const hasName = name !== user.email && name !== 'Unknown';
   return (
-    <li
-      data-testid="user-row"
-      data-user-id={user.id}
-      className={cn('grid grid-cols-3 gap-x-3 gap-y-3 px-4 py-4 md:gap-4 md:px-6', GRID)}
-    >
+    <ListRow data-testid="user-row" data-user-id={user.id} className="grid-cols-3 gap-x-3">
       <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1">
         <span
           aria-hidden
@@ -88,7 +91,7 @@ export function UserRow({
           </Button>
         )}
       </div>
-    </li>
+    </ListRow>
   );
 }
 
@@ -120,21 +123,12 @@ export function UsersTab() {
   return (
     <ListCard
       label="Users"
-      testId="users-list"
       filter={{ label: 'Show', options: ROLE_OPTIONS, className: 'sm:w-80' }}
       searchPlaceholder="Search by name or email"
       useList={useUsers}
       failedTitle="Failed to fetch customers"
       emptyHint="New sign-ups will appear here"
-      grid={GRID}
-      columns={[
-        { label: 'User' },
-        { label: 'Role' },
-        { label: 'Sessions', className: 'text-right' },
-        { label: 'Transactions', className: 'text-right' },
-        { label: 'Joined', className: 'text-right' },
-        { label: 'Action', className: 'text-right' },
-      ]}
+      columns={COLUMNS}
       row={(user) => (
         <UserRow
           key={user.id}
