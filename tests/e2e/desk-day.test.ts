@@ -455,6 +455,12 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       await ada.page.goto(`${server.url}/agent/dashboard`);
       await waitForText(ada.page.getByTestId('resolved-today'), '1');
       await waitForText(ada.page.getByTestId('avg-response'), formatSeconds(wait));
+      expect(await text(ada.page.getByTestId('resolved-today-caption'))).toBe(
+        'Chats you resolved, today (Lagos)',
+      );
+      expect(await text(ada.page.getByTestId('avg-response-caption'))).toBe(
+        'Avg first response, today (Lagos)',
+      );
       await screenshot(ada.page, 'agent-dashboard-1280x800', { folder: FOLDER });
       // Bola answered nobody and resolved nothing.
       await bola.page.goto(`${server.url}/agent/dashboard`);
