@@ -89,8 +89,8 @@ export function CannedReplyPicker({
   if (!state.open) return null;
   return (
     <div className="mb-2 overflow-hidden rounded-xl border border-line bg-surface shadow-lg">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-line px-3 py-1.5 text-xs">
-        <p className="text-ink-muted">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 border-b border-line px-3 text-xs">
+        <p className="py-1.5 text-ink-muted">
           Canned replies: ↑ ↓ to choose, Enter to insert, Esc to close
         </p>
         {/* The agent's own replies are written on the agent dashboard. */}
