@@ -28,7 +28,7 @@ function Preview({ session }: { session: ChatSession }) {
 
 /**
  * The customer's wait for a reply, in words as well as colour: amber from half of
- * FIRST_RESPONSE_TARGET_MINUTES, red from the target. A line of its own under the preview, so
+ * FIRST_RESPONSE_TARGET_MINUTES, red from the target. With the badges under the preview, so
  * the preview keeps its width on a phone.
  */
 function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
@@ -37,20 +37,18 @@ function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
   if (level === 'none') return null;
   const over = level === 'red' ? target * 60 : target * 30;
   return (
-    <span className="mt-1.5 flex">
-      <span
-        data-testid="chat-row-wait"
-        data-level={level}
-        className={cn(
-          'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs leading-4 font-semibold ring-1 ring-inset',
-          level === 'red'
-            ? 'bg-down-soft text-down ring-down/30'
-            : 'bg-yellow-50 text-yellow-900 ring-yellow-600/40',
-        )}
-      >
-        <Hourglass aria-hidden className="size-3" />
-        Waiting over {formatSeconds(over)}
-      </span>
+    <span
+      data-testid="chat-row-wait"
+      data-level={level}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs leading-4 font-semibold ring-1 ring-inset',
+        level === 'red'
+          ? 'bg-down-soft text-down ring-down/30'
+          : 'bg-yellow-50 text-yellow-900 ring-yellow-600/40',
+      )}
+    >
+      <Hourglass aria-hidden className="size-3" />
+      Waiting over {formatSeconds(over)}
     </span>
   );
 }
@@ -94,7 +92,9 @@ export function ChatRow({
         </span>
         <span className="min-w-0 flex-1">
           {/* The name has the line to itself: a long one wraps to a second line, then ends in
-              "…", and the title has it whole. The badges start the line under it. */}
+              "…", and the title has it whole. The preview has the next line, and the badges
+              (desk, status, the order and the wait, in words) the one under it, wrapping on a
+              phone rather than pushing the row wider than the screen. */}
           <span className="flex items-start gap-2">
             <span
               data-testid="chat-row-name"
@@ -111,15 +111,12 @@ export function ChatRow({
             </span>
           </span>
           <span className="mt-1 flex items-center gap-2">
-            <DeskBadge category={session.category} />
-            <CustomerStatusBadge status={session.customer.customerStatus} />
             <span
               data-testid="chat-row-preview"
               className="min-w-0 flex-1 truncate text-sm text-ink-muted"
             >
               <Preview session={session} />
             </span>
-            <OrderWaitingBadge waiting={session.orderWaiting} viewer={viewer} />
             <UnreadBadge sessionId={session.id} />
             {unassigned && (
               <span
@@ -130,7 +127,12 @@ export function ChatRow({
               />
             )}
           </span>
-          <WaitBadge waitingSince={waitingSince} />
+          <span className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            <DeskBadge category={session.category} />
+            <CustomerStatusBadge status={session.customer.customerStatus} />
+            <OrderWaitingBadge waiting={session.orderWaiting} viewer={viewer} />
+            <WaitBadge waitingSince={waitingSince} />
+          </span>
         </span>
       </Link>
       <StatusMenu customer={session.customer} />
