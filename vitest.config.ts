@@ -29,7 +29,6 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-pglite-template.ts'],
           setupFiles: ['tests/setup/testing-library.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -42,7 +41,6 @@ export default defineConfig({
           // every file (here 358 s -> 192 s for src/server). Each file builds its own app on its
           // own database, and nothing in src/server keeps state in a module.
           isolate: false,
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -55,7 +53,6 @@ export default defineConfig({
           // file gives each file a fresh page (tests/setup/web-shared-worker.ts).
           isolate: false,
           setupFiles: ['tests/setup/testing-library.ts', 'tests/setup/web-shared-worker.ts'],
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -64,14 +61,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the web app and starts one chromium for all the browser tests (only when they
-          // are selected); each file connects to it and starts its own server process.
+          // are selected); each file connects to it and starts its own app.
           globalSetup: ['tests/setup/global-pglite-template.ts', 'tests/e2e/global-setup.ts'],
-          // After the unit tests, one file at a time: on a 2-core machine two files (two
-          // servers beside one chromium) took longer in all (437 s against 344 s) and once
-          // lost a server process mid-file.
-          sequence: { groupOrder: 1 },
-          fileParallelism: false,
-          // One worker and module graph for every file (playwright and the support modules
+          // Beside the other projects, on the same two workers: a browser test mostly waits (on
+          // the page, the socket, chromium), so another file's CPU fits in its gaps. Measured
+          // here (PGlite, a helper's tests running beside): 611 s with the browser tests one at
+          // a time after the rest, 520 s this way. Each file's app runs in its worker's process
+          // (tests/support/in-process-server.ts) on a port and data folder of its own. (vitest
+          // runs projects side by side only when their maxWorkers agree: keep the root's.)
+          // One module graph per worker for all its files (playwright and the support modules
           // loaded once): about 2 CPU-s less per file here.
           isolate: false,
           testTimeout: 60_000,
