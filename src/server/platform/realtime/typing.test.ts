@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../../shared/api/realtime';
-import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import Fastify from 'fastify';
+import { TYPING_THROTTLE_MS, type ServerFrame } from '../../../shared/api/realtime';
+import {
+  openPgliteTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { startTwoInstances, type TwoInstances } from '../../../../tests/support/two-instances';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
+import type { Notifications } from '../../db/notifications';
 import { rows } from '../../db/raw';
+import { chatSessions } from '../../db/schema';
+import { EventBus } from '../event-bus';
 import type { SessionUser } from '../sessions';
+import { EventLog } from './events';
+import { RealtimeHub, type Subscriber } from './hub';
+import { TypingRelay, TYPING_MIN_GAP_MS } from './typing';
 
 type Typing = Extract<ServerFrame, { type: 'typing' }>;
 
@@ -175,5 +186,72 @@ describe.skipIf(!serverUrl)('typing across two instances on one PostgreSQL', () 
     await onA.waitFor(() => typingIn(onA, chat).length === 1, 'typing on A');
     onA.close();
     onB.close();
+  });
+});
+
+describe('the relay on a fake clock', () => {
+  let database: TestDatabase;
+  let notifications: Notifications;
+  let hub: RealtimeHub;
+  let relay: TypingRelay;
+  let now = 0;
+
+  beforeAll(async () => {
+    database = await openPgliteTestDatabase();
+    const logger = Fastify().log;
+    notifications = database.notifications(logger);
+    hub = new RealtimeHub(database, new EventLog(database, new EventBus()), logger, notifications);
+    // Before the notifications start, as in app.ts: the relay listens on its channel.
+    relay = new TypingRelay(database, hub, notifications, logger, () => now);
+    await hub.start();
+    await notifications.start();
+  });
+  afterAll(async () => {
+    await hub.stop();
+    await notifications.stop();
+    await database.dispose();
+  });
+
+  it('passes a signal sent on the client throttle that arrives a little early, drops a flood', async () => {
+    const customer = await makeCustomer(database.db);
+    const agent = await makeAgent(database.db);
+    const [chat] = await database.db
+      .insert(chatSessions)
+      .values({ customerId: customer.id, category: 'bitcoin', status: 'open' })
+      .returning();
+    const heard: string[] = [];
+    const socketOf = (user: SessionUser): Subscriber => ({
+      user,
+      tokenHash: randomUUID(),
+      session: { expiresAt: Infinity, lastSeenAt: 0 },
+      lastSentId: 0,
+      pending: null,
+      watching: new Set([chat!.id]),
+      send: () => undefined,
+      sendSerialized: (bytes) => heard.push((JSON.parse(bytes.toString()) as Typing).from),
+      bufferedAmount: () => 0,
+      cork: () => undefined,
+      uncork: () => undefined,
+      close: () => undefined,
+    });
+    const agentSocket = socketOf(agent);
+    hub.add(agentSocket);
+    hub.add(socketOf(customer));
+
+    // The agent's browser sends every TYPING_THROTTLE_MS; jitter brings one 100 ms early.
+    for (const at of [0, TYPING_THROTTLE_MS - 100, 2 * TYPING_THROTTLE_MS - 100]) {
+      now = at;
+      await relay.typing(agentSocket, chat!.id);
+    }
+    await expect.poll(() => heard.length).toBe(3);
+    // A flood (a client not keeping to the throttle) is cut to one per TYPING_MIN_GAP_MS.
+    for (let at = 10_000; at < 10_000 + TYPING_MIN_GAP_MS; at += 100) {
+      now = at;
+      await relay.typing(agentSocket, chat!.id);
+    }
+    now = 10_000 + TYPING_MIN_GAP_MS;
+    await relay.typing(agentSocket, chat!.id);
+    await expect.poll(() => heard.length).toBe(5);
+    expect(heard).toEqual(['agent', 'agent', 'agent', 'agent', 'agent']);
   });
 });

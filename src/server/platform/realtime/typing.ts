@@ -18,13 +18,20 @@ const signalSchema = z.object({
 });
 type Signal = z.infer<typeof signalSchema>;
 
+/**
+ * The server drops a socket's "typing" for a chat sooner than this after its last: half the
+ * client's TYPING_THROTTLE_MS, so a client keeping to it is never dropped by network jitter
+ * (two signals sent 2 s apart may arrive 1.9 s apart), while a flood still is.
+ */
+export const TYPING_MIN_GAP_MS = TYPING_THROTTLE_MS / 2;
+
 /** How many chats' customers a socket remembers (a chat's customer never changes). */
 const REMEMBERED_CHATS = 200;
 
 /**
  * Relays "typing" between a chat's customer and the staff (ephemeral: never in the database,
  * never in realtime_events, no resume). A socket's "typing" for a chat it may not see is
- * dropped; one sooner than TYPING_THROTTLE_MS after its last for that chat is dropped too.
+ * dropped; one sooner than TYPING_MIN_GAP_MS after its last for that chat is dropped too.
  * Each signal goes through the database's NOTIFY (not stored), so every instance, this one
  * included, hands it to its own sockets that show that chat now (the hub's `signalTyping`).
  */
@@ -59,7 +66,7 @@ export class TypingRelay {
     if (!state) this.seen.set(subscriber, (state = { lastAt: new Map(), customerOf: new Map() }));
     const now = this.now();
     const last = state.lastAt.get(chatSessionId);
-    if (last !== undefined && now - last < TYPING_THROTTLE_MS) return;
+    if (last !== undefined && now - last < TYPING_MIN_GAP_MS) return;
     state.lastAt.set(chatSessionId, now);
 
     let customerId = state.customerOf.get(chatSessionId);
