@@ -248,7 +248,8 @@ export function ConversationActions({
               {status}
             </span>
           )}
-          {buttons}
+          {/* The buttons wrap as one group: on a phone, together on a line under the label. */}
+          <div className="flex flex-wrap gap-2">{buttons}</div>
         </div>
       )}
       {form && (
