@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetUnauthorizedRedirect } from '../../src/web/lib/unauthorized';
 
 /**
  * The web project runs its files one after another in shared workers (isolate: false): one jsdom
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
  */
 function freshPage(): void {
   cleanup();
+  resetUnauthorizedRedirect();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   if (typeof window === 'undefined') return;
@@ -22,3 +24,6 @@ function freshPage(): void {
 
 beforeAll(freshPage);
 afterAll(freshPage);
+// A 401's redirect waits 500 ms on a timer: one a test leaves behind must not fire into the next
+// test, or after the worker's jsdom is gone (CI once failed on "window is not defined").
+afterEach(resetUnauthorizedRedirect);

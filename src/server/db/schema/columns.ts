@@ -11,8 +11,15 @@ export const bigIdentityId = () =>
 
 /** A time with its zone; every timestamp here is one. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
-export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+/**
+ * When a row was made and last changed, to the millisecond: lists page by (time, id) with the
+ * time in the cursor, and a JavaScript Date holds milliseconds. At PostgreSQL's microseconds a
+ * row made in the same millisecond as a page's last row fell between two pages.
+ */
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 /** Crypto amounts, dollars and per-dollar rates: to 8 places (a satoshi). Read as strings. */
 export const decimal8 = (name: string) => numeric(name, { precision: 30, scale: 8 });

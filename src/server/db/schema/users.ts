@@ -21,8 +21,9 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** argon2id hash; null for users who only sign in with Google. */
     passwordHash: text('password_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // To the millisecond, as columns.ts's createdAt and updatedAt (which need this table).
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_oidc_identity_uq').on(t.oidcIssuer, t.oidcSubject),
