@@ -5,6 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_PUSH_PROMPT_TEXT } from '../../src/shared/api/push';
 import { createAccount } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
@@ -286,13 +287,19 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     );
   });
 
-  it('offers "Enable notifications" until the agent answers the browser; fits a phone', async () => {
+  it('asks for notifications once at a time until the agent answers the browser; fits a phone', async () => {
     await context.clearPermissions();
     const phone = await context.newPage();
     await phone.setViewportSize(PHONE);
     await phone.goto(`${server.url}/agent/chats`);
     await phone.getByTestId('connection-state').getByText('Online').waitFor();
     expect(await phone.evaluate(() => Notification.permission)).toBe('default');
+    // First the Web Push bar alone; once the agent says not now, the top bar's button.
+    const pushBar = phone.getByRole('region', { name: AGENT_PUSH_PROMPT_TEXT });
+    await pushBar.waitFor();
+    expect(await phone.getByRole('button', { name: 'Enable notifications' }).count()).toBe(0);
+    await pushBar.getByRole('button', { name: 'Not now' }).click();
+    await pushBar.waitFor({ state: 'detached' });
     await phone.getByRole('button', { name: 'Enable notifications' }).waitFor();
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'agent-chats-alerts-360x740.png') });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -12,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
-import { AgentPushPrompt } from '../../features/push';
+import { AgentPushPrompt, shouldOfferPush } from '../../features/push';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
@@ -97,6 +97,9 @@ function AgentChats() {
   const [filter, setFilter] = useState<ChatListFilter>('all');
   const [search, setSearch] = useState('');
   const [showingShortcuts, setShowingShortcuts] = useState(false);
+  // One ask for notifications at a time: the Web Push bar while it is offered, else the top
+  // bar's "Enable notifications" (both ask the browser the same question).
+  const [pushOffered, setPushOffered] = useState(shouldOfferPush);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
@@ -189,13 +192,13 @@ function AgentChats() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <RatesStrip />
               <div className="flex flex-wrap items-center justify-end gap-2">
-                <AlertControls />
+                <AlertControls askForNotifications={!pushOffered} />
                 <ConnectionIndicator state={connection} />
               </div>
             </div>
           </TopBarRow>
         </TopBar>
-        <AgentPushPrompt />
+        <AgentPushPrompt onClosed={() => setPushOffered(false)} />
       </div>
       <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[380px_minmax(0,1fr)_300px] lg:p-0 xl:grid-cols-[420px_minmax(0,1fr)_300px] 2xl:grid-cols-[440px_minmax(0,1fr)_380px]">
         <section

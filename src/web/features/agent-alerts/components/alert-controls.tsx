@@ -34,11 +34,14 @@ export function EnableNotificationsButton() {
   );
 }
 
-/** The agent's alert settings, for the dark top bar. */
-export function AlertControls() {
+/**
+ * The agent's alert settings, for the dark top bar. `askForNotifications: false` while the page
+ * already offers notifications another way (the Web Push bar): one ask at a time.
+ */
+export function AlertControls({ askForNotifications = true }: { askForNotifications?: boolean }) {
   return (
     <div className="flex items-center gap-1">
-      <EnableNotificationsButton />
+      {askForNotifications && <EnableNotificationsButton />}
       <MuteToggle />
     </div>
   );
