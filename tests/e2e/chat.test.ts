@@ -8,9 +8,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  hasChromium,
   PHONE,
   screenshot,
   screenshots,
@@ -154,13 +155,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
     browser = await connectChromium();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it(
     'a customer and an agent chat live, with a screenshot, and lose nothing across a network cut',

@@ -10,6 +10,7 @@ import { formatSeconds } from '../../src/web/features/service-metrics/lib/format
 import { createAccounts, logIn, type AgentAccount } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
   DESKTOP,
   expectNoSidewaysScroll,
@@ -19,8 +20,8 @@ import {
   settle,
   startServer,
   text,
-  waitForText,
   type Viewport,
+  waitForText,
 } from '../support/e2e';
 import { BTC_RATES } from '../support/order-fixtures';
 import { pageFetch } from '../support/page-fetch';
@@ -145,13 +146,7 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
     browser = await connectChromium();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   async function newPage(viewport: Viewport, hideable = false): Promise<Page> {
     const context = await browser.newContext({ viewport });

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  hasChromium,
   startServer,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
@@ -237,13 +238,7 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
     admin = await page();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it('a customer signs in as markup through the development provider and starts a chat', async () => {
     await customer.goto(`${server.url}/trade`);

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
   DESKTOP,
   hasChromium,
@@ -41,13 +42,7 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
     browser = await connectChromium();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   async function page(viewport: typeof PHONE): Promise<Page> {
     const context = await browser.newContext({ viewport });

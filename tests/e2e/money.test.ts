@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  hasChromium,
   PHONE,
   screenshots,
   startServer,
@@ -92,13 +93,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     customer = await customerContext.newPage();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it('keeps a visitor out of exchange rates with the spec’s toast, and sends them home', async () => {
     await customer.goto(`${server.url}/exchange-rates`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinGuard } from '../../src/shared/market-guard';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
   hasChromium,
   PHONE,
@@ -109,13 +110,7 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     await agent.waitForURL(`${server.url}/agent/chats`);
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it('Save All untouched stores nothing, and the landing page shows the market, never ₦1,550', async () => {
     // The agent list's strip says its figures are the spec's defaults.

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  hasChromium,
   PHONE,
   screenshots,
   startServer,
@@ -65,13 +66,7 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
     browser = await connectChromium();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it(
     'a customer picks a desk, chats on a phone with the day chip off the messages, and finds their history',

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
+  closeAll,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  hasChromium,
   PHONE,
   settle,
   startServer,
@@ -224,13 +225,7 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     admin = await page();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it('public screens: landing, agent login, admin setup, the demo pages, not found', async () => {
     const findings = new Findings();

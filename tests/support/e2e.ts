@@ -3,12 +3,14 @@ import path from 'node:path';
 import {
   chromium,
   type Browser,
+  type BrowserContext,
   type BrowserServer,
   type Locator,
   type Page,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { InProcessServer } from './in-process-server';
+import type { PriceServer } from './price-server';
 import type { ServerProcessOptions } from './server-process';
 
 /**
@@ -62,6 +64,24 @@ export function connectChromium(): Promise<Browser> {
 /** The app, in this process, on a copy of the run's migrated PGlite template. */
 export function startServer(options: ServerProcessOptions): Promise<InProcessServer> {
   return InProcessServer.start({ template: inject('pgliteTemplate'), ...options });
+}
+
+/**
+ * Ends what a browser test file opened, in order (its pages' contexts, its chromium connection,
+ * the app, the price feed, the data folder), whatever of it was never started.
+ */
+export async function closeAll(opened: {
+  contexts?: readonly BrowserContext[];
+  browser?: Browser;
+  server?: InProcessServer;
+  priceServer?: PriceServer;
+  dataDir?: string;
+}): Promise<void> {
+  for (const context of opened.contexts ?? []) await context.close().catch(() => undefined);
+  await opened.browser?.close();
+  await opened.server?.stop();
+  await opened.priceServer?.stop();
+  if (opened.dataDir) fs.rmSync(opened.dataDir, { recursive: true, force: true });
 }
 
 // ---- Screen sizes and screenshots ---------------------------------------------------------

@@ -20,6 +20,16 @@ const BATCH = 50;
 /** A chain's readers: a transaction by its hash, and (BTC) the transactions paying an address. */
 export type ChainReaders = Partial<Record<DeskNetwork, DepositReader & Partial<AddressReader>>>;
 
+/** What a pass of the watcher reads the chain and the orders with. */
+interface WatchOptions {
+  db: Db;
+  events: EventLog;
+  now: Date;
+  readers: ChainReaders;
+  chain: ChainSettings;
+  logger: FastifyBaseLogger;
+}
+
 /**
  * The deposit watcher's sweep. First, for BTC orders awaiting a deposit without a tx hash, it
  * lists the transactions paying their deposit address and attaches a matching one
@@ -34,14 +44,7 @@ export type ChainReaders = Partial<Record<DeskNetwork, DepositReader & Partial<A
  * update on the state it was read in: an agent's step at the same moment wins or loses whole.
  * Returns how many it confirmed.
  */
-export async function watchDeposits(options: {
-  db: Db;
-  events: EventLog;
-  now: Date;
-  readers: ChainReaders;
-  chain: ChainSettings;
-  logger: FastifyBaseLogger;
-}): Promise<number> {
+export async function watchDeposits(options: WatchOptions): Promise<number> {
   const { db, events, now, readers, chain, logger } = options;
   await attachByAddress(options);
   const watched = await db
@@ -97,14 +100,7 @@ export async function watchDeposits(options: {
  * several, the one whose amount it matches within the tolerance; when that is none or more than
  * one, nothing is guessed: each candidate's chain check says why, for an agent.
  */
-async function attachByAddress(options: {
-  db: Db;
-  events: EventLog;
-  now: Date;
-  readers: ChainReaders;
-  chain: ChainSettings;
-  logger: FastifyBaseLogger;
-}): Promise<void> {
+async function attachByAddress(options: WatchOptions): Promise<void> {
   const { db, events, now, readers, chain, logger } = options;
   const networks = (Object.keys(readers) as DeskNetwork[]).filter(
     (n) => readers[n]?.transactionsTo !== undefined,

@@ -1,3 +1,2 @@
 export { PushPrompt } from './components/push-prompt';
-export { AgentPushPrompt } from './components/agent-push-prompt';
-export { shouldOfferPush } from './lib/enable-push';
+export { AgentPushPrompt, useAgentPushOffer } from './components/agent-push-prompt';

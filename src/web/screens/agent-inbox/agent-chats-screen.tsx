@@ -12,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
-import { AgentPushPrompt, shouldOfferPush } from '../../features/push';
+import { AgentPushPrompt, useAgentPushOffer } from '../../features/push';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
@@ -99,7 +99,7 @@ function AgentChats() {
   const [showingShortcuts, setShowingShortcuts] = useState(false);
   // One ask for notifications at a time: the Web Push bar while it is offered, else the top
   // bar's "Enable notifications" (both ask the browser the same question).
-  const [pushOffered, setPushOffered] = useState(shouldOfferPush);
+  const pushOffer = useAgentPushOffer();
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
@@ -192,13 +192,13 @@ function AgentChats() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <RatesStrip />
               <div className="flex flex-wrap items-center justify-end gap-2">
-                <AlertControls askForNotifications={!pushOffered} />
+                <AlertControls askForNotifications={!pushOffer.offered} />
                 <ConnectionIndicator state={connection} />
               </div>
             </div>
           </TopBarRow>
         </TopBar>
-        <AgentPushPrompt onClosed={() => setPushOffered(false)} />
+        <AgentPushPrompt offer={pushOffer} />
       </div>
       <main className="mx-auto max-w-5xl sm:px-6 sm:py-6 lg:grid lg:min-h-0 lg:w-full lg:max-w-none lg:flex-1 lg:grid-cols-[380px_minmax(0,1fr)_300px] lg:p-0 xl:grid-cols-[420px_minmax(0,1fr)_300px] 2xl:grid-cols-[440px_minmax(0,1fr)_380px]">
         <section

@@ -6,7 +6,7 @@ import { AGENT_PUSH_PROMPT_TEXT, PUSH_PROMPT_TEXT } from '../../../../shared/api
 import { stubApi } from '../../../testing/api-stub';
 import { AGENT_ID, makeMessage } from '../../../testing/fixtures';
 import { messageKeys } from '../../messages';
-import { AgentPushPrompt } from './agent-push-prompt';
+import { AgentPushPrompt, useAgentPushOffer } from './agent-push-prompt';
 import { PushPrompt } from './push-prompt';
 
 // A real P-256 public key's shape: 65 bytes, base64url.
@@ -148,6 +148,11 @@ describe('PushPrompt', () => {
   });
 });
 
+/** The inbox's part: the screen holds the offer and shows the bar. */
+function AgentInboxBar() {
+  return <AgentPushPrompt offer={useAgentPushOffer()} />;
+}
+
 describe('AgentPushPrompt', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
@@ -162,7 +167,7 @@ describe('AgentPushPrompt', () => {
       'GET /api/push/key': { body: { publicKey: PUBLIC_KEY } },
       'POST /api/push/subscriptions': { status: 204 },
     });
-    render(<AgentPushPrompt />);
+    render(<AgentInboxBar />);
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull());
     expect(requestPermission).toHaveBeenCalled();
@@ -172,15 +177,15 @@ describe('AgentPushPrompt', () => {
 
   it('shows nothing once the browser was asked or the agent said not now', () => {
     fakeBrowser('default', 'granted');
-    render(<AgentPushPrompt />);
+    render(<AgentInboxBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
     cleanup();
-    render(<AgentPushPrompt />);
+    render(<AgentInboxBar />);
     expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
     localStorage.clear();
     fakeBrowser('denied', 'denied');
-    render(<AgentPushPrompt />);
+    render(<AgentInboxBar />);
     expect(screen.queryByText(AGENT_PUSH_PROMPT_TEXT)).toBeNull();
   });
 });
