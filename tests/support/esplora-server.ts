@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpServer } from './fake-http-server';
 
 /** How the server answers: as Esplora does, or one of its failure modes. */
 export type EsploraMode = 'ok' | 'rate-limited' | 'error' | 'hang' | 'garbage';
@@ -19,7 +19,7 @@ export interface FakeBtcTx {
  * unknown transactions (404) and reorganised blocks (a test moves a tx back to the mempool or
  * lowers the tip). `failures` answers that many requests in `failureMode` before answering well.
  */
-export class EsploraServer {
+export class EsploraServer extends FakeHttpServer {
   mode: EsploraMode = 'ok';
   tipHeight = 870_000;
   readonly txs = new Map<string, FakeBtcTx>();
@@ -29,13 +29,9 @@ export class EsploraServer {
   requests: string[] = [];
   /** An answer of its own for a path (a wrong shape, say); undefined: the server's own. */
   answer: ((path: string) => { status: number; body: string } | undefined) | undefined;
-  private server: http.Server | undefined;
-  private hanging = new Set<http.ServerResponse>();
 
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | null;
-    if (!address) throw new Error('esplora server is not running');
-    return `http://127.0.0.1:${address.port}/api`;
+  constructor() {
+    super('esplora', '/api');
   }
 
   /**
@@ -82,23 +78,7 @@ export class EsploraServer {
     this.answer = undefined;
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.hanging.clear();
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     this.requests.push(path);
     let mode: EsploraMode = this.mode;
@@ -114,9 +94,7 @@ export class EsploraServer {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
         return;
       case 'hang':
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
-        return;
+        return this.hang(res);
       case 'garbage':
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
         return;

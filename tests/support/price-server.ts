@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpServer } from './fake-http-server';
 
 export type PriceServerMode = 'ok' | 'error' | 'hang' | 'garbage';
 
@@ -12,39 +12,19 @@ export interface FakeQuote {
  * A real HTTP server answering CoinGecko's `simple/price` for bitcoin and tether, with its
  * failure modes: a 500, a hang (never answers) and garbage (HTML or a wrong shape).
  */
-export class PriceServer {
+export class PriceServer extends FakeHttpServer {
   mode: PriceServerMode = 'ok';
   quotes: { bitcoin: FakeQuote; tether: FakeQuote } = {
     bitcoin: { usd: 97_250.5, change: 2.35 },
     tether: { usd: 1.0002, change: -0.01 },
   };
   requests = 0;
-  private server: http.Server | undefined;
-  private hanging = new Set<http.ServerResponse>();
 
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | null;
-    if (!address) throw new Error('price server is not running');
-    return `http://127.0.0.1:${address.port}/api/v3`;
+  constructor() {
+    super('price', '/api/v3');
   }
 
-  async start(port = 0): Promise<this> {
-    this.server = http.createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.hanging.clear();
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.requests++;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/api/v3/simple/price') {
@@ -56,9 +36,7 @@ export class PriceServer {
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"error"}');
         return;
       case 'hang':
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
-        return;
+        return this.hang(res);
       case 'garbage':
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>rate limited</html>');
         return;

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpServer } from './fake-http-server';
 
 export type TronGridMode = 'ok' | 'rate-limited' | 'error' | 'hang' | 'garbage';
 
@@ -18,20 +18,16 @@ const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4d
  * and `POST /wallet/getnowblock` in their shapes, with the failure modes of the Esplora one.
  * An unknown transaction answers `{}`, as TronGrid does.
  */
-export class TronGridServer {
+export class TronGridServer extends FakeHttpServer {
   mode: TronGridMode = 'ok';
   headBlock = 60_000_000;
   readonly txs = new Map<string, FakeTronTx>();
   requests: string[] = [];
   /** The `TRON-PRO-API-KEY` header of each request, in order (undefined: none sent). */
   apiKeys: (string | undefined)[] = [];
-  private server: http.Server | undefined;
-  private hanging = new Set<http.ServerResponse>();
 
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | null;
-    if (!address) throw new Error('trongrid server is not running');
-    return `http://127.0.0.1:${address.port}`;
+  constructor() {
+    super('trongrid');
   }
 
   /** Between tests: answers well again, knows no tx, has seen no request (the head block stays). */
@@ -42,27 +38,14 @@ export class TronGridServer {
     this.apiKeys = [];
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => this.handle(req, res, body));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this;
+  /** TronGrid's calls are POSTs with a JSON body: the answer waits for all of it. */
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => this.respond(req, res, body));
   }
 
-  async stop(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.hanging.clear();
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
+  private respond(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     this.requests.push(path);
     const key = req.headers['tron-pro-api-key'];
@@ -75,9 +58,7 @@ export class TronGridServer {
       case 'error':
         return void json(500, { Error: 'server error' });
       case 'hang':
-        this.hanging.add(res);
-        res.on('close', () => this.hanging.delete(res));
-        return;
+        return this.hang(res);
       case 'garbage':
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
       case 'ok':
