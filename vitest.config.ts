@@ -63,12 +63,13 @@ export default defineConfig({
           // Builds the web app and starts one chromium for all the browser tests (only when they
           // are selected); each file connects to it and starts its own app.
           globalSetup: ['tests/setup/global-pglite-template.ts', 'tests/e2e/global-setup.ts'],
-          // Beside the other projects, on the same two workers: a browser test mostly waits (on
-          // the page, the socket, chromium), so another file's CPU fits in its gaps. Measured
-          // here (PGlite, a helper's tests running beside): 611 s with the browser tests one at
-          // a time after the rest, 520 s this way. Each file's app runs in its worker's process
-          // (tests/support/in-process-server.ts) on a port and data folder of its own. (vitest
-          // runs projects side by side only when their maxWorkers agree: keep the root's.)
+          // On the same two workers as the other projects, not one at a time after them: 611 s
+          // that way, 520 s this way (PGlite, a helper's tests running beside). vitest starts the
+          // longest files first, so these mostly run first, and then both cores are busy (93 %
+          // measured on 2 cores: chromium and the apps, not waiting). Each file's app runs in
+          // its worker's process (tests/support/in-process-server.ts) on a port and data folder
+          // of its own. (vitest runs projects side by side only when their maxWorkers agree:
+          // keep the root's.)
           // One module graph per worker for all its files (playwright and the support modules
           // loaded once): about 2 CPU-s less per file here.
           isolate: false,
