@@ -19,6 +19,7 @@ import {
   settle,
   startServer,
   text,
+  signInCustomer,
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
@@ -137,11 +138,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
   });
 
   it('marks the chats waiting on the desk, and puts the overdue payout first, in red', async () => {
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByLabel('Full name').fill(CUSTOMER.name);
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
-    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
+    await signInCustomer(customer, server.url, CUSTOMER);
     const account = await pageFetch<{ id: number }>(customer, '/api/payout-accounts', {
       method: 'POST',
       body: { bankCode: '058', accountNumber: GTBANK_NUMBER, accountName: CUSTOMER.name },

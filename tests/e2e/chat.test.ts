@@ -16,6 +16,7 @@ import {
   screenshot,
   screenshots,
   startServer,
+  signInCustomer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
@@ -168,12 +169,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       const agent = await agentContext.newPage();
 
       // A visitor is sent to sign in (the development OpenID provider) and comes back.
-      await customer.goto(`${server.url}/trade`);
-      await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-      await customer.getByLabel('Full name').fill(CUSTOMER.name);
-      await customer.getByLabel('Email').fill(CUSTOMER.email);
-      await customer.getByRole('button', { name: 'Continue' }).click();
-      await customer.waitForURL(`${server.url}/trade`);
+      await signInCustomer(customer, server.url, CUSTOMER);
 
       // The choice.
       const bitcoin = customer.getByTestId('choice-bitcoin');

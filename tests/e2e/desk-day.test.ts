@@ -22,6 +22,7 @@ import {
   text,
   type Viewport,
   waitForText,
+  signInCustomer,
 } from '../support/e2e';
 import { BTC_RATES } from '../support/order-fixtures';
 import { pageFetch } from '../support/page-fetch';
@@ -181,12 +182,7 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
   /** A customer signs in the app's way, opens a Bitcoin chat and writes in it. */
   async function customerArrives(profile: { name: string; email: string }): Promise<Customer> {
     const page = await newPage(PHONE, true);
-    await page.goto(`${server.url}/trade`);
-    await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-    await page.getByLabel('Full name').fill(profile.name);
-    await page.getByLabel('Email').fill(profile.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${server.url}/trade`);
+    await signInCustomer(page, server.url, profile);
     await page.getByTestId('choice-bitcoin').click();
     await page.waitForURL(/\/chat\/\d+$/);
     const chatUrl = page.url();

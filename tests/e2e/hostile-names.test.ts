@@ -12,6 +12,7 @@ import {
   DESKTOP,
   hasChromium,
   startServer,
+  signInCustomer,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
 import { HttpClient } from '../support/http-client';
@@ -241,12 +242,7 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
   afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
 
   it('a customer signs in as markup through the development provider and starts a chat', async () => {
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-    await customer.getByLabel('Full name').fill(CUSTOMER.name);
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
-    await customer.waitForURL(`${server.url}/trade`);
+    await signInCustomer(customer, server.url, CUSTOMER);
     await customer.getByTestId('choice-bitcoin').waitFor();
     await expectInert(customer, 'customer: trade');
 

@@ -1,22 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
-  closeAll,
-  connectChromium,
   DESKTOP,
   hasChromium,
   PHONE,
   screenshots,
-  startServer,
+  signInCustomer,
+  startBrowserApp,
+  type BrowserApp,
 } from '../support/e2e';
-import { createAccount } from '../support/agent-accounts';
-import { PriceServer } from '../support/price-server';
 import { RECEIPT_A, bankReceiptScreenshot, reusedCopies } from '../support/screenshots';
-import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -28,35 +22,20 @@ const AGENT = {
 };
 
 describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
-  let priceServer: PriceServer;
-  let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
-  const contexts: BrowserContext[] = [];
+  let app: BrowserApp;
 
   beforeAll(async () => {
-    priceServer = await new PriceServer().start();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-seen-'));
-    await createAccount(dataDir, AGENT, false);
-    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
-    browser = await connectChromium();
+    app = await startBrowserApp({
+      dataDirName: 'seen',
+      accounts: [{ account: AGENT, admin: false }],
+    });
   });
 
-  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
-
-  async function page(viewport: typeof PHONE): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    return context.newPage();
-  }
+  afterAll(() => app?.close());
 
   /** Signs a customer in (development sign-in) and opens a Bitcoin chat: its id. */
   async function customerChat(customer: Page, name: string, email: string): Promise<number> {
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByLabel('Full name').fill(name);
-    await customer.getByLabel('Email').fill(email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
-    await customer.waitForURL(`${server.url}/trade`);
+    await signInCustomer(customer, app.server.url, { name, email });
     await customer.getByTestId('choice-bitcoin').click();
     await customer.waitForURL(/\/chat\/\d+$/);
     return Number(new URL(customer.url()).pathname.split('/').pop());
@@ -83,16 +62,16 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
     "the agent sees another customer's screenshot flagged live; the customer sees no flag",
     { timeout: 180_000 },
     async () => {
-      const first = await page(PHONE);
-      const second = await page(PHONE);
-      const agent = await page(DESKTOP);
+      const first = await app.newPage(PHONE);
+      const second = await app.newPage(PHONE);
+      const agent = await app.newPage(DESKTOP);
       const original = await bankReceiptScreenshot(RECEIPT_A);
       const firstChat = await customerChat(first, 'Ada Obi', 'ada@example.com');
       await sendImage(first, { name: 'receipt.png', mimeType: 'image/png', buffer: original });
       const secondChat = await customerChat(second, 'Bola Ige', 'bola@example.com');
 
       // The agent has the second chat open before the copy arrives.
-      await agent.goto(`${server.url}/`);
+      await agent.goto(`${app.server.url}/`);
       const login = await agent.evaluate(
         async ({ email, password }) =>
           (
@@ -105,7 +84,7 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
         { email: AGENT.email, password: AGENT.password },
       );
       expect(login).toBe(200);
-      await agent.goto(`${server.url}/chat/${secondChat}`);
+      await agent.goto(`${app.server.url}/chat/${secondChat}`);
       await agent.getByTestId('chat-title').getByText('Bola Ige').waitFor();
 
       const copy = (await reusedCopies(original))['cropped 3 %, halved and re-encoded as JPEG']!;

@@ -5,14 +5,14 @@ import { pricesResponseSchema } from '../../src/shared/api/prices';
 import { formatNaira, usdToNaira } from '../../src/shared/money';
 import {
   CHROMIUM_MISSING,
-  connectChromium,
   hasChromium,
   DESKTOP,
   PHONE,
   screenshot,
-  startServer,
+  startBrowserApp,
+  type BrowserApp,
 } from '../support/e2e';
-import { PriceServer } from '../support/price-server';
+import type { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -84,24 +84,17 @@ async function rowText(page: Page, symbol: 'BTC' | 'USDT'): Promise<string> {
 }
 
 describe.skipIf(!hasChromium)('landing page in a real browser against the real server', () => {
+  let app: BrowserApp;
   let priceServer: PriceServer;
   let server: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    priceServer = await new PriceServer().start();
-    server = await startServer({
-      priceApiUrl: priceServer.url,
-      env: { BRAND_NAME, WHATSAPP_NUMBER },
-    });
-    browser = await connectChromium();
+    app = await startBrowserApp({ env: { BRAND_NAME, WHATSAPP_NUMBER } });
+    ({ priceServer, server, browser } = app);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('shows live naira prices and a ticker that rotates every 3 s', async () => {
     await waitForServerPrices(server.url);

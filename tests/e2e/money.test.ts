@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
-  closeAll,
-  connectChromium,
   DESKTOP,
   hasChromium,
   PHONE,
   screenshots,
-  startServer,
+  startBrowserApp,
+  type BrowserApp,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
-import { createAccount } from '../support/agent-accounts';
-import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -65,35 +59,25 @@ async function closeToast(page: Page) {
 }
 
 describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, live', () => {
-  let priceServer: PriceServer;
+  let app: BrowserApp;
   let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
-  const contexts: BrowserContext[] = [];
   let agent: Page;
   let customer: Page;
   let sessionId: number;
   let customerId: string;
 
   beforeAll(async () => {
-    priceServer = await new PriceServer().start();
-    // The agent account exists before the app starts (one process per embedded database),
-    // made the operator's way.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-money-'));
-    await createAccount(dataDir, AGENT, false);
-    server = await startServer({
-      priceApiUrl: priceServer.url,
-      env: { DATA_DIR: dataDir },
+    // The agent account is made the operator's way (agent:create) before the app starts.
+    app = await startBrowserApp({
+      dataDirName: 'money',
+      accounts: [{ account: AGENT, admin: false }],
     });
-    browser = await connectChromium();
-    const agentContext = await browser.newContext({ viewport: DESKTOP });
-    const customerContext = await browser.newContext({ viewport: PHONE });
-    contexts.push(agentContext, customerContext);
-    agent = await agentContext.newPage();
-    customer = await customerContext.newPage();
+    server = app.server;
+    agent = await app.newPage(DESKTOP);
+    customer = await app.newPage(PHONE);
   });
 
-  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
+  afterAll(() => app?.close());
 
   it('keeps a visitor out of exchange rates with the spec’s toast, and sends them home', async () => {
     await customer.goto(`${server.url}/exchange-rates`);
@@ -210,7 +194,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     ({ id: sessionId, customerId } = created.body as { id: number; customerId: string });
 
     // A customer is no agent: Process Transaction refuses them.
-    const other = await contexts[1]!.newPage();
+    const other = await customer.context().newPage();
     // Held still for the screenshots: the refusal sends them home after 1 s.
     await other.clock.install();
     await other.goto(`${server.url}/transaction/${sessionId}`);

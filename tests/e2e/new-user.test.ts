@@ -1,20 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, logIn } from '../support/agent-accounts';
+import { logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
-  closeAll,
-  connectChromium,
   DESKTOP,
   hasChromium,
   PHONE,
   screenshots,
-  startServer,
+  signInCustomer,
+  startBrowserApp,
+  type BrowserApp,
 } from '../support/e2e';
-import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -38,44 +33,29 @@ const AGENT = {
 };
 const CUSTOMER = { name: 'Emeka Nnadi', email: 'emeka.newuser@example.com' };
 
-async function signInCustomer(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/trade`);
-  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-  await page.getByLabel('Full name').fill(CUSTOMER.name);
-  await page.getByLabel('Email').fill(CUSTOMER.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${baseUrl}/trade`);
-}
-
 describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
-  let priceServer: PriceServer;
+  let app: BrowserApp;
   let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    priceServer = await new PriceServer().start();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-new-user-'));
-    await createAccount(dataDir, ADMIN, true);
-    await createAccount(dataDir, AGENT, false);
-    server = await startServer({
-      priceApiUrl: priceServer.url,
-      env: { DATA_DIR: dataDir },
+    app = await startBrowserApp({
+      dataDirName: 'new-user',
+      accounts: [
+        { account: ADMIN, admin: true },
+        { account: AGENT, admin: false },
+      ],
     });
-    browser = await connectChromium();
+    server = app.server;
   });
 
-  afterAll(() => closeAll({ contexts, browser, server, priceServer, dataDir }));
+  afterAll(() => app?.close());
 
   it(
     'a customer picks a desk, chats on a phone with the day chip off the messages, and finds their history',
     { timeout: 180_000 },
     async () => {
-      const context = await browser.newContext({ viewport: PHONE });
-      contexts.push(context);
-      const page = await context.newPage();
-      await signInCustomer(page, server.url);
+      const page = await app.newPage(PHONE);
+      await signInCustomer(page, server.url, CUSTOMER);
 
       const bitcoin = page.getByTestId('choice-bitcoin');
       expect(await bitcoin.textContent()).toContain('Chat with our Bitcoin desk');
@@ -141,9 +121,7 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
   );
 
   it('an admin sees the admin links, the desks and a search that says it found nothing', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await app.newPage(DESKTOP);
     await logIn(page, server.url, ADMIN);
     const nav = page.getByRole('navigation', { name: 'Agent' });
     expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).getAttribute('href')).toBe(
@@ -178,9 +156,7 @@ describe.skipIf(!hasChromium)('what a new user tripped over (issue 12)', () => {
   });
 
   it('a plain agent is not offered the admin screens', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await app.newPage(PHONE);
     await logIn(page, server.url, AGENT);
     const nav = page.getByRole('navigation', { name: 'Agent' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();

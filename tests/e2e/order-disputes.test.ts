@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
-  connectChromium,
-  DESKTOP,
   hasChromium,
-  PHONE,
   screenshot,
   screenshots,
-  startServer,
+  signInCustomer,
   text,
   waitForText,
 } from '../support/e2e';
+import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
 import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
-import {
-  BTC_RATES as RATES,
-  TOTAL_FOR_0_01_BTC as TOTAL,
-  GTBANK_NUMBER,
-  DESK_BTC,
-} from '../support/order-fixtures';
-import { PriceServer } from '../support/price-server';
+import { TOTAL_FOR_0_01_BTC as TOTAL, GTBANK_NUMBER } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -66,10 +54,8 @@ async function step(page: Page, id: number, name: string, body: object = {}): Pr
 }
 
 describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
-  let priceServer: PriceServer;
+  let desk: OrderDesk;
   let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
   let admin: Page;
   let customer: Page;
   let chatId: number;
@@ -101,51 +87,19 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-disputes-'));
-    await createAccount(dataDir, ADMIN, true);
-    priceServer = await new PriceServer().start();
-    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
-    browser = await connectChromium();
-    admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
-    await logIn(admin, server.url, ADMIN);
-    expect(
-      (await pageFetch(admin, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
-    ).toBe(200);
-    expect(
-      (
-        await pageFetch(admin, '/api/admin/desk-addresses', {
-          method: 'POST',
-          body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
-        })
-      ).status,
-    ).toBe(201);
-
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByLabel('Full name').fill(CUSTOMER.name);
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
-    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
+    desk = await startOrderDesk({ dataDirName: 'disputes', admin: ADMIN });
+    ({ server, admin, customer } = desk);
+    await signInCustomer(customer, server.url, CUSTOMER);
     const account = await pageFetch<{ id: number }>(customer, '/api/payout-accounts', {
       method: 'POST',
       body: { bankCode: '058', accountNumber: GTBANK_NUMBER, accountName: CUSTOMER.name },
     });
     expect(account.status).toBe(201);
     accountId = account.body.id;
-    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
-      method: 'POST',
-      body: { category: 'bitcoin' },
-    });
-    expect(chat.status).toBe(201);
-    chatId = chat.body.id;
+    chatId = await openBitcoinChat(customer);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => desk?.close());
 
   it('the customer disputes with a note; the admin resolves it completed with a reason; the trade is written', async () => {
     const order = await paidOrder(TX_HASHES[0]!);

@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
-  connectChromium,
-  DESKTOP,
   hasChromium,
-  PHONE,
   screenshot,
   screenshots,
-  startServer,
+  signInCustomer,
   text,
   waitForText,
 } from '../support/e2e';
-import { pageFetch } from '../support/page-fetch';
-import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
-import { PriceServer } from '../support/price-server';
+import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
+import { GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -32,51 +24,21 @@ const ADMIN = {
 const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.quotes@example.com' };
 
 describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the customer", () => {
-  let priceServer: PriceServer;
+  let desk: OrderDesk;
   let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
   let agent: Page;
   let customer: Page;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-quotes-'));
-    await createAccount(dataDir, ADMIN, true);
-    priceServer = await new PriceServer().start();
-    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
-    browser = await connectChromium();
-    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
-    await logIn(agent, server.url, ADMIN);
-    expect(
-      (await pageFetch(agent, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
-    ).toBe(200);
-    const address = await pageFetch(agent, '/api/admin/desk-addresses', {
-      method: 'POST',
-      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
-    });
-    expect(address.status).toBe(201);
+    desk = await startOrderDesk({ dataDirName: 'quotes', admin: ADMIN });
+    ({ server, admin: agent, customer } = desk);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => desk?.close());
 
   it('the agent quotes in naira; the customer adds a payout account, accepts, and gets the address', async () => {
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByLabel('Full name').fill(CUSTOMER.name);
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
-    await customer.getByRole('link', { name: 'Payout accounts' }).waitFor();
-    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
-      method: 'POST',
-      body: { category: 'bitcoin' },
-    });
-    expect(chat.status).toBe(201);
-    const chatUrl = `${server.url}/chat/${chat.body.id}`;
+    await signInCustomer(customer, server.url, CUSTOMER);
+    const chatUrl = `${server.url}/chat/${await openBitcoinChat(customer)}`;
     await customer.goto(chatUrl);
     await customer.getByRole('button', { name: /^Transactions/ }).click();
     await customer.getByRole('form', { name: 'Sell' }).waitFor();

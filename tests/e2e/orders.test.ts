@@ -1,30 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
-  connectChromium,
-  DESKTOP,
   hasChromium,
-  PHONE,
   screenshot,
   screenshots,
-  startServer,
+  signInCustomer,
   text,
   waitForText,
 } from '../support/e2e';
+import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
 import { testPng } from '../support/images';
-import { pageFetch } from '../support/page-fetch';
-import {
-  BTC_RATES as RATES,
-  TOTAL_FOR_0_01_BTC as TOTAL,
-  GTBANK_NUMBER,
-  DESK_BTC,
-} from '../support/order-fixtures';
-import { PriceServer } from '../support/price-server';
+import { TOTAL_FOR_0_01_BTC as TOTAL, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -52,46 +39,22 @@ async function imagesLoaded(locator: Locator): Promise<boolean> {
 }
 
 describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => {
-  let priceServer: PriceServer;
+  let desk: OrderDesk;
   let server: InProcessServer;
-  let browser: Browser;
-  let dataDir: string;
   let agent: Page;
   let customer: Page;
 
+  // The desk has set its sell rate and a deposit address for the network.
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-orders-'));
-    await createAccount(dataDir, ADMIN, true);
-    priceServer = await new PriceServer().start();
-    server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
-    browser = await connectChromium();
-    agent = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    customer = await (await browser.newContext({ viewport: PHONE })).newPage();
-    // What the desk sets first: its sell rate and a deposit address for the network.
-    await logIn(agent, server.url, ADMIN);
-    expect(
-      (await pageFetch(agent, '/api/exchange-rates', { method: 'POST', body: RATES })).status,
-    ).toBe(200);
-    const address = await pageFetch(agent, '/api/admin/desk-addresses', {
-      method: 'POST',
-      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
-    });
-    expect(address.status).toBe(201);
+    desk = await startOrderDesk({ dataDirName: 'orders', admin: ADMIN });
+    ({ server, admin: agent, customer } = desk);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => desk?.close());
 
   it('locks a quote, takes the deposit, pays out and is confirmed, live on both sides', async () => {
     // The customer signs in and saves the account to be paid into.
-    await customer.goto(`${server.url}/trade`);
-    await customer.getByLabel('Full name').fill(CUSTOMER.name);
-    await customer.getByLabel('Email').fill(CUSTOMER.email);
-    await customer.getByRole('button', { name: 'Continue' }).click();
+    await signInCustomer(customer, server.url, CUSTOMER);
     await customer.getByRole('link', { name: 'Payout accounts' }).click();
     await customer.getByLabel('Bank', { exact: true }).selectOption('058');
     await customer.getByLabel('Account number').fill(GTBANK_NUMBER);
@@ -100,12 +63,8 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     await customer.getByText('GTBank ****6785', { exact: true }).waitFor();
 
     // A Bitcoin chat; on a phone the order sits in the chat's money section.
-    const chat = await pageFetch<{ id: number }>(customer, '/api/chat-sessions', {
-      method: 'POST',
-      body: { category: 'bitcoin' },
-    });
-    expect(chat.status).toBe(201);
-    await customer.goto(`${server.url}/chat/${chat.body.id}`);
+    const chatId = await openBitcoinChat(customer);
+    await customer.goto(`${server.url}/chat/${chatId}`);
     await customer.getByRole('button', { name: /^Transactions/ }).click();
     const sell = customer.getByRole('form', { name: 'Sell' });
     await sell.getByLabel('Amount (BTC)').fill('0.01');
@@ -135,7 +94,7 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     await screenshot(customer, 'order-customer-deposit-address-360x740');
 
     // The agent has the chat open; the order comes to them as the customer sends the coins.
-    await agent.goto(`${server.url}/chat/${chat.body.id}`);
+    await agent.goto(`${server.url}/chat/${chatId}`);
     const agentCard = agent.getByTestId('order-card');
     await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
     await card.getByLabel('Transaction hash (after you send)').fill(TX_HASH);

@@ -13,6 +13,7 @@ import {
   PHONE,
   screenshots,
   startServer,
+  signInCustomer,
 } from '../support/e2e';
 import { NameEnquiryServer } from '../support/name-enquiry-server';
 import { PriceServer } from '../support/price-server';
@@ -72,11 +73,7 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
   it('lets a customer save payout accounts from /trade, verified by the bank when it answers', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/trade`);
-    await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-    await page.getByLabel('Full name').fill(CUSTOMER.name);
-    await page.getByLabel('Email').fill(CUSTOMER.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInCustomer(page, server.url, CUSTOMER);
     await page.getByRole('link', { name: 'Payout accounts' }).click();
     await page.waitForURL(`${server.url}/payout-accounts`);
     await page.getByText('No accounts yet', { exact: false }).waitFor();

@@ -5,13 +5,12 @@ import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
-  connectChromium,
   hasChromium,
   PHONE,
   SCREENSHOTS,
-  startServer,
+  startBrowserApp,
+  type BrowserApp,
 } from '../support/e2e';
-import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -31,24 +30,16 @@ async function getPage(url: string, headers: Record<string, string> = {}) {
 }
 
 describe.skipIf(!hasChromium)('the landing page rendered by the server (decision 005)', () => {
-  let priceServer: PriceServer;
+  let app: BrowserApp;
   let server: InProcessServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    priceServer = await new PriceServer().start();
-    server = await startServer({
-      priceApiUrl: priceServer.url,
-      env: { BRAND_NAME, WHATSAPP_NUMBER },
-    });
-    browser = await connectChromium();
+    app = await startBrowserApp({ env: { BRAND_NAME, WHATSAPP_NUMBER } });
+    ({ server, browser } = app);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await priceServer?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('sends the landing page with its content, compressed; other pages empty for the browser', async () => {
     const plain = await getPage(`${server.url}/`, { 'accept-encoding': 'identity' });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   chromium,
@@ -9,8 +10,9 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { createAccounts, type AgentAccount } from './agent-accounts';
 import { InProcessServer } from './in-process-server';
-import type { PriceServer } from './price-server';
+import { PriceServer } from './price-server';
 import type { ServerProcessOptions } from './server-process';
 
 /**
@@ -82,6 +84,74 @@ export async function closeAll(opened: {
   await opened.server?.stop();
   await opened.priceServer?.stop();
   if (opened.dataDir) fs.rmSync(opened.dataDir, { recursive: true, force: true });
+}
+
+/** What a browser test file starts in its beforeAll and ends in its afterAll. */
+export interface BrowserApp {
+  priceServer: PriceServer;
+  server: InProcessServer;
+  browser: Browser;
+  /** The app's DATA_DIR, when the file asked for one (`dataDirName`). */
+  dataDir?: string;
+  /** A page in a context of its own at `viewport`, closed by `close`. */
+  newPage(viewport: Viewport): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface BrowserAppOptions {
+  /**
+   * Names the app's own DATA_DIR (`agentchat-e2e-<name>-…` in the temp folder), removed on
+   * close; without it the app makes and removes a temporary one itself.
+   */
+  dataDirName?: string;
+  /** Agent and admin accounts written into the DATA_DIR before the app starts. */
+  accounts?: readonly { account: AgentAccount; admin: boolean }[];
+  /** More environment for the app (BRAND_NAME, WHATSAPP_NUMBER…). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The price feed, the app on it and a connection to the shared chromium. A start that fails
+ * half way closes what it had opened before it throws, so `afterAll(() => app?.close())` is
+ * all a file needs.
+ */
+export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<BrowserApp> {
+  const contexts: BrowserContext[] = [];
+  let priceServer: PriceServer | undefined;
+  let server: InProcessServer | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+  const close = () => closeAll({ contexts, browser, server, priceServer, dataDir });
+  try {
+    priceServer = await new PriceServer().start();
+    const env = { ...options.env };
+    if (options.dataDirName !== undefined) {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentchat-e2e-${options.dataDirName}-`));
+      // The accounts exist before the app starts: one process per embedded database.
+      if (options.accounts?.length) await createAccounts(dataDir, options.accounts);
+      env.DATA_DIR = dataDir;
+    } else if (options.accounts?.length) {
+      throw new Error("accounts need a DATA_DIR of the test's own: give dataDirName");
+    }
+    server = await startServer({ priceApiUrl: priceServer.url, env });
+    browser = await connectChromium();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const connected = browser;
+  return {
+    priceServer,
+    server,
+    browser,
+    dataDir,
+    async newPage(viewport) {
+      const context = await connected.newContext({ viewport });
+      contexts.push(context);
+      return context.newPage();
+    },
+    close,
+  };
 }
 
 // ---- Screen sizes and screenshots ---------------------------------------------------------
@@ -189,4 +259,24 @@ export async function waitForText(
 ): Promise<void> {
   const poll = expect.poll(() => text(locator), { timeout: timeoutMs, interval: 50 });
   await (typeof expected === 'string' ? poll.toBe(expected) : poll.toMatch(expected));
+}
+
+// ---- Customers ----------------------------------------------------------------------------
+
+/**
+ * Signs a customer in on the development sign-in at /trade and waits until the header shows
+ * them signed in (its Payout accounts link).
+ */
+export async function signInCustomer(
+  page: Page,
+  baseUrl: string,
+  customer: { name: string; email: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/trade`);
+  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseUrl}/trade`);
+  await page.getByRole('link', { name: 'Payout accounts' }).waitFor();
 }
