@@ -1,16 +1,8 @@
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/client';
 import { createTestApp } from './app';
 import { HttpClient } from './http-client';
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './server-process';
 
 export interface LiveApp {
   app: FastifyInstance;

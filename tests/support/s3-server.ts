@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { freePort } from './live-app';
+import { freePort } from './server-process';
 
 /** s3rver takes any key pair whose signature matches: these are what the tests sign with. */
 const ACCESS_KEY_ID = 'S3RVER';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
-import { freePort } from '../../../tests/support/live-app';
+import { freePort } from '../../../tests/support/server-process';
 import { HttpClient } from '../../../tests/support/http-client';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteTestDatabase, type TestDatabase } from '../../../tests/support/databases';
-import { freePort } from '../../../tests/support/live-app';
+import { freePort } from '../../../tests/support/server-process';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 

@@ -9,7 +9,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../../../tests/support/databases';
-import { freePort } from '../../../../tests/support/live-app';
+import { freePort } from '../../../../tests/support/server-process';
 import {
   pushServiceAgent,
   TestPushService,
