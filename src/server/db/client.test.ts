@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from './raw';
 import { openPostgresTestDatabase, type TestDatabase } from '../../../tests/support/databases';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -26,8 +27,8 @@ describe.skipIf(!serverUrl)('a PostgreSQL connection lost while checked out of t
     process.prependListener('uncaughtException', onUncaught);
     try {
       const transaction = database.db.transaction(async (tx) => {
-        const result = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-        const pid = result.rows[0]!.pid;
+        const [backend] = await rows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        const pid = backend!.pid;
         const admin = new pg.Client({ connectionString: serverUrl });
         await admin.connect();
         try {
@@ -37,13 +38,12 @@ describe.skipIf(!serverUrl)('a PostgreSQL connection lost while checked out of t
         }
         // The server has closed it; wait until the client has seen the connection end.
         await expect
-          .poll(async () => {
-            const probe = await tx.execute(sql`select 1`).then(
+          .poll(() =>
+            tx.execute(sql`select 1`).then(
               () => 'open',
               () => 'closed',
-            );
-            return probe;
-          })
+            ),
+          )
           .toBe('closed');
       });
       await expect(transaction).rejects.toThrow();
