@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,15 +10,16 @@ import {
   CHROMIUM_MISSING,
   connectChromium,
   DESKTOP,
+  expectNoAxeViolations,
   expectNoSidewaysScroll,
   hasChromium,
   PHONE,
-  SCREENSHOTS,
   screenshots,
+  SCREENSHOTS,
   settle,
+  signInCustomer,
   startServer,
   text,
-  signInCustomer,
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch, pageSendImage } from '../support/page-fetch';
@@ -50,16 +50,6 @@ interface Order {
   reference: string;
   chatSessionId: number;
   state: string;
-}
-
-/** No WCAG 2.1 A/AA violation axe can find on the page as it is. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-    [],
-  );
 }
 
 describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", () => {

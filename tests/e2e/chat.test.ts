@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,12 +10,13 @@ import {
   closeAll,
   connectChromium,
   DESKTOP,
+  expectNoAxeViolations,
   hasChromium,
   PHONE,
   screenshot,
   screenshots,
-  startServer,
   signInCustomer,
+  startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
@@ -74,15 +74,6 @@ function makePng(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-    [],
-  );
 }
 
 interface Bubble {
@@ -178,7 +169,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       expect(await customer.getByTestId('choice-usdt').textContent()).toContain('USDT Trading');
       await customer.getByText('No conversations yet').waitFor();
       await screenshots(customer, 'chat-choice');
-      await expectAccessible(customer);
+      await expectNoAxeViolations(customer);
 
       await bitcoin.click();
       await customer.waitForURL(/\/chat\/\d+$/);
@@ -210,7 +201,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       );
       await picker.getByLabel('Caption (optional)').fill(CAPTION);
       await screenshot(customer, 'chat-image-preview-360x740');
-      await expectAccessible(customer);
+      await expectNoAxeViolations(customer);
       await picker.getByRole('button', { name: 'Send image' }).click();
       await picker.waitFor({ state: 'hidden' });
       await customer.locator('[data-state="sent"] [data-testid="message-image"]').waitFor();
@@ -373,7 +364,7 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
       await customer.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
       await screenshots(customer, 'chat-conversation');
-      await expectAccessible(customer);
+      await expectNoAxeViolations(customer);
       await screenshot(agent, 'chat-agent-1280x800');
 
       // Back to the choice: the conversation is listed and opens again.

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_PASSWORD_ALPHABET } from '../../src/shared/api/agents';
 import {
   CHROMIUM_MISSING,
   connectChromium,
-  hasChromium,
   DESKTOP,
+  expectNoAxeViolations,
+  hasChromium,
   PHONE,
-  SCREENSHOTS,
   screenshots,
+  SCREENSHOTS,
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
@@ -27,15 +27,6 @@ const AGENT = { firstName: 'Bola', lastName: 'Adeyemi', email: 'bola.agent@examp
 /** Each person gets their own browser context: their own cookies, like their own device. */
 function openContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ viewport });
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-    [],
-  );
 }
 
 /** The development provider's sign-in page, as a person would fill it in. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricesResponseSchema } from '../../src/shared/api/prices';
@@ -7,6 +6,7 @@ import {
   CHROMIUM_MISSING,
   hasChromium,
   DESKTOP,
+  expectNoAxeViolations,
   PHONE,
   screenshot,
   startBrowserApp,
@@ -142,12 +142,7 @@ describe.skipIf(!hasChromium)('landing page in a real browser against the real s
     await screenshot(page, 'landing-1280x800');
     await screenshot(page, 'landing-1280x800' + '-full', { fullPage: true });
 
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.dispose();
   });
 

@@ -41,7 +41,8 @@ describe.skipIf(!hasChromium)('Web Push in Chromium', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-push-'));
     await createAccount(dataDir, AGENT, false);
     server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
-    browser = await connectChromium();
+    // Notifications and Web Push: only the whole browser has them.
+    browser = await connectChromium({ full: true });
   });
 
   afterAll(async () => {

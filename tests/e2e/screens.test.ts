@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
+  axe,
   CHROMIUM_MISSING,
   closeAll,
   connectChromium,
@@ -31,7 +31,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/screens');
 const SIZES = [PHONE, DESKTOP];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 const ADMIN = {
@@ -170,8 +169,8 @@ async function checkScreen(
       path: path.join(SCREENSHOTS, `${name}-${size_}.png`),
       fullPage: true,
     });
-    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    for (const v of axe.violations) {
+    const results = await axe(page).analyze();
+    for (const v of results.violations) {
       const targets = v.nodes
         .slice(0, 5)
         .map((n) => n.target.join(' '))

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   chromium,
   type Browser,
@@ -22,8 +23,10 @@ import type { ServerProcessOptions } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The e2e project's one chromium (tests/e2e/global-setup.ts). */
+    /** The e2e project's chromium for pages (tests/e2e/global-setup.ts). */
     chromiumWsEndpoint: string;
+    /** The e2e project's full chromium, for notifications and Web Push (the same when one). */
+    fullChromiumWsEndpoint: string;
   }
 }
 
@@ -31,6 +34,15 @@ declare module 'vitest' {
 
 /** Debian's chromium; CHROMIUM_PATH points elsewhere on other machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's chromium-headless-shell: the same Chromium release without the browser around the
+ * page (docs/decisions/020-headless-shell-for-browser-tests.md). It drives pages for about half
+ * the CPU; it has no notifications or Web Push, so the files that test those use CHROMIUM_PATH.
+ * When it is not installed, every file uses CHROMIUM_PATH.
+ */
+export const CHROMIUM_HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** Flags known to work here (ARCHITECTURE.md): no sandbox, no GPU, no background traffic. */
 export const CHROMIUM_ARGS = [
@@ -48,17 +60,43 @@ export const hasChromium = fs.existsSync(CHROMIUM_PATH);
 
 export const CHROMIUM_MISSING = `chromium not found at ${CHROMIUM_PATH}: browser tests skipped`;
 
-/** The chromium the e2e files share, started once by the project's global setup. */
-export function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** The chromium servers the e2e files share, started once by the project's global setup. */
+export interface ChromiumServers {
+  /** For pages: the headless shell when installed, else the full chromium. */
+  pages: BrowserServer;
+  /** The full chromium, for what only a whole browser has (notifications, Web Push). */
+  full: BrowserServer;
+  close(): Promise<void>;
+}
+
+export async function launchChromiumServers(): Promise<ChromiumServers> {
+  const launch = (executablePath: string) =>
+    chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
+  const full = await launch(CHROMIUM_PATH);
+  try {
+    const pages = fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH)
+      ? await launch(CHROMIUM_HEADLESS_SHELL_PATH)
+      : full;
+    return {
+      pages,
+      full,
+      close: async () => {
+        await Promise.all([...new Set([pages, full])].map((server) => server.close()));
+      },
+    };
+  } catch (error) {
+    await full.close();
+    throw error;
+  }
 }
 
 /**
- * A connection to the e2e project's shared chromium. Closing it drops this file's contexts and
- * disconnects; the browser stays up for the other files.
+ * A connection to the e2e project's shared chromium: the one for pages, or with
+ * `{ full: true }` the whole browser (notifications, Web Push). Closing it drops this file's
+ * contexts and disconnects; the browser stays up for the other files.
  */
-export function connectChromium(): Promise<Browser> {
-  return chromium.connect(inject('chromiumWsEndpoint'));
+export function connectChromium(options: { full?: boolean } = {}): Promise<Browser> {
+  return chromium.connect(inject(options.full ? 'fullChromiumWsEndpoint' : 'chromiumWsEndpoint'));
 }
 
 // ---- The app ------------------------------------------------------------------------------
@@ -239,6 +277,34 @@ export async function screenshots(
     }
   }
   if (before) await page.setViewportSize(before);
+}
+
+// ---- Accessibility ------------------------------------------------------------------------
+
+/** WCAG 2.0 and 2.1, levels A and AA: what every screen is held to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The shared toaster (an `<li role="status">` in an `<ol>`): its markup is not a screen's own. */
+export const TOASTER = '[aria-label="Notifications"]';
+
+/**
+ * axe-core for AXE_TAGS on the page as it is, leaving out what `exclude` selects. In legacy
+ * mode axe runs inside the page: the default mode finishes every run in a new blank page (a
+ * renderer started and closed each time), half of axe's time here (screens.test.ts's 48 runs:
+ * 31 s, 16 s in legacy mode). What it adds, frames from other origins, the app has none of.
+ */
+export function axe(page: Page, options: { exclude?: string } = {}): AxeBuilder {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
+  return options.exclude ? builder.exclude(options.exclude) : builder;
+}
+
+/** No WCAG 2.1 A/AA violation axe can find on the page as it is. */
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { exclude?: string } = {},
+): Promise<void> {
+  const { violations } = await axe(page, options).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
 // ---- Reading the page ---------------------------------------------------------------------
