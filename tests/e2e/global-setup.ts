@@ -15,6 +15,10 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!hasChromium) return async () => {};
+  // The browsers start while the app builds.
+  const launching = launchChromiumServers();
+  // Awaited below; a failed start is reported there, not as an unhandled rejection meanwhile.
+  launching.catch(() => undefined);
   // Vitest sets NODE_ENV=test; a build under it would ship React's development bundle.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -24,11 +28,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       configFile: path.join(rootDir, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
+      // No test reads a source map: a quicker build.
+      build: { sourcemap: false },
     });
+  } catch (error) {
+    await launching.then((servers) => servers.close()).catch(() => undefined);
+    throw error;
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-  const servers = await launchChromiumServers();
+  const servers = await launching;
   project.provide('chromiumWsEndpoint', servers.pages.wsEndpoint());
   project.provide('fullChromiumWsEndpoint', servers.full.wsEndpoint());
   return () => servers.close();

@@ -72,22 +72,24 @@ export interface ChromiumServers {
 export async function launchChromiumServers(): Promise<ChromiumServers> {
   const launch = (executablePath: string) =>
     chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
-  const full = await launch(CHROMIUM_PATH);
-  try {
-    const pages = fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH)
-      ? await launch(CHROMIUM_HEADLESS_SHELL_PATH)
-      : full;
-    return {
-      pages,
-      full,
-      close: async () => {
-        await Promise.all([...new Set([pages, full])].map((server) => server.close()));
-      },
-    };
-  } catch (error) {
-    await full.close();
-    throw error;
+  const [full, shell] = await Promise.allSettled([
+    launch(CHROMIUM_PATH),
+    fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH) ? launch(CHROMIUM_HEADLESS_SHELL_PATH) : undefined,
+  ]);
+  if (full.status === 'rejected' || shell.status === 'rejected') {
+    for (const launched of [full, shell]) {
+      if (launched.status === 'fulfilled') await launched.value?.close();
+    }
+    throw full.status === 'rejected' ? full.reason : (shell as PromiseRejectedResult).reason;
   }
+  const pages = shell.value ?? full.value;
+  return {
+    pages,
+    full: full.value,
+    close: async () => {
+      await Promise.all([...new Set([pages, full.value])].map((server) => server.close()));
+    },
+  };
 }
 
 /**
