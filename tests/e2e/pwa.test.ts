@@ -1,9 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDistDir } from '../../src/server/platform/web';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_MISSING,
@@ -14,6 +14,7 @@ import {
   SCREENSHOTS,
   startServer,
 } from '../support/e2e';
+import { FakeHttpServer } from '../support/fake-http-server';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
@@ -46,6 +47,56 @@ async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
+}
+
+/** What the next release adds to /sw.js: it answers which release it is. */
+const NEXT_RELEASE_LINE = `\nself.addEventListener('message', (e) => { if (e.data === 'release?') e.source.postMessage('release 2'); });\n`;
+
+/**
+ * The app as one deployment sees it: a proxy on an origin of its own that passes every request
+ * through, and from `nextRelease` on serves the next release's /sw.js (the current one with a
+ * line added), as a new deployment would.
+ */
+class Deployment extends FakeHttpServer {
+  nextRelease = false;
+
+  constructor(private readonly appUrl: string) {
+    super('deployment');
+  }
+
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const target = new URL(req.url ?? '/', this.appUrl);
+    const swap = this.nextRelease && target.pathname === '/sw.js';
+    const headers = { ...req.headers, host: target.host };
+    if (swap) {
+      // The whole script, uncompressed, to add the line to.
+      delete headers['accept-encoding'];
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
+    const upstream = http.request(target, { method: req.method, headers }, (answer) => {
+      if (!swap) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, Buffer.from(NEXT_RELEASE_LINE)]);
+        const {
+          'content-length': _length,
+          etag: _etag,
+          'last-modified': _modified,
+          ...kept
+        } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, { ...kept, 'content-length': body.length });
+        res.end(body);
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  }
 }
 
 describe.skipIf(!hasChromium)('installable app: manifest, service worker, offline page', () => {
@@ -233,39 +284,33 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
   });
 
   it('lets a new release take over: "A new version is available", Reload, the new worker', async () => {
-    const swFile = path.join(webDistDir, 'sw.js');
-    const original = fs.readFileSync(swFile);
-    // A new deployment as the browser sees it: a different /sw.js (the precompressed copies
-    // would be served instead of it, so they go while it is changed).
-    const compressed = ['.br', '.gz']
-      .map((ext) => swFile + ext)
-      .filter((file) => fs.existsSync(file))
-      .map((file) => ({ file, data: fs.readFileSync(file) }));
+    // The app behind a deployment of its own (another origin, so another worker registration):
+    // its next release changes /sw.js there alone, never the dist/web other files serve.
+    const deployment = await new Deployment(server.url).start();
+    const tab = await context.newPage();
     try {
-      for (const { file } of compressed) fs.rmSync(file);
-      fs.writeFileSync(
-        swFile,
-        Buffer.concat([
-          original,
-          Buffer.from(
-            `\nself.addEventListener('message', (e) => { if (e.data === 'release?') e.source.postMessage('release 2'); });\n`,
-          ),
-        ]),
-      );
+      await tab.goto(`${deployment.url}/`);
+      await tab.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await tab.reload();
+      expect(await controller(tab)).toBe(`${deployment.url}/sw.js`);
+
+      deployment.nextRelease = true;
       // The app checks every hour and when the tab comes back; the test does not wait.
-      await page.evaluate(async () => {
+      await tab.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())!.update();
       });
-      const prompt = page.getByText('A new version is available');
+      const prompt = tab.getByText('A new version is available');
       await prompt.waitFor({ timeout: 20_000 });
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-update-prompt-360x740.png') });
+      await tab.screenshot({ path: path.join(SCREENSHOTS, 'pwa-update-prompt-360x740.png') });
 
       await Promise.all([
-        page.waitForEvent('load', { timeout: 20_000 }),
-        page.getByRole('button', { name: 'Reload' }).click(),
+        tab.waitForEvent('load', { timeout: 20_000 }),
+        tab.getByRole('button', { name: 'Reload' }).click(),
       ]);
-      const release = await page.evaluate(
+      const release = await tab.evaluate(
         () =>
           new Promise<unknown>((resolve) => {
             navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), {
@@ -276,11 +321,11 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
       );
       expect(release).toBe('release 2');
       expect(
-        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting),
+        await tab.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting),
       ).toBeNull();
     } finally {
-      fs.writeFileSync(swFile, original);
-      for (const { file, data } of compressed) fs.writeFileSync(file, data);
+      await tab.close();
+      await deployment.stop();
     }
   });
 
