@@ -72,22 +72,21 @@ export interface ChromiumServers {
 export async function launchChromiumServers(): Promise<ChromiumServers> {
   const launch = (executablePath: string) =>
     chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
-  const [full, shell] = await Promise.allSettled([
-    launch(CHROMIUM_PATH),
-    fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH) ? launch(CHROMIUM_HEADLESS_SHELL_PATH) : undefined,
-  ]);
-  if (full.status === 'rejected' || shell.status === 'rejected') {
-    for (const launched of [full, shell]) {
-      if (launched.status === 'fulfilled') await launched.value?.close();
+  const full = await launch(CHROMIUM_PATH);
+  let pages = full;
+  try {
+    if (fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH)) {
+      pages = await launch(CHROMIUM_HEADLESS_SHELL_PATH);
     }
-    throw full.status === 'rejected' ? full.reason : (shell as PromiseRejectedResult).reason;
+  } catch (error) {
+    await full.close();
+    throw error;
   }
-  const pages = shell.value ?? full.value;
   return {
     pages,
-    full: full.value,
+    full,
     close: async () => {
-      await Promise.all([...new Set([pages, full.value])].map((server) => server.close()));
+      await Promise.all([...new Set([pages, full])].map((server) => server.close()));
     },
   };
 }

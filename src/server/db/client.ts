@@ -59,15 +59,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server emits 'error'; the pool drops it and makes a new one.
     pool.on('error', () => undefined);
-    // A client checked out of the pool (a transaction between two queries) has no listener of the
-    // pool's: its 'error' when the server goes away would end the process. The query or
-    // transaction using it fails on its own, and the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => undefined));
     // Every query runs on one of the pool's clients (pool.query too): each is timed there, so the
     // figure leaves out the wait for a free connection (agentchat_db_pool_connections shows that).
     const timing = new QueryTiming();
     pool.on('connect', (client) => {
       client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
+      // A client checked out of the pool (a transaction between two queries) has no listener of
+      // the pool's: its 'error' when the server goes away would end the process. The query or
+      // transaction using it fails on its own; the pool drops the client when it is released.
+      client.on('error', () => undefined);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
