@@ -13,6 +13,13 @@ import path from 'node:path';
 /** Where the app keeps PGlite's files inside DATA_DIR (src/server/db/client.ts). */
 const PGDATA = 'pgdata';
 
+/**
+ * Test databases hold a few hundred rows: 8 MB of shared buffers is room to spare, and PGlite
+ * zeroes the default 128 MB at every start. Measured here: a copy opens in 0.25 CPU-seconds
+ * instead of 0.72, and a run opens over a hundred. Memory size only; the SQL is the same.
+ */
+const TEST_SETTINGS = 'shared_buffers = 8MB';
+
 /** A DATA_DIR with a freshly initialised, migrated, empty database in it. */
 export async function createPgliteTemplate(): Promise<string> {
   // Imported here, so the server-process helper can use this module without loading the app.
@@ -25,14 +32,17 @@ export async function createPgliteTemplate(): Promise<string> {
   } finally {
     await database.close();
   }
+  // The last setting in postgresql.conf wins.
+  fs.appendFileSync(path.join(dataDir, PGDATA, 'postgresql.conf'), `\n${TEST_SETTINGS}\n`);
   return dataDir;
 }
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 
 /**
- * What a template depends on: the migrations and the PGlite release. A change to either makes
- * a new template; otherwise every project and every later run reuses the one made first.
+ * What a template depends on: the migrations, the PGlite release and its test settings. A change
+ * to any makes a new template; otherwise every project and every later run reuses the one made
+ * first.
  */
 function templateKey(): string {
   const hash = createHash('sha256');
@@ -42,7 +52,7 @@ function templateKey(): string {
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
   const pglite = path.join(rootDir, 'node_modules/@electric-sql/pglite/package.json');
-  hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version);
+  hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version).update(TEST_SETTINGS);
   return hash.digest('hex').slice(0, 16);
 }
 
