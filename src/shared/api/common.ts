@@ -27,6 +27,18 @@ export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
 export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
+/**
+ * The Idempotency-Key of a request that creates or moves money (a trade, an order, an order's
+ * step): a repeat under the same key answers what the first did instead of doing it twice.
+ */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .trim()
+    .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
+    .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
+});
+
 /** Cursor paging: an opaque cursor from the previous page and a page size. */
 export const cursorQueryShape = {
   cursor: z.string().max(200).optional(),

@@ -110,14 +110,6 @@ export const tradeGuardRefusalSchema = z.object({
 });
 export type TradeGuardRefusal = z.infer<typeof tradeGuardRefusalSchema>;
 
-export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .trim()
-    .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
-    .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
-});
-
 export const transactionStatusRequestSchema = z.object({
   status: transactionStatusSchema.exclude(['pending']),
 });

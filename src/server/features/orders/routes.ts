@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeadersSchema } from '../../../shared/api/common';
 import {
   acceptOrderRequestSchema,
   cancelRequestSchema,
@@ -20,7 +21,6 @@ import {
   type Order,
   type OrderTransition,
 } from '../../../shared/api/orders';
-import { idempotencyHeadersSchema } from '../../../shared/api/transactions';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';

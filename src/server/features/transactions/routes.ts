@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
+import { idempotencyHeadersSchema } from '../../../shared/api/common';
 import {
   createTransactionRequestSchema,
   customerTransactionsQuerySchema,
-  idempotencyHeadersSchema,
   transactionIdParamsSchema,
   transactionPageSchema,
   transactionSchema,
