@@ -36,9 +36,12 @@ async function waitForServerPrices(baseUrl: string): Promise<void> {
   throw new Error('the app never got prices from the price server');
 }
 
-/** A page in its own context (axe needs one), closed with it. */
+/**
+ * A page in its own context (axe needs one), closed with it; with motion, as most visitors
+ * see the landing page (the other files prefer it reduced).
+ */
 async function openPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   return Object.assign(page, { dispose: () => context.close() });
 }

@@ -212,7 +212,8 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
     });
     browser = await connectChromium();
     const page = async () => {
-      const context = await browser.newContext({ viewport: PHONE });
+      // The screens as most people see them: with motion (the other files prefer it reduced).
+      const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'no-preference' });
       contexts.push(context);
       const created = await context.newPage();
       watchErrors(created);

@@ -96,8 +96,19 @@ export async function launchChromiumServers(): Promise<ChromiumServers> {
  * `{ full: true }` the whole browser (notifications, Web Push). Closing it drops this file's
  * contexts and disconnects; the browser stays up for the other files.
  */
-export function connectChromium(options: { full?: boolean } = {}): Promise<Browser> {
-  return chromium.connect(inject(options.full ? 'fullChromiumWsEndpoint' : 'chromiumWsEndpoint'));
+export async function connectChromium(options: { full?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.connect(
+    inject(options.full ? 'fullChromiumWsEndpoint' : 'chromiumWsEndpoint'),
+  );
+  // Its contexts and pages prefer reduced motion unless the test says otherwise: an idle page
+  // with an endless animation (the live dots) keeps the shell drawing frames, about a fifth of
+  // a core per page (docs/decisions/021-reduced-motion-in-browser-tests.md).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (contextOptions) =>
+    newContext({ reducedMotion: 'reduce', ...contextOptions });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (pageOptions) => newPage({ reducedMotion: 'reduce', ...pageOptions });
+  return browser;
 }
 
 // ---- The app ------------------------------------------------------------------------------
