@@ -61,6 +61,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   /** The clock orders are locked, expired and stamped by (a fake one in tests). */
   clock: () => Date;
 }> = async (app, { db, events, limits, payoutSlaMinutes, clock }) => {
+  /** Who asks and when, with the database and event log: what every orders use case takes. */
+  const asker = (request: FastifyRequest) => ({
+    db,
+    events,
+    caller: requireUser(request),
+    now: clock(),
+  });
+
   app.post(
     '/api/orders',
     forRole('customer', {
@@ -70,13 +78,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     }),
     async (request, reply) => {
       const { order, created } = await createOrder({
-        db,
-        events,
-        caller: requireUser(request),
+        ...asker(request),
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         limits,
-        now: clock(),
       });
       return reply.status(created ? 201 : 200).send(order);
     },
@@ -85,34 +90,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/orders',
     forRole('customer', { querystring: ordersQuerySchema, response: { 200: orderPageSchema } }),
-    async (request) =>
-      listOrders({
-        db,
-        events,
-        caller: requireUser(request),
-        now: clock(),
-        payoutSlaMinutes,
-        ...request.query,
-      }),
+    async (request) => listOrders({ ...asker(request), payoutSlaMinutes, ...request.query }),
   );
 
   app.get(
     '/api/orders/:id',
     forRole('customer', { params: orderIdParamsSchema, response: { 200: orderSchema } }),
-    async (request) =>
-      getOrder({ db, events, caller: requireUser(request), id: request.params.id, now: clock() }),
+    async (request) => getOrder({ ...asker(request), id: request.params.id }),
   );
 
-  /** Who asks, about which order, with which key, when: what every step's use case takes. */
+  /** Who asks about which order, with which key: what every step's use case takes. */
   const context = (
     request: FastifyRequest & { params: { id: number }; headers: { 'idempotency-key': string } },
   ) => ({
-    db,
-    events,
-    caller: requireUser(request),
+    ...asker(request),
     id: request.params.id,
     idempotencyKey: request.headers['idempotency-key'],
-    now: clock(),
   });
 
   /** A step `POST /api/orders/:id/{name}` for `role`, its body checked by `body`. */
