@@ -189,6 +189,23 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
       expect(await res.json()).toEqual({ finished: true });
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     });
+
+    it('closes a connection that has sent nothing yet (a browser preconnect) instead of waiting on it', async () => {
+      const app = await createTestApp({ database });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as net.AddressInfo;
+      const preconnect = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => preconnect.once('connect', resolve));
+      const endedByServer = new Promise<void>((resolve) =>
+        preconnect.once('close', () => resolve()),
+      );
+      preconnect.on('error', () => undefined);
+
+      // Node's server.close() leaves such a connection open: close() would wait on it for ever.
+      await app.close();
+      await endedByServer;
+      expect(preconnect.bytesWritten).toBe(0);
+    });
   });
 });
 

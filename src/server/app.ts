@@ -1,4 +1,5 @@
 import type https from 'node:https';
+import type net from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
@@ -228,13 +229,28 @@ async function customerSignIn(app: App, config: Config): Promise<CustomerSignIn>
 /** Sockets that have not answered the close frame by then are cut. */
 const SOCKET_DRAIN_MS = 3_000;
 
+/** The server's open connections, as Node does not list them. */
+function trackConnections(server: App['server']): Set<net.Socket> {
+  const open = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
 /**
  * The first step of a shutdown: the listening socket closes, so a new connection (a client
  * sent away from here) is refused and the load balancer gives it to another instance. Resolves
  * once the connections open now have ended; realtime sockets still open after SOCKET_DRAIN_MS
  * are cut. (Fastify's own server.close() comes later and finds the server closed already.)
+ *
+ * Node's server.close() ends idle keep-alive connections, but not one that has not sent a byte
+ * yet: a browser opens such a connection ahead of need (a preconnect), and it would hold the
+ * shutdown to main.ts's 10 s limit, which then exits without closing the database. Nothing is
+ * in flight on it, so it is closed here; its browser connects to another instance.
  */
-function stopListening(app: App): Promise<void> {
+function stopListening(app: App, connections: ReadonlySet<net.Socket>): Promise<void> {
   if (!app.server.listening) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const cut = setTimeout(() => {
@@ -245,6 +261,7 @@ function stopListening(app: App): Promise<void> {
       clearTimeout(cut);
       resolve();
     });
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
   });
 }
 
@@ -273,9 +290,10 @@ function startRealtime(
     sockets.start();
     presence.start();
   });
+  const connections = trackConnections(app.server);
   let drained: Promise<void> = Promise.resolve();
   app.addHook('preClose', async () => {
-    drained = stopListening(app);
+    drained = stopListening(app, connections);
     await sockets.stop();
     // Every socket gets SOCKET_CLOSE_CODES.serverShuttingDown: its client reconnects at once,
     // to another instance since this one takes no connections any more, and resumes there.
