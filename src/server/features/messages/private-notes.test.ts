@@ -38,6 +38,11 @@ describe.each(testDatabaseKinds())('private notes on $name', (kind) => {
   it('a note reaches staff only: never the customer by route, chat list, socket or resume', async () => {
     const agentSocket = await TestSocket.connect(live.baseUrl, cookies.agent);
     await agentSocket.resume();
+    // On Break, round-robin gives the agent no chat: the chat waits unassigned, whenever the
+    // socket's Online (from Offline only) lands, so the note below has a holder to leave alone.
+    expect((await call('agent', 'PUT', '/api/availability/me', { state: 'break' })).status).toBe(
+      200,
+    );
     const customerSocket = await TestSocket.connect(live.baseUrl, cookies.customer);
     await customerSocket.resume();
     const hello = customerSocket.frames.find((f) => f.type === 'hello') as { lastEventId: number };
@@ -52,6 +57,7 @@ describe.each(testDatabaseKinds())('private notes on $name', (kind) => {
     const before = chatSessionSchema.parse(
       (await call('agent', 'GET', `/api/chat-sessions/${chatId}`)).body,
     );
+    expect(before).toMatchObject({ agentId: null, status: 'open' });
 
     // A customer may not write one, even into their own chat.
     const refused = await call('customer', 'POST', `/api/chat-sessions/${chatId}/notes`, {
