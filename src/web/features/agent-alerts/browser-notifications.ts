@@ -1,6 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { chatSessionSchema } from '../../../shared/api/chat-sessions';
-import { apiGet } from '../../lib/api-client';
+import { getChatSession } from '../chat-sessions';
 import type { AlertItem } from './alert-store';
 import { customerName } from './customer-name';
 
@@ -48,9 +47,7 @@ export function canNotify(host: NotificationHost = browserHost): boolean {
 /** The customer's name for a message whose session no event has shown yet. */
 async function lookUpName(sessionId: number): Promise<string> {
   try {
-    return customerName(
-      (await apiGet(`/api/chat-sessions/${sessionId}`, chatSessionSchema)).customer,
-    );
+    return customerName((await getChatSession(sessionId)).customer);
   } catch {
     return 'a customer';
   }
