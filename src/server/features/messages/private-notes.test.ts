@@ -38,8 +38,8 @@ describe.each(testDatabaseKinds())('private notes on $name', (kind) => {
   it('a note reaches staff only: never the customer by route, chat list, socket or resume', async () => {
     const agentSocket = await TestSocket.connect(live.baseUrl, cookies.agent);
     await agentSocket.resume();
-    // On Break, round-robin gives the agent no chat: the chat waits unassigned, whenever the
-    // socket's Online (from Offline only) lands, so the note below has a holder to leave alone.
+    // On Break, round-robin gives the agent no chat: the chat waits unassigned whenever the
+    // socket's Online (from Offline only) lands, so only the note could claim it below.
     expect((await call('agent', 'PUT', '/api/availability/me', { state: 'break' })).status).toBe(
       200,
     );
