@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     // The oldest order is paid for and confirmed; the next is paid for; the newest waits.
     const late = await newOrder(account.body.id);
     await deposit(late);
-    await step(agent, late, 'confirm-deposit');
+    await step(agent, late, 'confirm-deposit', { reason: 'Seen on our own node' });
     // PAYOUT_SLA_MINUTES is 1 here: its confirmation moves two minutes back in the database, so
     // it is overdue without waiting on the real clock (the web test agent-orders-screen.test.tsx
     // watches an order fall overdue live, on a fake clock).
@@ -209,7 +209,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     await row(seen).getByTestId('order-waiting').waitFor();
     expect(await row(late).getByTestId('order-waiting').count()).toBe(0);
     // And live in the open inbox: the agent confirms the other deposit from elsewhere.
-    await step(agent, seen, 'confirm-deposit');
+    await step(agent, seen, 'confirm-deposit', { reason: 'Seen on our own node' });
     await expect
       .poll(() => text(row(seen).getByTestId('order-waiting')), { timeout: LIVE_TIMEOUT_MS })
       .toBe(`Order ${seen.reference}: Send payout`);

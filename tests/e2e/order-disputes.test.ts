@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id;
     await step(customer, id, 'deposit', { txHash });
-    await step(admin, id, 'confirm-deposit');
+    await step(admin, id, 'confirm-deposit', { reason: 'Seen on our own node' });
     const proofMessageId = await pageSendImage(admin, chatId, await testPng());
     const bankReference = `FT-${txHash.slice(0, 8)}`;
     expect((await step(admin, id, 'payout', { bankReference, proofMessageId })).state).toBe(

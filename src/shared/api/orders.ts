@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESK_NETWORKS } from '../desk-addresses/networks';
-import { ORDER_ACTORS, ORDER_STATES } from '../orders/states';
+import { DEPOSIT_PROBLEM_KINDS, ORDER_ACTORS, ORDER_STATES } from '../orders/states';
 import { coinSchema, isoDateTime, pageSchema } from './common';
 import { imageSeenBeforeSchema } from './messages';
 import { payoutAccountSchema } from './payout-accounts';
@@ -42,6 +42,8 @@ export const orderChainSchema = z.object({
   receivedCrypto: z.string().nullable(),
   firstSeenAt: isoDateTime.nullable(),
   problem: z.string().nullable(),
+  /** What kind of problem `problem` is; null with no problem. */
+  problemKind: z.enum(DEPOSIT_PROBLEM_KINDS).nullable(),
   checkedAt: isoDateTime.nullable(),
   /**
    * Received minus the order's amount, in the order's coin, when it is outside
@@ -55,6 +57,11 @@ export const orderChainSchema = z.object({
    * block): the payout waits until they are back, or an agent confirms it by hand with a reason.
    */
   payoutHeld: z.boolean(),
+  /**
+   * An agent confirmed the deposit by hand (or released a held payout), not the chain: with
+   * fewer confirmations than required it stays among the desk's deposit problems.
+   */
+  confirmedByHand: z.boolean(),
 });
 export type OrderChain = z.infer<typeof orderChainSchema>;
 
@@ -197,8 +204,10 @@ export const cancelRequestSchema = z
   .nullish();
 
 /**
- * An agent confirms a deposit by hand: optionally why (a chain the reader cannot see, an amount
- * accepted as it came), kept in the timeline and the audit log. The body itself is optional.
+ * An agent confirms a deposit by hand: why (a chain the reader cannot see), kept in the timeline
+ * and the audit log. Required, at least 10 characters, when the chain has not counted the
+ * required confirmations or recorded a problem (the server checks it against the order); the
+ * body itself is optional otherwise.
  */
 export const confirmDepositRequestSchema = z
   .object({ reason: z.string().trim().max(1000, 'At most 1,000 characters').optional() })

@@ -1,5 +1,5 @@
 import type { Order, OrderEvent } from '../api/orders';
-import { dec, formatCryptoAmount, formatNaira } from '../money';
+import { chainReadingLines, differenceText } from './chain-reading';
 import { OPEN_ORDER_STATES, type OrderState } from './states';
 
 /**
@@ -60,7 +60,7 @@ export function payoutOverdueMs(
 
 /** Why an order's deposit needs an agent's eye, for the Orders view's "Deposit problems". */
 export interface DepositAttention {
-  kind: 'short' | 'over' | 'late' | 'image_seen_before';
+  kind: 'short' | 'over' | 'late' | 'problem' | 'hand_confirmed' | 'image_seen_before';
   text: string;
 }
 
@@ -68,7 +68,9 @@ const OPEN: ReadonlySet<OrderState> = new Set(OPEN_ORDER_STATES);
 
 /**
  * An open order's deposit problems the chain shows: short or over beyond the tolerance (the
- * difference in crypto and naira), first seen after the rate lock ended. The server's filter
+ * difference in crypto and naira), first seen after the rate lock ended, any other problem the
+ * watcher recorded (not found, wrong address, old, a reorganised block, a payment it could not
+ * attach), a hand confirmation below the required confirmations. The server's filter
  * (`GET /api/orders?attention=deposit`) asks the same of its columns, and adds an image seen
  * before, which only agents' answers carry (`imageSeenBefore`).
  */
@@ -78,22 +80,38 @@ export function depositAttention(
   if (!OPEN.has(order.state)) return [];
   const found: DepositAttention[] = [];
   const { chain } = order;
-  if (chain?.differenceCrypto && chain.differenceNaira) {
-    const short = dec(chain.differenceCrypto).isNegative();
-    const crypto = formatCryptoAmount(dec(chain.differenceCrypto).abs().toFixed(), order.coin);
-    const naira = formatNaira(dec(chain.differenceNaira).abs().toFixed(2));
-    found.push({
-      kind: short ? 'short' : 'over',
-      text: `${short ? 'Short' : 'Over'} by ${crypto} (${naira})`,
-    });
+  const difference = chain && differenceText(chain, order.coin);
+  if (chain && difference) {
+    found.push({ kind: difference.startsWith('Short') ? 'short' : 'over', text: difference });
   }
-  if (chain?.firstSeenAt && Date.parse(chain.firstSeenAt) > Date.parse(order.expiresAt)) {
-    const lateMs = Date.parse(chain.firstSeenAt) - Date.parse(order.expiresAt);
+  const late = chain?.firstSeenAt && Date.parse(chain.firstSeenAt) > Date.parse(order.expiresAt);
+  if (late) {
+    const lateMs = Date.parse(chain.firstSeenAt!) - Date.parse(order.expiresAt);
     const minutes = Math.max(1, Math.round(lateMs / MINUTE_MS));
     found.push({
       kind: 'late',
       text: `Late: first seen ${minutes} min after the rate lock ended`,
     });
+  }
+  if (chain?.problem && !difference && !late) {
+    found.push({
+      kind: 'problem',
+      text:
+        chain.problemKind === 'not_found'
+          ? chainReadingLines(chain, order.coin).join(': ')
+          : chain.problem,
+    });
+  }
+  if (chain?.confirmedByHand) {
+    const { confirmations: count, confirmationsRequired: required } = chain;
+    if (count === null || required === null) {
+      found.push({ kind: 'hand_confirmed', text: 'Confirmed by hand before the chain was read' });
+    } else if (count < required) {
+      found.push({
+        kind: 'hand_confirmed',
+        text: `Confirmed by hand at ${count} of ${required} confirmations`,
+      });
+    }
   }
   if (order.imageSeenBefore) {
     found.push({

@@ -84,3 +84,22 @@ export function txHashProblem(network: DeskNetwork, txHash: string): string | nu
     ? null
     : `${shape.description} is 64 hexadecimal characters (0-9, a-f)`;
 }
+
+/**
+ * What keeps a deposit from confirming by itself, as the watcher records it beside its text:
+ * the transaction is not on the chain (`not_found`), pays another address, is short or over
+ * beyond the tolerance, was first seen after the lock (`late`), was mined before the order
+ * (`old`), lost its confirmations to a reorganised block (`reorg`), or pays an address several
+ * orders wait on (`unclear`).
+ */
+export const DEPOSIT_PROBLEM_KINDS = [
+  'not_found',
+  'wrong_address',
+  'short',
+  'over',
+  'late',
+  'old',
+  'reorg',
+  'unclear',
+] as const;
+export type DepositProblemKind = (typeof DEPOSIT_PROBLEM_KINDS)[number];

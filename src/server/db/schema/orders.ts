@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FINAL_ORDER_STATES } from '../../../shared/orders/states';
+import { FINAL_ORDER_STATES, type DepositProblemKind } from '../../../shared/orders/states';
 import {
   createdAt,
   decimal8,
@@ -68,6 +68,8 @@ export const orders = pgTable(
     chainReceivedCrypto: decimal8('chain_received_crypto'),
     chainFirstSeenAt: timestamptz('chain_first_seen_at'),
     chainProblem: text('chain_problem'),
+    /** What kind of problem `chain_problem` is (not found, short, ...), for screens and filters. */
+    chainProblemKind: text('chain_problem_kind').$type<DepositProblemKind>(),
     chainCheckedAt: timestamptz('chain_checked_at'),
     /**
      * Received minus the order's amount when it is outside DEPOSIT_TOLERANCE_PERCENT (negative:

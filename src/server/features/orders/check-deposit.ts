@@ -1,4 +1,5 @@
-import { COIN_DECIMALS } from '../../../shared/orders/states';
+import { NOT_FOUND } from '../../../shared/orders/chain-reading';
+import { COIN_DECIMALS, type DepositProblemKind } from '../../../shared/orders/states';
 import { dec, formatCryptoAmount, formatNaira, toKobo } from '../../../shared/money';
 import type { DepositReading } from '../chain';
 import type { OrderRow } from './to-order';
@@ -11,8 +12,23 @@ export interface DepositCheck {
   firstSeenAt: Date | null;
   /** Received minus the order's amount when outside the tolerance (negative: short), else null. */
   amountOffCrypto: string | null;
-  /** Why it will not confirm by itself; null when address, amount and time are right. */
+  /**
+   * Why it will not confirm by itself; null when the transaction is on the chain and address,
+   * amount and time are right.
+   */
   problem: string | null;
+  problemKind: DepositProblemKind | null;
+}
+
+const lagos = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'Africa/Lagos',
+});
+
+/** A moment in a problem's text, as the desk in Lagos reads it: "20 Nov 2026, 10:15:00 WAT". */
+export function lagosTime(date: Date): string {
+  return `${lagos.format(date)} WAT`;
 }
 
 /** A block's time may be up to 2 hours off (Bitcoin's own rule); older than that is old. */
@@ -41,8 +57,9 @@ export function checkDeposit(options: {
       amountOffCrypto: null,
       problem:
         order.chainFirstSeenAt === null && now > lockEnd
-          ? `Not seen on the chain before the rate lock ended at ${lockEnd.toISOString()}`
-          : null,
+          ? `${NOT_FOUND} before the rate lock ended at ${lagosTime(lockEnd)}`
+          : NOT_FOUND,
+      problemKind: 'not_found',
     };
   }
   const seen = [order.chainFirstSeenAt, reading.blockTime, now].filter(
@@ -61,12 +78,14 @@ export function checkDeposit(options: {
       receivedCrypto: null,
       amountOffCrypto: null,
       problem: `No output of this transaction goes to the deposit address ${order.depositAddress ?? '(none)'}`,
+      problemKind: 'wrong_address',
     };
   }
   const receivedCrypto = received.toFixed(places);
   const difference = received.minus(expected);
   const allowed = expected.times(tolerancePercent).dividedBy(100);
   let problem: string | null = null;
+  let problemKind: DepositProblemKind | null = null;
   const outside = difference.abs().greaterThan(allowed);
   if (outside) {
     const crypto = formatCryptoAmount(difference.abs().toFixed(places), order.coin);
@@ -74,18 +93,22 @@ export function checkDeposit(options: {
     problem = `Received ${formatCryptoAmount(receivedCrypto, order.coin)}: ${crypto} (${naira}) ${
       difference.isNegative() ? 'short of' : 'over'
     } the order's ${formatCryptoAmount(expected.toFixed(places), order.coin)}`;
+    problemKind = difference.isNegative() ? 'short' : 'over';
   } else if (firstSeenAt > lockEnd) {
-    problem = `First seen on the chain at ${firstSeenAt.toISOString()}, after the rate lock ended at ${lockEnd.toISOString()}`;
+    problem = `First seen on the chain at ${lagosTime(firstSeenAt)}, after the rate lock ended at ${lagosTime(lockEnd)}`;
+    problemKind = 'late';
   } else if (
     reading.blockTime !== null &&
     reading.blockTime.getTime() < order.createdAt.getTime() - BLOCK_TIME_SLACK_MS
   ) {
-    problem = `Mined at ${reading.blockTime.toISOString()}, before the order was made: an old transaction`;
+    problem = `Mined at ${lagosTime(reading.blockTime)}, before the order was made: an old transaction`;
+    problemKind = 'old';
   }
   return {
     ...base,
     receivedCrypto,
     amountOffCrypto: outside ? difference.toFixed(places) : null,
     problem,
+    problemKind,
   };
 }

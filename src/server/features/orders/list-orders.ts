@@ -116,16 +116,23 @@ export async function listOrders(
 /** An image sent in the order's chat since the order began was seen before elsewhere. */
 const imageSentSeenBefore = sql`exists (select 1 from ${messages} where ${messages.chatSessionId} = ${orders.chatSessionId} and ${messages.imageSeenBefore} is not null and ${messages.createdAt} >= ${orders.createdAt})`;
 
+/** Confirmed by an agent's hand (not the chain) at fewer confirmations than required. */
+const handConfirmedBelowCount = sql`(${orders.depositConfirmedAt} is not null and not ${orders.chainWatchConfirmed} and (${orders.chainConfirmations} is null or ${orders.chainConfirmationsRequired} is null or ${orders.chainConfirmations} < ${orders.chainConfirmationsRequired}))`;
+
 /**
- * "Deposit problems" (`attention=deposit`): an open order whose deposit is short or over beyond
- * the tolerance, was first seen after the rate lock ended, or came with an image seen before.
+ * "Deposit problems" (`attention=deposit`): an open order whose deposit has a problem the
+ * watcher recorded (not found, wrong address, short or over beyond the tolerance, late, old, a
+ * reorganised block, a payment it could not attach), was first seen after the rate lock ended,
+ * was confirmed by hand below the required confirmations, or came with an image seen before.
  * `depositAttention` (shared) says the same of an order on screen.
  */
 const depositNeedsAttention = and(
   inArray(orders.state, OPEN_ORDER_STATES),
   or(
+    isNotNull(orders.chainProblem),
     isNotNull(orders.chainAmountOffCrypto),
     gt(orders.chainFirstSeenAt, orders.expiresAt),
+    handConfirmedBelowCount,
     imageSentSeenBefore,
   ),
 );

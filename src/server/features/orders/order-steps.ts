@@ -17,7 +17,12 @@ interface OrderStep {
  */
 export const ORDER_STEPS = {
   accept: { from: ['quoted'], to: ['awaiting_deposit'], verb: 'accepted' },
-  deposit: { from: ['awaiting_deposit'], to: ['deposit_seen'], verb: 'given a deposit' },
+  // From deposit_seen only to add the screenshot to the transaction the watcher attached first.
+  deposit: {
+    from: ['awaiting_deposit', 'deposit_seen'],
+    to: ['deposit_seen'],
+    verb: 'given a deposit',
+  },
   'confirm-deposit': { from: ['deposit_seen'], to: ['deposit_confirmed'], verb: 'confirmed' },
   // Only while a reorganised block holds the payout (release-payout.ts).
   'release-payout': { from: ['deposit_confirmed'], to: ['deposit_confirmed'], verb: 'released' },

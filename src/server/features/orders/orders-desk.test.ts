@@ -78,11 +78,11 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
     o = await act(who, o.id, 'deposit', { txHash: txHash() });
     if (state === 'deposit_seen') return o;
     if (state === 'disputed') {
-      o = await act('agent', o.id, 'confirm-deposit');
+      o = await act('agent', o.id, 'confirm-deposit', { reason: 'Seen on our own node' });
       o = await act('agent', o.id, 'payout', { bankReference: 'GTB-1' });
       return act(who, o.id, 'dispute', { note: 'Nothing arrived' });
     }
-    o = await act('agent', o.id, 'confirm-deposit');
+    o = await act('agent', o.id, 'confirm-deposit', { reason: 'Seen on our own node' });
     expect(o.state).toBe(state);
     return o;
   }
@@ -211,7 +211,7 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
     expect(admins.get(seen.chatSessionId)?.state).toBe('deposit_seen');
 
     // The agents' first page is kept in memory: an order's step changes it at once.
-    await act('agent', seen.id, 'confirm-deposit');
+    await act('agent', seen.id, 'confirm-deposit', { reason: 'Seen on our own node' });
     expect((await marker('agent')).get(seen.chatSessionId)?.state).toBe('deposit_confirmed');
     await act('agent', seen.id, 'payout', { bankReference: 'GTB-2' });
     expect((await marker('agent')).get(seen.chatSessionId)).toBeNull();

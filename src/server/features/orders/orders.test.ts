@@ -40,6 +40,8 @@ const BTC_ADDRESSES = [
 ];
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const MINUTE = 60_000;
+/** An agent's reason to confirm a deposit the chain has not read (none runs in these tests). */
+const BY_HAND = { reason: 'Seen on our own node' };
 /** A well-formed tx hash (64 hex) of its own each call. */
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 
@@ -90,7 +92,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     let o = await order(who);
     const steps: [string, string, unknown?][] = [
       ['deposit_seen', 'deposit', { txHash: txHash() }],
-      ['deposit_confirmed', 'confirm-deposit'],
+      ['deposit_confirmed', 'confirm-deposit', BY_HAND],
       ['payout_sent', 'payout'],
     ];
     for (const [reached, step, body] of steps) {
@@ -366,7 +368,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const hash = txHash().toUpperCase();
       const steps: [string, string, unknown, string][] = [
         ['ada', 'deposit', { txHash: hash }, 'deposit_seen'],
-        ['agent', 'confirm-deposit', undefined, 'deposit_confirmed'],
+        ['agent', 'confirm-deposit', BY_HAND, 'deposit_confirmed'],
         ['agent', 'payout', await payoutOf(o, ' GTB/2026/000123 '), 'payout_sent'],
         ['ada', 'received', undefined, 'completed'],
       ];
@@ -760,8 +762,8 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     it('two agents confirm at once with their own keys: one 200, one 409; the same key twice: both 200', async () => {
       const o = await orderAt('deposit_seen');
       const results = await Promise.all([
-        act('agent', o.id, 'confirm-deposit'),
-        act('admin', o.id, 'confirm-deposit'),
+        act('agent', o.id, 'confirm-deposit', BY_HAND),
+        act('admin', o.id, 'confirm-deposit', BY_HAND),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const p = await orderAt('deposit_confirmed');
@@ -1038,7 +1040,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       expect((await act('ada', first.id, 'received')).status).toBe(200);
       let next = await order('ada', { chatSessionId: first.chatSessionId });
       next = orderSchema.parse((await act('ada', next.id, 'deposit', { txHash: txHash() })).body);
-      expect((await act('agent', next.id, 'confirm-deposit')).status).toBe(200);
+      expect((await act('agent', next.id, 'confirm-deposit', BY_HAND)).status).toBe(200);
       const reused = await act('agent', next.id, 'payout', {
         bankReference: 'GTB-2',
         proofMessageId: first.payoutProof!.messageId,

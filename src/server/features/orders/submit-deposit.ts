@@ -1,6 +1,8 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { depositRequestSchema, Order } from '../../../shared/api/orders';
 import { txHashProblem } from '../../../shared/orders/states';
+import { orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { assertOrderImage } from './order-image';
 import { assertOrderCustomer } from './order-access';
@@ -10,7 +12,9 @@ import { transitionOrder, type TransitionContext } from './transition-order';
  * The customer says the coins are sent: awaiting_deposit -> deposit_seen with the tx hash,
  * checked for the network's shape (400) and never used by another order (409), and optionally
  * a screenshot (an image message the customer sent in the order's chat). After the rate lock it
- * is too late: the order has expired.
+ * is too late: the order has expired. When the watcher found the same transaction at the
+ * deposit address first (the order is already deposit_seen with it), the customer's screenshot
+ * is still added to the order, never dropped; another hash, or a second screenshot, is a 409.
  */
 export async function submitDeposit(
   options: TransitionContext & { input: z.output<typeof depositRequestSchema> },
@@ -18,6 +22,7 @@ export async function submitDeposit(
   const { caller, db } = options;
   const txHash = options.input.txHash.toLowerCase();
   const screenshotMessageId = options.input.screenshotMessageId ?? null;
+  let attachedFirst = false;
   return transitionOrder(options, {
     action: 'deposit',
     body: { txHash, screenshotMessageId },
@@ -25,6 +30,23 @@ export async function submitDeposit(
       assertOrderCustomer(caller, order, 'submit its deposit');
       const problem = txHashProblem(order.network, txHash);
       if (problem) throw new AppError('bad_request', problem);
+      if (order.state === 'deposit_seen') {
+        if (order.txHash !== txHash) {
+          throw new AppError(
+            'conflict',
+            `Order ${order.reference} already has its deposit: transaction ${order.txHash ?? ''}`,
+            { state: order.state },
+          );
+        }
+        if (screenshotMessageId === null || order.depositScreenshotMessageId !== null) {
+          throw new AppError(
+            'conflict',
+            `Order ${order.reference} already has this transaction${order.depositScreenshotMessageId === null ? '' : ' and its screenshot'}`,
+            { state: order.state },
+          );
+        }
+        attachedFirst = true;
+      }
       if (screenshotMessageId !== null) {
         await assertOrderImage({
           db,
@@ -34,6 +56,15 @@ export async function submitDeposit(
         });
       }
     },
-    changes: () => ({ txHash, depositScreenshotMessageId: screenshotMessageId }),
+    // Adding the screenshot later changes nothing else, and only while none is there.
+    where: or(
+      eq(orders.state, 'awaiting_deposit'),
+      and(eq(orders.txHash, txHash), isNull(orders.depositScreenshotMessageId)),
+    ),
+    note: () => (attachedFirst ? 'Deposit screenshot added' : null),
+    changes: () =>
+      attachedFirst
+        ? { depositScreenshotMessageId: screenshotMessageId }
+        : { txHash, depositScreenshotMessageId: screenshotMessageId },
   });
 }

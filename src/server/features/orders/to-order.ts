@@ -18,7 +18,7 @@ function orderImage(messageId: number | null): OrderImage | null {
  * What the watcher read on the chain: null before a tx hash unless it has something to say about
  * the deposit address (a transaction it would not attach by itself).
  */
-function orderChain(row: OrderRow): OrderChain | null {
+export function orderChain(row: OrderRow): OrderChain | null {
   if (row.txHash === null && row.chainProblem === null) return null;
   const places = COIN_DECIMALS[row.coin];
   const off = row.chainAmountOffCrypto === null ? null : dec(row.chainAmountOffCrypto);
@@ -29,10 +29,13 @@ function orderChain(row: OrderRow): OrderChain | null {
       row.chainReceivedCrypto === null ? null : dec(row.chainReceivedCrypto).toFixed(places),
     firstSeenAt: row.chainFirstSeenAt?.toISOString() ?? null,
     problem: row.chainProblem,
+    // A problem cleared by a step outside the watcher (a payout released) leaves no kind behind.
+    problemKind: row.chainProblem === null ? null : row.chainProblemKind,
     checkedAt: row.chainCheckedAt?.toISOString() ?? null,
     differenceCrypto: off === null ? null : off.toFixed(places),
     differenceNaira: off === null ? null : signedKobo(off.times(row.rateNaira)),
     payoutHeld: payoutHeld(row),
+    confirmedByHand: row.depositConfirmedAt !== null && !row.chainWatchConfirmed,
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import { refuseStaffInLockedChat } from '../chat-sessions';
 import type { Order, OrderTransition } from '../../../shared/api/orders';
-import type { OrderState } from '../../../shared/orders/states';
+import { EXPIRING_ORDER_STATES, type OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
 import { orderEvents, orders } from '../../db/schema';
@@ -101,6 +101,8 @@ export async function transitionOrder<A extends OrderTransition>(
     where?: SQL;
     /** Column changes, worked out inside the transaction before the update. */
     changes?: (tx: Db, order: OrderRow) => Promise<OrderChanges> | OrderChanges;
+    /** More for the audit entry's `after`, from the order as it was (what the agent saw). */
+    audit?: (order: OrderRow) => Record<string, unknown>;
     /** More work in the same transaction, after the update. */
     within?: (tx: Db, updated: OrderRow) => Promise<void>;
   },
@@ -151,9 +153,7 @@ export async function transitionOrder<A extends OrderTransition>(
             eq(orders.id, id),
             inArray(orders.state, from),
             // The rate lock holds to the instant: a step out of a locked state after it, loses.
-            from.some((s) => s === 'quoted' || s === 'awaiting_deposit')
-              ? gt(orders.expiresAt, now)
-              : undefined,
+            or(notInArray(orders.state, [...EXPIRING_ORDER_STATES]), gt(orders.expiresAt, now)),
             spec.where,
           ),
         )
@@ -176,7 +176,7 @@ export async function transitionOrder<A extends OrderTransition>(
         entityType: 'order',
         entityId: String(id),
         before: { state: order.state },
-        after: { state: to, ...changes, ...(note ? { note } : {}) },
+        after: { state: to, ...changes, ...(note ? { note } : {}), ...spec.audit?.(order) },
       });
       const dto = await toOrder(tx, updated);
       await events.append(

@@ -10,6 +10,7 @@ import { depositAttention } from '../../../shared/orders/desk';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { testReaderOptions } from '../../../../tests/support/chain-readers';
+import { uploadImage } from '../../../../tests/support/images';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
   addDeskAddress,
@@ -24,6 +25,7 @@ import { EventBus } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import { EsploraReader, TronReader } from '../chain';
 import { USDT_TRC20_CONTRACT_HEX } from '../chain/tron-reader';
+import { lagosTime } from './check-deposit';
 import { watchDeposits } from './watch-deposits';
 
 const BTC_SELL = '157254058.50';
@@ -138,10 +140,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       receivedCrypto: null,
       firstSeenAt: null,
       problem: null,
+      problemKind: null,
       checkedAt: null,
       differenceCrypto: null,
       differenceNaira: null,
       payoutHeld: false,
+      confirmedByHand: false,
     });
     chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
     expect(await watch()).toBe(0);
@@ -151,10 +155,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       receivedCrypto: '0.01000000',
       firstSeenAt: now.toISOString(),
       problem: null,
+      problemKind: null,
       checkedAt: now.toISOString(),
       differenceCrypto: null,
       differenceNaira: null,
       payoutHeld: false,
+      confirmedByHand: false,
     });
     chain.mine(hash, Math.floor(now.getTime() / 1000));
     expect(await watch()).toBe(0);
@@ -254,12 +260,22 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     });
   });
 
+  it('problem texts give the time as Lagos reads it, not UTC', () => {
+    expect(lagosTime(new Date('2026-11-20T23:15:30.000Z'))).toBe('21 Nov 2026, 00:15:30 WAT');
+  });
+
   it('first seen after the rate lock ended: late, never confirmed by itself', async () => {
     const hash = txHash();
     const o = await deposited(hash);
-    // Not on the chain yet while the lock holds: no problem, nothing seen.
+    // Not on the chain yet while the lock holds: said so, nothing seen.
     await watch();
-    expect(await row(o.id)).toMatchObject({ chainConfirmations: 0, chainProblem: null });
+    expect(await row(o.id)).toMatchObject({
+      chainConfirmations: 0,
+      chainProblem: 'Not found on the chain',
+      chainProblemKind: 'not_found',
+      chainFirstSeenAt: null,
+    });
+    expect((await read(o.id)).chain).toMatchObject({ problemKind: 'not_found' });
     now = new Date(new Date(o.expiresAt).getTime() + MINUTE);
     chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
     await watch();
@@ -269,7 +285,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect(await row(o.id)).toMatchObject({
       state: 'deposit_seen',
       chainConfirmations: 6,
-      chainProblem: `First seen on the chain at ${now.toISOString()}, after the rate lock ended at ${o.expiresAt}`,
+      chainProblem: `First seen on the chain at ${lagosTime(now)}, after the rate lock ended at ${lagosTime(new Date(o.expiresAt))}`,
+      chainProblemKind: 'late',
     });
   });
 
@@ -299,7 +316,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect(await watch()).toBe(0);
     expect(await row(o.id)).toMatchObject({
       state: 'deposit_seen',
-      chainProblem: `Mined at ${mined.toISOString()}, before the order was made: an old transaction`,
+      chainProblem: `Mined at ${lagosTime(mined)}, before the order was made: an old transaction`,
+      chainProblemKind: 'old',
     });
   });
 
@@ -367,6 +385,136 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect(events.filter((e) => e.state === 'deposit_confirmed')).toHaveLength(1);
   });
 
+  describe('nothing confirmed blind: a hand confirmation the chain has not vouched for', () => {
+    const confirm = (id: number, body?: unknown) =>
+      call('agent', 'POST', `/api/orders/${id}/confirm-deposit`, body);
+    const auditOf = async (id: number) =>
+      (
+        await database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'order.confirm-deposit')),
+          )
+      )[0];
+    const deskProblems = async () =>
+      orderPageSchema.parse(
+        (await call('agent', 'GET', '/api/orders?attention=deposit&limit=100')).body,
+      ).items;
+
+    it('a hash the chain never saw: listed at once; a reason of 10+ characters; audited with "Not found on the chain"', async () => {
+      const o = await deposited(txHash());
+      await watch();
+      const before = (await deskProblems()).find((x) => x.id === o.id);
+      expect(before && depositAttention(before)).toEqual([
+        { kind: 'problem', text: 'Not found on the chain' },
+      ]);
+      for (const body of [undefined, {}, { reason: '  too short ' }]) {
+        const res = await confirm(o.id, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body).toEqual({
+          error:
+            'The chain says: Not found on the chain. Say why you confirm it by hand (at least 10 characters).',
+        });
+      }
+      expect((await row(o.id)).state).toBe('deposit_seen');
+      const res = await confirm(o.id, { reason: 'Customer showed the wallet screen' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await auditOf(o.id))!.after).toMatchObject({
+        state: 'deposit_confirmed',
+        note: 'Customer showed the wallet screen',
+        chain: {
+          reading: 'Not found on the chain',
+          confirmations: 0,
+          confirmationsRequired: 2,
+          receivedCrypto: null,
+          problem: 'Not found on the chain',
+          problemKind: 'not_found',
+          checkedAt: now.toISOString(),
+        },
+      });
+      // Still a deposit problem after: confirmed by hand below the count, until it is paid out.
+      const after = (await deskProblems()).find((x) => x.id === o.id);
+      expect(after && depositAttention(after)).toEqual([
+        { kind: 'problem', text: 'Not found on the chain' },
+        { kind: 'hand_confirmed', text: 'Confirmed by hand at 0 of 2 confirmations' },
+      ]);
+    });
+
+    it('1 of 2 confirmations: the 400 says so; before any read, too', async () => {
+      const unread = await deposited(txHash());
+      expect((await confirm(unread.id)).body).toEqual({
+        error:
+          'The chain says: Not read on the chain yet. Say why you confirm it by hand (at least 10 characters).',
+      });
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight, secs(now));
+      await watch();
+      const res = await confirm(o.id, {});
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(
+        'The chain says: 1 of 2 confirmations. Say why you confirm it by hand (at least 10 characters).',
+      );
+      expect((await deskProblems()).map((x) => x.id)).not.toContain(o.id);
+      expect((await confirm(o.id, { reason: 'Our own node shows 2' })).status).toBe(200);
+      expect((await auditOf(o.id))!.after).toMatchObject({
+        chain: { reading: '1 of 2 confirmations', confirmations: 1, problem: null },
+      });
+      const listed = (await deskProblems()).find((x) => x.id === o.id);
+      expect(listed && depositAttention(listed)).toEqual([
+        { kind: 'hand_confirmed', text: 'Confirmed by hand at 1 of 2 confirmations' },
+      ]);
+    });
+
+    it('with the confirmations counted and no problem, no reason is needed', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      // As the chain would have it a moment before the watcher confirms it itself.
+      await database.db
+        .update(orders)
+        .set({ chainConfirmations: 2, chainConfirmationsRequired: 2, chainCheckedAt: now })
+        .where(eq(orders.id, o.id));
+      const res = await confirm(o.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await auditOf(o.id))!.after).toMatchObject({
+        chain: { reading: '2 of 2 confirmations' },
+      });
+      expect((await deskProblems()).map((x) => x.id)).not.toContain(o.id);
+    });
+
+    it('a short deposit is never confirmed at the full total, whatever the reason: re-quote or return', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      await watch();
+      const res = await confirm(o.id, { reason: 'The customer promises the rest' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        error: `Order ${o.reference}'s deposit is short by 0.0001 BTC (₦15,725.41): it cannot be confirmed at the full total. Re-quote it at the received amount or return it.`,
+      });
+      expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', totalNaira: o.totalNaira });
+      expect(await auditOf(o.id)).toBeUndefined();
+    });
+
+    it('an over deposit may be confirmed at the ordered total, with a reason and the reading audited', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_020_000 }], chain.tipHeight - 1, secs(now));
+      await watch();
+      expect((await confirm(o.id)).status).toBe(400);
+      const res = await confirm(o.id, { reason: 'Customer gifts the extra' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await auditOf(o.id))!.after).toMatchObject({
+        chain: {
+          reading: '2 of 2 confirmations; Over by 0.0002 BTC (₦31,450.81)',
+          problemKind: 'over',
+          receivedCrypto: '0.01020000',
+        },
+      });
+    });
+  });
+
   describe('a BTC deposit to the desk address without a tx hash', () => {
     beforeEach(() => chain.txs.clear());
 
@@ -404,6 +552,52 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       chain.tipHeight += 1;
       expect(await watch()).toBe(1);
       expect((await row(o.id)).state).toBe('deposit_confirmed');
+    });
+
+    it("the customer's screenshot is still added when the watcher attached the same transaction first", async () => {
+      const o = await awaiting();
+      const hash = txHash();
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      await watch();
+      expect((await row(o.id)).state).toBe('deposit_seen');
+      const screenshot = await uploadImage(app, {
+        cookie: cookie.ada,
+        chatSessionId: o.chatSessionId,
+      });
+      const other = await call('ada', 'POST', `/api/orders/${o.id}/deposit`, {
+        txHash: txHash(),
+        screenshotMessageId: screenshot,
+      });
+      expect(other.status).toBe(409);
+      expect(other.body.error).toBe(
+        `Order ${o.reference} already has its deposit: transaction ${hash}`,
+      );
+      const res = await call('ada', 'POST', `/api/orders/${o.id}/deposit`, {
+        txHash: hash.toUpperCase(),
+        screenshotMessageId: screenshot,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const added = orderSchema.parse(res.body);
+      expect(added).toMatchObject({
+        state: 'deposit_seen',
+        txHash: hash,
+        depositScreenshot: { messageId: screenshot },
+      });
+      expect(added.timeline.at(-1)).toMatchObject({
+        state: 'deposit_seen',
+        actor: 'customer',
+        note: 'Deposit screenshot added',
+      });
+      // Once there, it is not replaced.
+      const again = await call('ada', 'POST', `/api/orders/${o.id}/deposit`, {
+        txHash: hash,
+        screenshotMessageId: await uploadImage(app, {
+          cookie: cookie.ada,
+          chatSessionId: o.chatSessionId,
+        }),
+      });
+      expect(again.status).toBe(409);
+      expect((await read(o.id)).depositScreenshot?.messageId).toBe(screenshot);
     });
 
     it('a short one is attached too, and shown short to the agent', async () => {

@@ -83,6 +83,7 @@ export async function watchDeposits(options: WatchOptions): Promise<number> {
       check.confirmations < required
     ) {
       check.problem = `Confirmations went back to ${check.confirmations} of ${required} (a reorganised block): the payout waits until they are back, or an agent confirms it by hand with a reason`;
+      check.problemKind = 'reorg';
     }
     if (await record({ db, events, now, order, check, required })) confirmed += 1;
   }
@@ -238,6 +239,7 @@ async function attach(options: {
           depositSeenAt: now,
           updatedAt: now,
           chainProblem: null,
+          chainProblemKind: null,
         })
         .where(
           and(
@@ -278,7 +280,11 @@ async function flagUnclear(options: {
   await events.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set({ chainProblem: problem, chainCheckedAt: now })
+      .set({
+        chainProblem: problem,
+        chainProblemKind: problem === null ? null : 'unclear',
+        chainCheckedAt: now,
+      })
       .where(
         and(eq(orders.id, order.id), eq(orders.state, 'awaiting_deposit'), isNull(orders.txHash)),
       )
@@ -323,6 +329,7 @@ async function record(options: {
     order.chainConfirmations !== check.confirmations ||
     order.chainConfirmationsRequired !== required ||
     order.chainProblem !== check.problem ||
+    order.chainProblemKind !== check.problemKind ||
     !sameAmount(order.chainReceivedCrypto, check.receivedCrypto) ||
     order.chainFirstSeenAt?.getTime() !== check.firstSeenAt?.getTime();
   const columns = {
@@ -331,6 +338,7 @@ async function record(options: {
     chainReceivedCrypto: check.receivedCrypto,
     chainFirstSeenAt: check.firstSeenAt,
     chainProblem: check.problem,
+    chainProblemKind: check.problemKind,
     chainAmountOffCrypto: check.amountOffCrypto,
     chainCheckedAt: now,
   };
@@ -375,7 +383,11 @@ async function record(options: {
         action: 'chain-check',
         at: now,
         before: { problem: order.chainProblem },
-        after: { problem: check.problem, confirmations: check.confirmations },
+        after: {
+          problem: check.problem,
+          problemKind: check.problemKind,
+          confirmations: check.confirmations,
+        },
       });
     } else {
       // Only the count moved: the cards follow it live.

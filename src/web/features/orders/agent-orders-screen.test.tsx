@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../shared/api/orders';
+import type { Order, OrderChain } from '../../../shared/api/orders';
 import { stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { makeOrder, makeUser, orderStep, orderUpdated } from '../../testing/fixtures';
 import { FakeSocket, goOnline, later } from '../../testing/fake-socket';
@@ -199,7 +199,7 @@ describe('/agent/orders', () => {
   });
 
   it('lists the deposit problems from the server with each row’s reasons, live', async () => {
-    const chain = {
+    const chain: OrderChain = {
       confirmations: 1,
       confirmationsRequired: 2,
       receivedCrypto: '0.00990000',
@@ -208,7 +208,9 @@ describe('/agent/orders', () => {
       checkedAt: ago(1),
       differenceCrypto: '-0.00010000',
       differenceNaira: '-15132.00',
+      problemKind: 'short',
       payoutHeld: false,
+      confirmedByHand: false,
     };
     const short = makeOrder({
       id: 21,
@@ -267,7 +269,13 @@ describe('/agent/orders', () => {
         orderUpdated({
           ...short,
           state: 'requoted',
-          chain: { ...chain, differenceCrypto: null, differenceNaira: null, problem: null },
+          chain: {
+            ...chain,
+            differenceCrypto: null,
+            differenceNaira: null,
+            problem: null,
+            problemKind: null,
+          },
           updatedAt: new Date().toISOString(),
         }),
       ),

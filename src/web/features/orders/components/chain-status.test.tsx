@@ -17,7 +17,9 @@ const read: OrderChain = {
   checkedAt: '2026-11-22T08:30:00.000Z',
   differenceCrypto: null,
   differenceNaira: null,
+  problemKind: 'short',
   payoutHeld: false,
+  confirmedByHand: false,
 };
 const order = (chain: OrderChain | null, network: 'BTC' | 'USDT-TRC20' = 'BTC') =>
   makeOrder({

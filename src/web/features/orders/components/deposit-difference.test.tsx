@@ -23,7 +23,9 @@ const shortChain: OrderChain = {
   checkedAt: '2026-11-22T08:30:00.000Z',
   differenceCrypto: '-0.00010000',
   differenceNaira: '-15132.00',
+  problemKind: 'short',
   payoutHeld: false,
+  confirmedByHand: false,
 };
 
 function seen(overrides: Partial<Order> = {}): Order {
@@ -153,6 +155,7 @@ describe('a deposit outside the tolerance, on the card', () => {
           differenceNaira: null,
           problem:
             'Confirmations went back to 0 of 2 (a reorganised block): the payout waits until they are back, or an agent confirms it by hand with a reason',
+          problemKind: 'reorg',
           payoutHeld: true,
         },
       }),

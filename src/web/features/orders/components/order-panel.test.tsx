@@ -332,7 +332,9 @@ describe('OrderPanel for an agent', () => {
         checkedAt: '2026-11-22T08:30:00.000Z',
         differenceCrypto: null,
         differenceNaira: null,
+        problemKind: 'short',
         payoutHeld: false,
+        confirmedByHand: false,
       },
     });
     const calls = stub([seen], {

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "chain_problem_kind" text;
