@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "manual" boolean DEFAULT false NOT NULL;

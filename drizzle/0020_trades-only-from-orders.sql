@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_trade_from_order_ck" CHECK (("transactions"."kind" = 'trade' and ("transactions"."order_id" is null) = "transactions"."manual") or ("transactions"."kind" <> 'trade' and "transactions"."order_id" is null and not "transactions"."manual"));
