@@ -512,15 +512,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
   });
   await app.register(customersRoutes, { db, events, bus });
-  await app.register(transactionsRoutes, {
-    db,
-    events,
-    limits: {
-      guardPercent: config.rateGuardPercent,
-      maxTradeNaira: config.maxTradeNaira,
-      marketNaira: (currency) => priceFeed.market(currency)?.ngn ?? null,
-    },
-  });
+  await app.register(transactionsRoutes, { db, events });
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });

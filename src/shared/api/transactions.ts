@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { TRANSACTION_CURRENCIES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../domain';
-import { guardConfirmationSchema } from '../market-guard';
 import {
-  coinSchema,
-  isoDateTime,
-  pageSchema,
-  transactionKindSchema,
-  transactionStatusSchema,
-} from './common';
+  TRANSACTION_CURRENCIES,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  type TransactionKind,
+} from '../domain';
+import { isoDateTime, pageSchema, transactionStatusSchema } from './common';
 import { positiveDecimal } from './rates';
 
 /**
@@ -53,6 +51,11 @@ export const transactionSchema = z.object({
   total: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
   reason: z.string().nullable(),
+  /**
+   * A trade an agent recorded by hand before trades came only from orders: history only,
+   * never in volume. Always false for an order's trade and for refunds, charges, adjustments.
+   */
+  manual: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -64,51 +67,27 @@ const chatSessionId = z.coerce
   .positive('Invalid chat session id')
   .max(2_147_483_647);
 
-/** The spec's Process Transaction form: a dollar amount, converted at the USD-to-naira rate. */
-export const adjustmentRequestSchema = z.object({
+/** What `POST /api/transactions` says to a trade: it is an order now (issue 29). */
+export const TRADES_COME_FROM_ORDERS =
+  'Trades come only from orders: send the customer a quote from the chat (Send quote). Refunds, charges and adjustments are recorded here';
+
+/**
+ * The spec's Process Transaction form: a refund, charge or adjustment in dollars, converted at
+ * the USD-to-naira rate. A trade is never recorded by hand: it is the trade a completed order
+ * writes (PRODUCT.md "Orders").
+ */
+export const createTransactionRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
-  type: transactionKindSchema.exclude(['trade']),
+  type: z.enum(['refund', 'charge', 'adjustment'] satisfies TransactionKind[], {
+    error: (issue) =>
+      issue.input === 'trade' ? TRADES_COME_FROM_ORDERS : 'Choose refund, charge or adjustment',
+  }),
   amount: positiveAmount('Amount', 2),
   status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
   reason: z.string().trim().min(1, 'Please fill in all required fields').max(1000),
 });
-
-/**
- * A trade recorded from a chat: crypto amount at a naira rate. A rate further than the guard
- * from the managed rate needs `confirmation` (the agent's reason, audited).
- */
-export const tradeRequestSchema = z.object({
-  chatSessionId,
-  customerId: z.uuid().optional(),
-  type: z.literal('trade'),
-  currency: coinSchema,
-  amount: positiveAmount('Amount', 8),
-  rate: positiveAmount('Rate', 2),
-  status: z.undefined({ error: CREATED_PENDING_MESSAGE }).optional(),
-  reason: z.string().trim().max(1000).optional(),
-  confirmation: guardConfirmationSchema.optional(),
-});
-
-export const createTransactionRequestSchema = z.discriminatedUnion('type', [
-  tradeRequestSchema,
-  adjustmentRequestSchema,
-]);
 export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
-
-/**
- * The 409 a trade rate outside the guard gets, beside `error`: how far the rate is from the
- * reference in percent (null when there is no reference to compare with), the reference and
- * where it came from. The form shows it and asks for a reason.
- */
-export const tradeGuardRefusalSchema = z.object({
-  error: z.string(),
-  confirmationRequired: z.literal(true),
-  deviationPercent: z.string().nullable(),
-  referenceRate: z.string().nullable(),
-  referenceSource: z.enum(['managed', 'market', 'none']),
-});
-export type TradeGuardRefusal = z.infer<typeof tradeGuardRefusalSchema>;
 
 export const transactionStatusRequestSchema = z.object({
   status: transactionStatusSchema.exclude(['pending']),

@@ -115,6 +115,7 @@ export function makeTransaction(overrides: Partial<Transaction> & { id: number }
     total: '7862702.93',
     status: 'pending',
     reason: null,
+    manual: false,
     createdAt: TRADE_AT,
     updatedAt: TRADE_AT,
     ...overrides,

@@ -1,4 +1,14 @@
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   createdAt,
   decimal8,
@@ -37,6 +47,11 @@ export const transactions = pgTable(
     reason: text('reason'),
     /** The order whose completion wrote this trade; an order writes one, ever. */
     orderId: integer('order_id').references(() => orders.id),
+    /**
+     * A trade an agent recorded by hand before trades came only from orders (issue 29): kept in
+     * history, marked, never in volume. No new row can be one (the check below).
+     */
+    manual: boolean('manual').notNull().default(false),
     ...idempotency(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -49,6 +64,12 @@ export const transactions = pgTable(
     index('transactions_session_idx').on(t.chatSessionId),
     index('transactions_created_idx').on(t.createdAt),
     index('transactions_status_idx').on(t.status),
+    // A trade comes from exactly one completed order, or is an old manual one; refunds,
+    // charges and adjustments are neither.
+    check(
+      'transactions_trade_from_order_ck',
+      sql`(${t.kind} = 'trade' and (${t.orderId} is null) = ${t.manual}) or (${t.kind} <> 'trade' and ${t.orderId} is null and not ${t.manual})`,
+    ),
   ],
 );
 

@@ -31,8 +31,9 @@ function addDays(isoDate: string, days: number): string {
 /**
  * The admin dashboard's figures, computed by PostgreSQL in a handful of aggregate queries
  * (no rows are loaded into memory). Days are Lagos days; the range is inclusive. Volume is
- * completed trades only (refunds, charges and adjustments are reported beside it), and the
- * demo customer (DEMO_MODE's test pages) is left out of every figure.
+ * the trades of completed orders only: never the manual trades recorded before orders (history
+ * only), refunds, charges or adjustments (reported beside it). The demo customer (DEMO_MODE's
+ * test pages) is left out of every figure.
  */
 export async function computeAnalytics(options: {
   db: Db;
@@ -91,8 +92,8 @@ export async function computeAnalytics(options: {
                  count(*) filter (where status = 'completed') as completed,
                  count(*) filter (where status = 'pending') as pending,
                  count(*) filter (where status = 'failed') as failed,
-                 count(*) filter (where status = 'completed' and kind = 'trade') as completed_trades,
-                 coalesce(sum(total) filter (where status = 'completed' and kind = 'trade'), 0)::text as volume,
+                 count(*) filter (where status = 'completed' and kind = 'trade' and not manual) as completed_trades,
+                 coalesce(sum(total) filter (where status = 'completed' and kind = 'trade' and not manual), 0)::text as volume,
                  coalesce(sum(total) filter (where status = 'completed' and kind = 'refund'), 0)::text as refunds,
                  coalesce(sum(total) filter (where status = 'completed' and kind = 'charge'), 0)::text as charges,
                  coalesce(sum(total) filter (where status = 'completed' and kind = 'adjustment'), 0)::text as adjustments

@@ -29,6 +29,8 @@ export function exportTransactions(
       'agent_id',
       'chat_session_id',
       'reason',
+      // A trade recorded by hand before trades came only from orders: never in volume.
+      'manual',
     ],
     async (afterId) => {
       const found = await rows<Record<string, unknown>>(
@@ -55,6 +57,7 @@ export function exportTransactions(
           t.agent_id,
           t.chat_session_id,
           t.reason,
+          t.manual === true ? 'true' : 'false',
         ],
       }));
     },

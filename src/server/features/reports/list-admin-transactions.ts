@@ -52,6 +52,7 @@ export async function listAdminTransactions(
       total: String(t.total),
       status: t.status,
       reason: (t.reason as string | null) ?? null,
+      manual: t.manual === true,
       idempotencyKey: null,
       requestHash: null,
       createdAt: new Date(iso(t.created_at)),

@@ -8,7 +8,8 @@ import {
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
-import { chatSessions, transactions, users } from '../../db/schema';
+import { insertManualTrade, insertOrderTrade } from '../../../../tests/support/trades';
+import { chatSessions, users } from '../../db/schema';
 import { csvField } from './csv';
 
 describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) => {
@@ -57,7 +58,8 @@ describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) 
     const s2 = await session(c2!.id, 'usdt', 'open', '2026-11-09T23:30:00Z'); // Lagos 10 Nov 00:30
     const s3 = await session(c3!.id, 'bitcoin', 'closed', '2026-11-12T22:59:00Z'); // Lagos 12 Nov 23:59
     const s4 = await session(c1!.id, 'usdt', 'closed', '2026-11-12T23:00:00Z'); // Lagos 13 Nov 00:00
-    let ref = 0;
+    // Completed trades are completed orders' trades; the pending and failed ones are manual
+    // trades from before orders (issue 29): counted as transactions, never in volume.
     const tx = async (
       chatSessionId: number,
       customerId: string,
@@ -65,31 +67,29 @@ describe.each(testDatabaseKinds())('admin analytics and lists on $name', (kind) 
       total: string,
       at: string,
       reason: string | null = null,
-    ) =>
-      db.insert(transactions).values({
-        reference: `AC-TEST000${ref++}`,
+    ) => {
+      const trade = {
         chatSessionId,
         customerId,
         agentId: agent.id,
-        kind: 'trade',
-        currency: 'usdt',
+        coin: 'usdt' as const,
         amount: total,
         rate: '1',
-        total,
-        status,
-        reason,
-        createdAt: new Date(at),
-      });
+        at: new Date(at),
+      };
+      if (status === 'completed') await insertOrderTrade(db, trade);
+      else await insertManualTrade(db, { ...trade, status, reason });
+    };
+    await tx(s1, c1!.id, 'completed', '1000.10', '2026-11-10T10:00:00Z');
+    await tx(s1, c1!.id, 'completed', '2000.25', '2026-11-11T10:00:00Z');
     await tx(
-      s1,
-      c1!.id,
-      'completed',
-      '1000.10',
-      '2026-11-10T10:00:00Z',
+      s2,
+      c2!.id,
+      'pending',
+      '500.00',
+      '2026-11-11T12:00:00Z',
       '=HYPERLINK("x"), "quoted"\nline two',
     );
-    await tx(s1, c1!.id, 'completed', '2000.25', '2026-11-11T10:00:00Z');
-    await tx(s2, c2!.id, 'pending', '500.00', '2026-11-11T12:00:00Z');
     await tx(s3, c3!.id, 'failed', '100.00', '2026-11-12T22:30:00Z');
     await tx(s4, c1!.id, 'completed', '999999999999.99', '2026-11-12T23:30:00Z'); // Lagos 13 Nov: outside
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSessionPageSchema,
@@ -12,6 +12,9 @@ import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { insertManualTrade, insertOrderTrade } from '../../../../tests/support/trades';
+import { dec } from '../../../shared/money';
+import { rows } from '../../db/raw';
 import { exchangeRates, realtimeEvents } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
 import { lagosToday } from './analytics';
@@ -85,9 +88,19 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
     realSession = (
       await call('customer', 'POST', '/api/chat-sessions', { category: 'usdt' })
     ).json().id;
-    const trade = { chatSessionId: realSession, type: 'trade', currency: 'usdt', rate: '1600' };
-    await record({ ...trade, amount: '100' }, 'completed'); // ₦160,000.00: the volume
-    await record({ ...trade, amount: '50' }, 'failed'); // ₦80,000.00: not volume
+    // Two completed orders (their trades are the volume) and two trades recorded by hand before
+    // orders (history only): a completed one of the same size as a real deal, and a failed one.
+    const trade = {
+      chatSessionId: realSession,
+      customerId: customer.id,
+      agentId: agent.id,
+      coin: 'usdt' as const,
+      rate: '1600',
+    };
+    await insertOrderTrade(db, { ...trade, amount: '100' }); // ₦160,000.00
+    await insertOrderTrade(db, { ...trade, amount: '33.33', rate: '1633.83' }); // ₦54,455.55
+    await insertManualTrade(db, { ...trade, amount: '100', status: 'completed' }); // not volume
+    await insertManualTrade(db, { ...trade, amount: '50', status: 'failed' }); // ₦80,000.00: not volume
     const spec = { chatSessionId: realSession, reason: 'Settled by phone' };
     await record({ ...spec, type: 'refund', amount: '10' }, 'completed'); // $10 x 1650 = ₦16,500.00
     await record({ ...spec, type: 'charge', amount: '20' }, 'completed'); // ₦33,000.00
@@ -106,32 +119,63 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
       messageType: 'text',
     });
     expect(said.status).toBe(201);
-    await record({ ...trade, chatSessionId: demoSession, amount: '10' }, 'completed');
+    await insertOrderTrade(db, {
+      ...trade,
+      chatSessionId: demoSession,
+      customerId: DEMO_CUSTOMER_ID,
+      amount: '10',
+    });
   });
   afterAll(async () => {
     await app.close();
     await database.dispose();
   });
 
-  it('volume is completed trades only; refunds, charges and adjustments are beside it', async () => {
+  it("volume is completed orders' trades only; manual trades, refunds, charges and adjustments are not in it", async () => {
     const today = lagosToday();
     const a = analyticsSchema.parse(
       (await call('admin', 'GET', `/api/admin/analytics?from=${today}&to=${today}`)).json(),
     );
     expect(a.transactionStats).toEqual({
-      total: 5,
-      completed: 3,
+      total: 7,
+      completed: 5,
       pending: 1,
       failed: 1,
-      completedTrades: 1,
-      totalVolume: '160000.00',
+      completedTrades: 2,
+      totalVolume: '214455.55',
       refunds: '16500.00',
       charges: '33000.00',
       adjustments: '0.00',
     });
-    // Avg. Volume is per completed trade; the demo's ₦16,000.00 trade is nowhere.
-    expect(a.metrics.avgVolume).toBe('160000.00');
-    expect(a.metrics.successRate).toBe('60.00');
+    // Avg. Volume is per completed order: 214,455.55 / 2 half-up; the demo's trade is nowhere.
+    expect(a.metrics.avgVolume).toBe('107227.78');
+    expect(a.metrics.successRate).toBe('71.43');
+  });
+
+  it("reconciles: Total Volume is the sum of the completed orders' totals, to the kobo", async () => {
+    const [orders] = await rows<{ total: string; n: unknown }>(
+      database.db,
+      sql`select sum(total_naira)::text as total, count(*) as n from orders
+          where state = 'completed' and customer_id <> ${DEMO_CUSTOMER_ID}`,
+    );
+    const a = analyticsSchema.parse((await call('admin', 'GET', '/api/admin/analytics')).json());
+    expect(a.transactionStats.totalVolume).toBe(dec(orders!.total).toFixed(2));
+    expect(a.transactionStats.completedTrades).toBe(Number(orders!.n));
+    // The manual trades are in the admin's list, marked, and in the export's manual column.
+    const list = adminTransactionPageSchema.parse(
+      (await call('admin', 'GET', '/api/admin/transactions')).json(),
+    );
+    expect(list.items.filter((t) => t.manual).map((t) => [t.type, t.status, t.total])).toEqual([
+      ['trade', 'failed', '80000.00'],
+      ['trade', 'completed', '160000.00'],
+    ]);
+    const today = lagosToday();
+    const csv = (
+      await call('admin', 'GET', `/api/admin/export/transactions.csv?from=${today}&to=${today}`)
+    ).body;
+    const [header, ...lines] = csv.trim().split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('manual');
+    expect(lines.filter((l) => l.endsWith(',true'))).toHaveLength(2);
   });
 
   it('leaves the demo customer and its chats out of the analytics', async () => {
@@ -139,7 +183,7 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
     expect(a.userStats).toMatchObject({ total: 3, customers: 1, newThisWeek: 3 });
     expect(a.sessionStats).toMatchObject({ total: 1, active: 1, usdt: 1 });
     expect(a.dailyActivity.reduce((n, d) => n + d.sessions, 0)).toBe(1);
-    expect(a.dailyActivity.reduce((n, d) => n + d.transactions, 0)).toBe(5);
+    expect(a.dailyActivity.reduce((n, d) => n + d.transactions, 0)).toBe(7);
   });
 
   it('leaves the demo out of the real inbox, its searches and the active list', async () => {
@@ -191,7 +235,7 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
     const transactions = adminTransactionPageSchema.parse(
       (await call('admin', 'GET', '/api/admin/transactions')).json(),
     );
-    expect(transactions.items).toHaveLength(5);
+    expect(transactions.items).toHaveLength(7);
     expect(transactions.items.every((t) => t.customerId === customer.id)).toBe(true);
   });
 
@@ -204,7 +248,7 @@ describe.each(testDatabaseKinds())('truthful figures on $name', (kind) => {
     );
     expect(res.status).toBe(200);
     const lines = res.body.trim().split('\r\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(8);
     expect(res.body).not.toContain(DEMO_CUSTOMER_ID);
   });
 });

@@ -4,7 +4,6 @@ import {
   type createTransactionRequestSchema,
 } from '../../../shared/api/transactions';
 import type { z } from 'zod';
-import type { RateCurrency } from '../../../shared/domain';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
@@ -15,25 +14,15 @@ import { assertSameRequest, requestFingerprint } from '../../platform/idempotenc
 import { newReference } from '../../platform/references';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { getManagedRate, getUsdToNaira } from '../rates';
-import { checkTradeCap, checkTradeRate, tradeReference, type GuardOverride } from './trade-guard';
+import { getUsdToNaira } from '../rates';
 import { toTransaction } from './to-transaction';
 
 type CreateInput = z.output<typeof createTransactionRequestSchema>;
 
-/** The limits a new trade is checked against (config and the price feed). */
-export interface TradeLimits {
-  /** RATE_GUARD_PERCENT. */
-  guardPercent: number;
-  /** MAX_TRADE_NAIRA, naira. */
-  maxTradeNaira: string;
-  /** Market x USD-to-Naira per coin from the price feed, or null without a price. */
-  marketNaira: (currency: RateCurrency) => string | null;
-}
-
 /**
- * Records a transaction for a chat. The total is computed here, never taken from the client:
- * amount x rate, half-up to the kobo. The same Idempotency-Key returns the first result; the
+ * Records a refund, charge or adjustment for a chat (never a trade: those come only from
+ * completed orders, record-order-trade.ts). The total is computed here, never taken from the
+ * client: dollars x the USD-to-Naira rate, half-up to the kobo. The same Idempotency-Key returns the first result; the
  * same key with a different request is refused (422).
  */
 export async function createTransaction(options: {
@@ -42,9 +31,8 @@ export async function createTransaction(options: {
   agent: SessionUser;
   input: CreateInput;
   idempotencyKey: string;
-  limits: TradeLimits;
 }): Promise<{ transaction: Transaction; created: boolean }> {
-  const { db, events, agent, input, idempotencyKey, limits } = options;
+  const { db, events, agent, input, idempotencyKey } = options;
   const hash = requestFingerprint(input);
   const existing = async () => {
     const [row] = await db
@@ -84,34 +72,19 @@ export async function createTransaction(options: {
       "This chat's account is staff (an agent or admin), not a customer: no transaction can be recorded for it",
     );
   }
-  const trade = input.type === 'trade';
-  const rate = trade ? input.rate : await getUsdToNaira({ db });
+  const rate = await getUsdToNaira({ db });
   const total = tradeTotal(input.amount, rate);
-  let override: GuardOverride | null = null;
-  if (input.type === 'trade') {
-    checkTradeCap(total, limits.maxTradeNaira);
-    const reference = tradeReference({
-      managed: (await getManagedRate({ db, currency: input.currency }))?.sellRateNaira ?? null,
-      market: limits.marketNaira(input.currency),
-    });
-    override = checkTradeRate({
-      rate: input.rate,
-      reference,
-      guardPercent: limits.guardPercent,
-      confirmation: input.confirmation,
-    });
-  }
   const values = {
     chatSessionId: session.id,
     customerId: session.customerId,
     agentId: agent.id,
     kind: input.type,
-    currency: trade ? input.currency : ('usd' as const),
+    currency: 'usd' as const,
     amount: input.amount,
     rate,
     total,
     status: 'pending' as const,
-    reason: input.reason ?? null,
+    reason: input.reason,
     idempotencyKey,
     requestHash: hash,
   };
@@ -132,8 +105,7 @@ export async function createTransaction(options: {
           entityType: 'transaction',
           entityId: String(inserted.id),
           before: null,
-          // A rate past the guard keeps the agent's reason beside the trade it allowed.
-          after: override ? { ...transaction, guardOverride: { ...override } } : { ...transaction },
+          after: { ...transaction },
         });
         await events.append(
           tx,

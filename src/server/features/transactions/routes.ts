@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
-import { createTransaction, type TradeLimits } from './create-transaction';
+import { createTransaction } from './create-transaction';
 import { listCustomerTransactions } from './list-customer-transactions';
 import { listSessionTransactions } from './list-session-transactions';
 import { setTransactionStatus } from './set-transaction-status';
@@ -22,8 +22,7 @@ import { forRole } from '../../platform/roles';
 export const transactionsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-  limits: TradeLimits;
-}> = async (app, { db, events, limits }) => {
+}> = async (app, { db, events }) => {
   app.post(
     '/api/transactions',
     forRole('agent', {
@@ -38,7 +37,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         agent: requireUser(request),
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
-        limits,
       });
       return reply.status(created ? 201 : 200).send(transaction);
     },

@@ -19,6 +19,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     total: dec(row.total).toFixed(2),
     status: row.status,
     reason: row.reason,
+    manual: row.manual,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -147,22 +147,21 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
   });
 
   describe('transactions', () => {
-    it('records a trade with the total computed on the server, audited and in the history', async () => {
+    it('records a charge with the total computed on the server, in the history', async () => {
       const res = await post({
         chatSessionId: sessionId,
-        type: 'trade',
-        currency: 'bitcoin',
-        amount: '0.05',
-        rate: '157254058.50',
+        type: 'charge',
+        amount: '47.66',
+        reason: 'Network fee',
       });
       expect(res.status).toBe(201);
       const tx = transactionSchema.parse(res.body);
       expect(tx).toMatchObject({
-        total: '7862702.93',
+        total: '78639.00',
         status: 'pending',
         customerId: customer.id,
-        currency: 'bitcoin',
-        amount: '0.05',
+        currency: 'usd',
+        amount: '47.66',
       });
       expect(tx.reference).toMatch(/^AC-[0-9A-HJKMNP-TV-Z]{8}$/);
       const mine = transactionPageSchema.parse(
@@ -219,13 +218,7 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
 
     it('the same Idempotency-Key returns the first result; with another body it is a 422', async () => {
       const key = randomUUID();
-      const body = {
-        chatSessionId: sessionId,
-        type: 'trade',
-        currency: 'usdt',
-        amount: '100',
-        rate: '1633.83',
-      };
+      const body = { chatSessionId: sessionId, type: 'refund', amount: '100', reason: 'Fee back' };
       const first = await post(body, key);
       const again = await post({ ...body }, key);
       expect(first.status).toBe(201);
@@ -238,13 +231,7 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
 
     it('two concurrent requests with the same key create one transaction', async () => {
       const key = randomUUID();
-      const body = {
-        chatSessionId: sessionId,
-        type: 'trade',
-        currency: 'usdt',
-        amount: '0.1',
-        rate: '1633.83',
-      };
+      const body = { chatSessionId: sessionId, type: 'charge', amount: '0.1', reason: 'Fee' };
       const results = await Promise.all(Array.from({ length: 6 }, () => post(body, key)));
       expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
@@ -259,10 +246,9 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
     it('moves pending to completed or failed only, never back, and audits each change', async () => {
       const { body: tx } = await post({
         chatSessionId: sessionId,
-        type: 'trade',
-        currency: 'usdt',
+        type: 'adjustment',
         amount: '10',
-        rate: '1600',
+        reason: 'Rate difference',
       });
       const done = await call('agent', 'PATCH', `/api/transactions/${tx.id}/status`, {
         status: 'completed',
@@ -300,16 +286,15 @@ describe.each(testDatabaseKinds())('money on $name', (kind) => {
       ['a negative amount', { amount: '-1' }],
       ['a zero amount', { amount: '0' }],
       ['a float-ish amount', { amount: '1e5' }],
-      ['nine decimals', { amount: '0.123456789' }],
-      ['an absurd rate', { rate: '10000000000000' }],
-      ['an unknown currency', { currency: 'doge' }],
+      ['three decimals', { amount: '0.123' }],
+      ['an absurd amount', { amount: '10000000000000000000000' }],
+      ['an unknown type', { type: 'gift' }],
     ])('refuses %s with a 400', async (_what, patch) => {
       const res = await post({
         chatSessionId: sessionId,
-        type: 'trade',
-        currency: 'bitcoin',
+        type: 'refund',
         amount: '1',
-        rate: '1000',
+        reason: 'Overcharged',
         ...patch,
       });
       expect(res.status).toBe(400);

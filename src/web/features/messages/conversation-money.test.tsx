@@ -59,11 +59,11 @@ afterEach(() => {
 });
 
 describe('ConversationView: the chat money', () => {
-  it("shows an agent the chat's transactions with Record trade, Complete / Fail and the links", async () => {
+  it("shows an agent the chat's transactions with Complete / Fail, where trades come from, and the links", async () => {
     stubChat('agent', [makeTransaction({ id: 1 })]);
     renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
     const panel = await screen.findByTestId('transactions-panel');
-    expect(within(panel).getByRole('button', { name: 'Record trade' })).toBeTruthy();
+    expect(within(panel).getByTestId('trades-from-orders')).toBeTruthy();
     expect(await within(panel).findByRole('button', { name: 'Complete AC-7F3K2Q01' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Fail AC-7F3K2Q01' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Process Transaction' }).getAttribute('href')).toBe(

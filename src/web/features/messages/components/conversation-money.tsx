@@ -99,7 +99,6 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
         viewer={viewer}
         customerId={session.customerId}
         customerName={displayName(session.customer)}
-        defaultCurrency={category === 'usdt' ? 'usdt' : 'bitcoin'}
       />
       {viewer === 'customer' &&
         (category === 'bitcoin' || category === 'usdt' ? (
@@ -114,7 +113,7 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
 /**
  * The chat's money beside its messages: its order (the Sell form, the live order card with
  * the next action), the session's transactions as live cards (agents
- * record trades and settle them there), the agent's links to Process Transaction and the
+ * settle refunds, charges and adjustments there), the agent's links to Process Transaction and the
  * customer's trading history, and the customer's rate calculator. On wide screens a column
  * beside the messages; on phones a section under the header that "Transactions (n)" opens (with the order's state beside it),
  * scrolling on its own so the message input stays on screen.

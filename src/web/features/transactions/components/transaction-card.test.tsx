@@ -26,6 +26,16 @@ describe('TransactionCard', () => {
     );
     expect(value('transaction-status')).toBe('Pending');
     expect(screen.getByTestId('transaction-status').dataset.status).toBe('pending');
+    // An order's trade: no manual mark.
+    expect(screen.queryByTestId('transaction-manual')).toBeNull();
+  });
+
+  it('marks a trade recorded by hand before orders, and says it is not in volume', () => {
+    render(<TransactionCard transaction={makeTransaction({ id: 4, manual: true })} />);
+    const mark = screen.getByTestId('transaction-manual');
+    expect(mark.textContent).toBe('Manual, before orders');
+    expect(mark.getAttribute('title')).toMatch(/not counted in volume/);
+    expect(value('transaction-type')).toBe('Sell');
   });
 
   it('keeps large totals exact and shows dollar transactions with their reason', () => {

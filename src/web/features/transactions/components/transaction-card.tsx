@@ -67,6 +67,15 @@ export function TransactionCard({
         </div>
         <TransactionStatusBadge status={t.status} />
       </div>
+      {t.manual && (
+        <p
+          className="mt-1.5 inline-block rounded-full border border-line bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink-muted"
+          title="Recorded by hand before trades came from orders; not counted in volume"
+          data-testid="transaction-manual"
+        >
+          Manual, before orders
+        </p>
+      )}
       <TradeOutcome transaction={t} className="mt-1 block text-base" />
       <dl className="mt-2 divide-y divide-line">
         <Row label="Amount" testId="transaction-amount">

@@ -1,8 +1,7 @@
-import { Check, History, Plus, ReceiptText, X } from 'lucide-react';
+import { Check, History, ReceiptText, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Transaction } from '../../../../shared/api/transactions';
-import type { RateCurrency } from '../../../../shared/domain';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, isUnauthorizedError } from '../../../lib/api-client';
@@ -13,7 +12,6 @@ import { toast } from '../../../lib/toast';
 import { useSessionTransactions } from '../api/get-session-transactions';
 import { useSetTransactionStatus, type FinalStatus } from '../api/set-transaction-status';
 import { useLiveTransactions } from '../lib/use-live-transactions';
-import { RecordTradeForm } from './record-trade-form';
 import { TransactionCard } from './transaction-card';
 
 const CONFIRM: Record<FinalStatus, { title: string; description: string; action: string }> = {
@@ -103,29 +101,26 @@ function StatusActions({
 
 /**
  * A chat's transactions as cards, live for both sides ('transaction.*' events). Agents also
- * get "Record trade" and Complete / Fail on pending cards.
+ * get Complete / Fail on pending cards, and where a trade comes from: an order (Send quote),
+ * never a form of its own (docs/decisions/023-trades-only-from-orders.md).
  */
 export function TransactionsPanel({
   chatSessionId,
   viewer,
   customerId,
   customerName,
-  defaultCurrency,
   className,
 }: {
   chatSessionId: number;
   viewer: 'customer' | 'agent';
-  /** The chat's customer: sent with trades, and the agent's link to their trading history. */
+  /** The chat's customer: the agent's link to their trading history. */
   customerId?: string;
   /** Who Complete and Fail are confirmed for. */
   customerName?: string;
-  /** The chat's coin, preselected in "Record trade". */
-  defaultCurrency?: RateCurrency;
   className?: string;
 }) {
   const query = useSessionTransactions(chatSessionId);
   useLiveTransactions();
-  const [recording, setRecording] = useState(false);
   const agent = viewer === 'agent';
   const transactions = query.data ?? [];
   const historyFor = customerId ?? transactions[0]?.customerId;
@@ -149,25 +144,14 @@ export function TransactionsPanel({
             </span>
           )}
         </h2>
-        {agent && (
-          <Button
-            variant={recording ? 'ghost' : 'outline'}
-            onClick={() => setRecording((r) => !r)}
-            aria-expanded={recording}
-          >
-            {recording ? <X aria-hidden /> : <Plus aria-hidden />}
-            {recording ? 'Close' : 'Record trade'}
-          </Button>
-        )}
       </div>
 
-      {agent && recording && (
-        <RecordTradeForm
-          chatSessionId={chatSessionId}
-          customerId={customerId}
-          defaultCurrency={defaultCurrency}
-          onDone={() => setRecording(false)}
-        />
+      {agent && (
+        <p data-testid="trades-from-orders" className="text-sm text-ink-muted">
+          A trade is recorded when its order completes. To record a deal, send the customer a quote
+          with <strong className="font-semibold text-ink">Send quote</strong>: they accept it and it
+          runs like any order.
+        </p>
       )}
 
       {query.isPending ? (
