@@ -50,6 +50,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/availability/me': 'agent',
   'PUT /api/availability/me': 'agent',
   'GET /api/availability/agents': 'agent',
+  'PUT /api/availability/agents/:id': 'admin',
   'GET /api/availability/desks/:desk': 'public',
   'GET /api/chat-sessions/:id/messages': 'customer',
   'POST /api/chat-sessions/:id/messages': 'customer',

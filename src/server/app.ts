@@ -59,6 +59,7 @@ declare module 'fastify' {
     priceFeed: PriceFeed;
     realtime: RealtimeHub;
     presence: Presence;
+    availability: AvailabilityFromPresence;
     push: PushSender;
   }
 }
@@ -478,17 +479,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
   await app.register(authRoutes, { db, config, signIn, bus });
-  await app.register(agentsRoutes, { db, bus });
   const clock = deps.clock ?? (() => new Date());
+  await app.register(agentsRoutes, {
+    db,
+    events,
+    bus,
+    maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
+    clock,
+  });
   // Availability follows who has a socket open (platform/realtime/presence.ts, ADR 018).
   const availabilityFromPresence = new AvailabilityFromPresence({
     db,
     events,
     presence,
+    bus,
     cap: config.maxOpenChatsPerAgent,
     clock,
     log: app.log,
   });
+  app.decorate('availability', availabilityFromPresence);
   availabilityFromPresence.start();
   app.addHook('onClose', () => availabilityFromPresence.stop());
   await app.register(availabilityRoutes, {

@@ -14,8 +14,8 @@ export type NewEvent = {
 export interface BusEvents {
   /** A user's stored roles or status changed (deactivation, Make/Remove Agent, a ban). */
   userChanged: SessionUser;
-  /** One sign-in session ended (sign-out). */
-  sessionEnded: { tokenHash: string };
+  /** One sign-in session ended (sign-out); `userId` is whose, when it still existed. */
+  sessionEnded: { tokenHash: string; userId: string | null };
   /**
    * A change with realtime events committed (realtime/events.ts): a chat, its messages, its
    * customer or its trades. Whatever this process keeps about chats may be stale.

@@ -104,8 +104,16 @@ export function stillValid(session: SessionLimits, now: number): boolean {
   return session.expiresAt > now && now - session.lastSeenAt < SESSION_IDLE_TIMEOUT_MS;
 }
 
-export async function destroySession(options: { db: Db; tokenHash: string }): Promise<void> {
-  await options.db.delete(authSessions).where(eq(authSessions.tokenHash, options.tokenHash));
+/** Ends one sign-in session; returns whose it was (null when there was none). */
+export async function destroySession(options: {
+  db: Db;
+  tokenHash: string;
+}): Promise<string | null> {
+  const [row] = await options.db
+    .delete(authSessions)
+    .where(eq(authSessions.tokenHash, options.tokenHash))
+    .returning({ userId: authSessions.userId });
+  return row?.userId ?? null;
 }
 
 /** Ends every session of a user at once (deactivation, demotion). */

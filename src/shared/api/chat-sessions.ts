@@ -126,6 +126,8 @@ export const CHAT_LIFECYCLE_ACTIONS = [
   'resolved',
   'reopened',
   'taken_over',
+  /** Its agent was deactivated: the chat went back to assignment at once. */
+  'released',
 ] as const;
 export type ChatLifecycleAction = (typeof CHAT_LIFECYCLE_ACTIONS)[number];
 

@@ -11,6 +11,7 @@ import { userSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
+import type { EventLog } from '../../platform/realtime/events';
 import { toUser } from '../auth';
 import { createAgent } from './create-agent';
 import { listAgents } from './list-agents';
@@ -21,13 +22,18 @@ import { forRole } from '../../platform/roles';
 
 export interface AgentsRoutesOptions {
   db: Db;
+  /** A deactivation's changes (availability, released chats) reach staff and customers. */
+  events: EventLog;
   /** Hears `userChanged`: cached sessions and live sockets follow deactivations and roles. */
   bus: EventBus;
+  /** MAX_OPEN_CHATS_PER_AGENT: a deactivated agent's chats are handed out within it. */
+  maxOpenChatsPerAgent: number;
+  clock: () => Date;
 }
 
 export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   app,
-  { db, bus },
+  { db, events, bus, maxOpenChatsPerAgent, clock },
 ) => {
   app.get('/api/agents/all', forRole('admin', { response: { 200: agentListSchema } }), async () =>
     listAgents({ db }),
@@ -49,11 +55,13 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
       forRole('admin', { params: agentIdParamsSchema, response: { 200: agentSchema } }),
       async (request) =>
         setAgentActive({
-          db,
+          events,
           actor: requireUser(request),
           agentId: request.params.id,
           active,
           bus,
+          cap: maxOpenChatsPerAgent,
+          now: clock(),
         }),
     );
   }

@@ -5,7 +5,10 @@ import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
+import type { EventLog } from '../../platform/realtime/events';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
+import { setAvailabilityIn } from '../availability';
+import { lockAssignment, releaseAgentChats } from '../chat-sessions';
 import { toAgent } from './to-agent';
 
 async function findAgent(db: Db, id: string): Promise<SessionUser> {
@@ -16,28 +19,45 @@ async function findAgent(db: Db, id: string): Promise<SessionUser> {
 
 /**
  * Activates or deactivates an agent. Deactivation ends every session of theirs at once, so an
- * open browser stops working on its next request.
+ * open browser stops working on its next request; sets them Offline; and hands their open chats
+ * back to assignment at once (each customer sees who has their chat now).
  */
 export async function setAgentActive(options: {
-  db: Db;
+  events: EventLog;
   actor: SessionUser;
   agentId: string;
   active: boolean;
   /** Told of the change once stored: a deactivated agent's sockets close at once. */
   bus: EventBus;
+  /** MAX_OPEN_CHATS_PER_AGENT: round-robin hands the released chats out within it. */
+  cap: number;
+  now: Date;
 }): Promise<Agent> {
-  const { db, actor, agentId, active } = options;
+  const { events, actor, agentId, active, cap, now } = options;
   if (!active && agentId === actor.id) {
     throw new AppError('bad_request', 'You cannot deactivate your own account.');
   }
-  const updated = await db.transaction(async (tx) => {
+  const updated = await events.transaction(async (tx) => {
+    // Releasing chats assigns them: the assignment lock first, as everywhere (ADR 018).
+    if (!active) await lockAssignment(tx);
     const agent = await findAgent(tx, agentId);
     const [row] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: sql`now()` })
       .where(eq(users.id, agentId))
       .returning();
-    if (!active) await destroyUserSessions({ db: tx, userId: agentId });
+    if (!active) {
+      await destroyUserSessions({ db: tx, userId: agentId });
+      await setAvailabilityIn(tx, {
+        events,
+        agentId,
+        state: 'offline',
+        cap,
+        now,
+        onlyFrom: ['online', 'break'],
+      });
+      await releaseAgentChats({ tx, events, agentId, actorId: actor.id, cap, now });
+    }
     await writeAudit(tx, {
       actorId: actor.id,
       action: active ? 'agent.activate' : 'agent.deactivate',

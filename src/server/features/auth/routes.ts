@@ -56,8 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   const endSession = async (token: string | undefined) => {
     if (!token) return;
     const tokenHash = hashToken(token);
-    await destroySession({ db, tokenHash });
-    bus.emit('sessionEnded', { tokenHash });
+    const userId = await destroySession({ db, tokenHash });
+    bus.emit('sessionEnded', { tokenHash, userId });
   };
 
   app.get(

@@ -4,6 +4,7 @@ import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
 import type { RateCurrency } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
+import { countsAsReplySql } from '../service-metrics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +41,10 @@ export async function getDeskStatus(options: {
   };
 }
 
-/** The median first response of the desk's chats of the last 7 days, in minutes rounded up. */
+/**
+ * The median first response of the desk's chats of the last 7 days, in minutes rounded up: a
+ * person's reply (no private note, no payout-proof image).
+ */
 export async function typicalReplyMinutes(options: {
   db: Db;
   desk: RateCurrency;
@@ -63,7 +67,7 @@ export async function typicalReplyMinutes(options: {
           select a.asked_at,
                  (select min(m.created_at) from messages m
                   where m.chat_session_id = a.id and m.sender_id <> a.customer_id
-                    and m.created_at >= a.asked_at) as replied_at
+                    and m.created_at >= a.asked_at and ${countsAsReplySql(sql`m`)}) as replied_at
           from asked a where a.asked_at is not null
         )
         select percentile_cont(0.5) within group

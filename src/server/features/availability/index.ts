@@ -1,3 +1,3 @@
 export { availabilityRoutes } from './routes';
 export { AvailabilityFromPresence, sweepPresence } from './presence';
-export { setAvailability } from './set-availability';
+export { setAvailability, setAvailabilityIn } from './set-availability';

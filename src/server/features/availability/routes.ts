@@ -6,6 +6,7 @@ import {
   deskStatusSchema,
   setAvailabilityRequestSchema,
 } from '../../../shared/api/availability';
+import { agentIdParamsSchema } from '../../../shared/api/agents';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
@@ -13,7 +14,7 @@ import { forRole } from '../../platform/roles';
 import { getAvailability, listAgentRoster } from './get-availability';
 import { getDeskStatus, typicalReplyMinutes } from './get-desk-status';
 import type { RateCurrency } from '../../../shared/domain';
-import { setAvailability } from './set-availability';
+import { setAgentAvailability, setAvailability } from './set-availability';
 
 export interface AvailabilityRoutesOptions {
   db: Db;
@@ -49,6 +50,24 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions
       setAvailability({
         events,
         agentId: requireUser(request).id,
+        state: request.body.state,
+        cap: maxOpenChatsPerAgent,
+        now: clock(),
+      }),
+  );
+
+  app.put(
+    '/api/availability/agents/:id',
+    forRole('admin', {
+      params: agentIdParamsSchema,
+      body: setAvailabilityRequestSchema,
+      response: { 200: agentAvailabilitySchema },
+    }),
+    async (request) =>
+      setAgentAvailability({
+        events,
+        actorId: requireUser(request).id,
+        agentId: request.params.id,
         state: request.body.state,
         cap: maxOpenChatsPerAgent,
         now: clock(),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AgentAvailability, AvailabilityState } from '../../../shared/api/availability';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import { assignWaitingChats, lockAssignment } from '../chat-sessions';
 
@@ -69,4 +71,37 @@ export function setAvailability(options: {
   now: Date;
 }): Promise<AgentAvailability> {
   return options.events.transaction((tx) => setAvailabilityIn(tx, options));
+}
+
+/**
+ * PUT /api/availability/agents/:id: an admin sets an agent's availability (ends a Break left
+ * on, takes someone Offline). Audited with the state before and after.
+ */
+export function setAgentAvailability(options: {
+  events: EventLog;
+  actorId: string;
+  agentId: string;
+  state: AvailabilityState;
+  cap: number;
+  now: Date;
+}): Promise<AgentAvailability> {
+  const { actorId, agentId, state } = options;
+  return options.events.transaction(async (tx) => {
+    const [agent] = await rows<{ state: AvailabilityState | null }>(
+      tx,
+      sql`select a.state from users u left join agent_availability a on a.agent_id = u.id
+          where u.id = ${agentId}::uuid and u.is_active and (u.is_agent or u.is_admin)`,
+    );
+    if (!agent) throw new AppError('not_found', 'Agent not found');
+    const availability = await setAvailabilityIn(tx, options);
+    await writeAudit(tx, {
+      actorId,
+      action: 'agent.availability',
+      entityType: 'user',
+      entityId: agentId,
+      before: { state: agent.state ?? 'offline' },
+      after: { state },
+    });
+    return availability;
+  });
 }

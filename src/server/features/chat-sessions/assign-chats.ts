@@ -26,9 +26,10 @@ function agentTypesFor(category: ChatCategory): string[] {
 }
 
 /**
- * The Online agent of the desk who was given a chat longest ago (never first) and holds
- * fewer than `cap` unresolved chats: round-robin. Admins are left out (they supervise and take
- * chats by hand); an agent with no type is a general agent. Call it under the assignment lock.
+ * The Online agent of the desk holding the fewest unresolved chats, and fewer than `cap`:
+ * least-loaded first, and among equals the one given a chat longest ago (never first), so
+ * ties still go round-robin. Admins are left out (they supervise and take chats by hand); an
+ * agent with no type is a general agent. Call it under the assignment lock.
  */
 export async function nextAgentFor(
   tx: Db,
@@ -44,12 +45,15 @@ export async function nextAgentFor(
     sql`select a.agent_id
         from agent_availability a
         join users u on u.id = a.agent_id
+        cross join lateral (
+          select count(*) as held from chat_sessions s
+          where s.status = 'active' and s.agent_id = a.agent_id
+        ) load
         where a.state = 'online'
           and u.is_agent and u.is_active and not u.is_admin
           and coalesce(u.agent_type::text, 'general') in (${types})
-          and (select count(*) from chat_sessions s
-               where s.status = 'active' and s.agent_id = a.agent_id) < ${cap}
-        order by a.last_assigned_at asc nulls first, a.agent_id
+          and load.held < ${cap}
+        order by load.held asc, a.last_assigned_at asc nulls first, a.agent_id
         limit 1`,
   );
   return agent?.agent_id ?? null;
@@ -206,4 +210,43 @@ export async function assignWaitingChats(options: {
     }
   }
   return assigned;
+}
+
+/**
+ * Takes every unresolved chat from an agent who can no longer hold them (deactivated): each
+ * waits Unassigned again (audited as `chat.released`, the customer told), and round-robin hands
+ * them out at once to Online agents with room. Call it in a transaction that has not locked a
+ * chat row yet; it takes the assignment lock. Returns how many chats were released.
+ */
+export async function releaseAgentChats(options: {
+  tx: Db;
+  events: EventLog;
+  agentId: string;
+  actorId: string;
+  cap: number;
+  now: Date;
+}): Promise<number> {
+  const { tx, events, agentId, cap, now } = options;
+  await lockAssignment(tx);
+  const held = await rows<{ id: number }>(
+    tx,
+    sql`update chat_sessions
+        set status = 'open', agent_id = null, assigned_at = null,
+            updated_at = greatest(updated_at, ${now.toISOString()}::timestamptz)
+        where status = 'active' and agent_id = ${agentId}::uuid
+        returning id`,
+  );
+  for (const chat of held) {
+    await recordChange(tx, events, {
+      chatSessionId: chat.id,
+      action: 'released',
+      actorId: options.actorId,
+      fromAgentId: agentId,
+      toAgentId: null,
+      note: null,
+      now,
+    });
+  }
+  if (held.length > 0) await assignWaitingChats({ tx, events, cap, now });
+  return held.length;
 }

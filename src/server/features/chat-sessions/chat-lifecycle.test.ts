@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatSessionPageSchema, chatSessionSchema } from '../../../shared/api/chat-sessions';
+import { messagePageSchema } from '../../../shared/api/messages';
 import { injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
@@ -146,6 +147,86 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     for (const c of waiting.slice(20)) expect((await chat(c.id)).status).toBe('open');
   }, 120_000);
 
+  it('round-robin gives a new chat to the least-loaded online agent, the longest unserved among equals', async () => {
+    await emptyDesk();
+    const ada = await person(() => makeAgent(database.db, { agentType: 'bitcoin' }));
+    const bayo = await person(() => makeAgent(database.db, { agentType: 'bitcoin' }));
+    const customers = await Promise.all(
+      Array.from({ length: 7 }, () => person(() => makeCustomer(database.db))),
+    );
+    await setState(ada, 'online');
+    for (const c of customers.slice(0, 3)) await openChat(c, 'bitcoin');
+    expect(await heldBy(ada.user.id)).toBe(3);
+    await setState(bayo, 'online');
+    // Bayo was given chats more recently than Ada, yet holds fewer: the next ones are his.
+    const next = [];
+    for (const c of customers.slice(3)) next.push(await openChat(c, 'bitcoin'));
+    expect(next.map((c) => c.agentId)).toEqual([
+      bayo.user.id,
+      bayo.user.id,
+      bayo.user.id,
+      // Three each: the one given a chat longest ago.
+      ada.user.id,
+    ]);
+  });
+
+  it('deactivating an agent hands their open chats back to assignment at once; the customer sees who has it', async () => {
+    await emptyDesk();
+    const leaving = await person(() => makeAgent(database.db, { agentType: 'bitcoin' }));
+    const staying = await person(() => makeAgent(database.db, { agentType: 'bitcoin' }));
+    const customers = await Promise.all([0, 1].map(() => person(() => makeCustomer(database.db))));
+    await setState(leaving, 'online');
+    const chats = [
+      await openChat(customers[0]!, 'bitcoin'),
+      await openChat(customers[1]!, 'bitcoin'),
+    ];
+    expect(chats.map((c) => c.agentId)).toEqual([leaving.user.id, leaving.user.id]);
+    await setState(staying, 'online');
+    const customerSocket = await TestSocket.connect(live.baseUrl, customers[0]!.cookie);
+    await customerSocket.resume();
+
+    const res = await call(admin, 'POST', `/api/agents/${leaving.user.id}/deactivate`);
+    expect(res.status).toBe(200);
+    for (const c of chats)
+      expect(await chat(c.id)).toMatchObject({ status: 'active', agentId: staying.user.id });
+    await customerSocket.waitFor(
+      () =>
+        customerSocket.events.some(
+          (e) =>
+            e.type === 'session.updated' &&
+            e.session.id === chats[0]!.id &&
+            e.session.agentId === staying.user.id,
+        ),
+      'the new holder',
+    );
+    customerSocket.close();
+    const audit = await rows<{ action: string }>(
+      database.db,
+      sql`select action from audit_log where entity_type = 'chat_session'
+          and entity_id = ${String(chats[0]!.id)} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'chat.auto_assigned',
+      'chat.released',
+      'chat.auto_assigned',
+    ]);
+    const [availability] = await rows<{ state: string }>(
+      database.db,
+      sql`select state from agent_availability where agent_id = ${leaving.user.id}::uuid`,
+    );
+    expect(availability!.state).toBe('offline');
+
+    // With nobody Online to take them, they wait Unassigned rather than stay with a leaver.
+    const third = await person(() => makeCustomer(database.db));
+    const last = await openChat(third, 'bitcoin');
+    expect(last.agentId).toBe(staying.user.id);
+    expect((await call(admin, 'POST', `/api/agents/${staying.user.id}/deactivate`)).status).toBe(
+      200,
+    );
+    for (const c of [...chats, last])
+      expect(await chat(c.id)).toMatchObject({ status: 'open', agentId: null });
+  });
+
   it('locked chats are read-only; claim, transfer with a note, take-over (audited), resolve and reopen', async () => {
     await emptyDesk();
     const alice = await person(() => makeAgent(database.db, { agentType: 'general' }));
@@ -191,6 +272,17 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     });
     expect(transferred.status).toBe(200);
     expect(transferred.body).toMatchObject({ agentId: bola.user.id, status: 'active' });
+    // The note waits for Bola in the conversation, as Alice's private note; never the customer's.
+    const forBola = messagePageSchema.parse(
+      (await call(bola, 'GET', `/api/chat-sessions/${c.id}/messages`)).body,
+    );
+    expect(forBola.items.filter((m) => m.messageType === 'note')).toEqual([
+      expect.objectContaining({ content: 'Wants a better rate', senderId: alice.user.id }),
+    ]);
+    const forCustomer = messagePageSchema.parse(
+      (await call(customer, 'GET', `/api/chat-sessions/${c.id}/messages`)).body,
+    );
+    expect(forCustomer.items.map((m) => m.content)).not.toContain('Wants a better rate');
     expect((await say(alice, c.id, 'still me?')).status).toBe(403);
     expect((await say(bola, c.id, 'Hi, Bola here')).status).toBe(201);
     const mine = chatSessionPageSchema.parse(
@@ -297,6 +389,12 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
     expect(await connections()).toBe(0);
     // The sweep as any instance runs it: its own event log on the same database.
     const events = new EventLog(database, new EventBus());
+    // Every tab closed for 3 minutes: a Break is the agent's to end, not the sweep's.
+    expect(
+      await sweepPresence({ events, cap: 10, now: new Date(Date.now() + 180_000) }),
+    ).not.toContain(agent.user.id);
+    expect(await stateOf()).toBe('break');
+    await setState(agent, 'online');
     const now = Date.now();
     // A minute later: not yet.
     expect(await sweepPresence({ events, cap: 10, now: new Date(now + 60_000) })).not.toContain(
@@ -323,7 +421,77 @@ describe.each(testDatabaseKinds())('chat lifecycle and assignment on $name', (ki
       sql`select state from agent_availability_changes where agent_id = ${agent.user.id}::uuid
           order by started_at, id`,
     );
-    expect(log.map((l) => l.state)).toEqual(['online', 'break', 'offline']);
+    expect(log.map((l) => l.state)).toEqual(['online', 'break', 'online', 'offline']);
+  });
+
+  it('a Break ends by the agent, an admin, or the last sign-out; never by the sweep', async () => {
+    await emptyDesk();
+    const agent = await person(() => makeAgent(database.db, { agentType: 'usdt' }));
+    const stateIn = async () =>
+      (
+        await rows<{ state: string }>(
+          database.db,
+          sql`select state from agent_availability where agent_id = ${agent.user.id}::uuid`,
+        )
+      )[0]?.state;
+    await setState(agent, 'break');
+
+    // An admin ends it, audited; an agent may not set another's, nor anyone a customer's.
+    const other = await person(() => makeAgent(database.db, { agentType: 'usdt' }));
+    const byAgent = await call(other, 'PUT', `/api/availability/agents/${agent.user.id}`, {
+      state: 'online',
+    });
+    expect(byAgent.status).toBe(403);
+    const ended = await call(admin, 'PUT', `/api/availability/agents/${agent.user.id}`, {
+      state: 'online',
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ agentId: agent.user.id, state: 'online' });
+    const [audit] = await rows<{ actor_id: string; before: unknown; after: unknown }>(
+      database.db,
+      sql`select actor_id, before, after from audit_log
+          where action = 'agent.availability' and entity_id = ${agent.user.id}`,
+    );
+    expect(audit).toMatchObject({
+      actor_id: admin.user.id,
+      before: { state: 'break' },
+      after: { state: 'online' },
+    });
+    const customer = await person(() => makeCustomer(database.db));
+    expect(
+      (
+        await call(admin, 'PUT', `/api/availability/agents/${customer.user.id}`, {
+          state: 'online',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(admin, 'PUT', `/api/availability/agents/${agent.user.id}`, { state: 'away' }))
+        .status,
+    ).toBe(400);
+
+    // Signed in twice: signing out of one keeps the Break; out of the last ends the day.
+    await setState(agent, 'break');
+    const second = await sessionCookie(database.db, agent.user);
+    expect((await call(agent, 'POST', '/api/agent/logout')).status).toBe(200);
+    await live.app.availability.idle();
+    expect(await stateIn()).toBe('break');
+    const out = await injectJson(live.app, {
+      cookie: second,
+      method: 'POST',
+      url: '/api/agent/logout',
+    });
+    expect(out.status).toBe(200);
+    await live.app.availability.idle();
+    expect(await stateIn()).toBe('offline');
+    // A customer's sign-out gives them no availability.
+    await call(customer, 'POST', '/api/agent/logout');
+    await live.app.availability.idle();
+    const none = await rows(
+      database.db,
+      sql`select 1 from agent_availability where agent_id = ${customer.user.id}::uuid`,
+    );
+    expect(none).toEqual([]);
   });
 
   it("the desk's status: real online agents' first names and the median first response, or none", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   type ChatSession,
   type transferChatRequestSchema,
 } from '../../../shared/api/chat-sessions';
+import type { Message } from '../../../shared/api/messages';
 import type { ChatCategory, ChatStatus } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -208,7 +210,46 @@ export function transferChat(
       action: 'transferred',
       note: input.note,
     });
+    await writeTransferNote(tx, ctx, chat.customer_id, input.note);
   });
+}
+
+/**
+ * The transfer's note, in the conversation as a private note from whoever transferred, so the
+ * agent who receives the chat reads it where they work (the audit keeps it too). Staff alone
+ * hear of it; it is no reply (the chat's times stay), as any private note.
+ */
+async function writeTransferNote(
+  tx: Db,
+  ctx: LifecycleContext,
+  customerId: string,
+  note: string,
+): Promise<void> {
+  const clientMessageId = randomUUID();
+  const [row] = await rows<{ id: string }>(
+    tx,
+    sql`insert into messages (chat_session_id, sender_id, content, message_type,
+                              client_message_id, created_at)
+        values (${ctx.id}, ${ctx.caller.id}::uuid, ${note}, 'note', ${clientMessageId},
+                ${ctx.now.toISOString()}::timestamptz)
+        returning id`,
+  );
+  const message: Message = {
+    id: Number(row!.id),
+    chatSessionId: ctx.id,
+    senderId: ctx.caller.id,
+    senderRole: ctx.caller.id === customerId ? 'customer' : 'agent',
+    content: note,
+    messageType: 'note',
+    attachment: null,
+    clientMessageId,
+    createdAt: ctx.now.toISOString(),
+  };
+  await ctx.events.append(
+    tx,
+    { type: 'message.created', chatSessionId: ctx.id, message },
+    { customerId: null },
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 export { chatSessionsRoutes } from './routes';
 export { loadSession, sessionForParticipant } from './load-session';
-export { giveChat, lockAssignment, assignWaitingChats } from './assign-chats';
+export { giveChat, lockAssignment, assignWaitingChats, releaseAgentChats } from './assign-chats';
 export {
   isLockedFor,
   lockChat,

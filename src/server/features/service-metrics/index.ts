@@ -1,2 +1,3 @@
 export { serviceMetricsRoutes } from './routes';
 export { responseClockSet } from './response-clock';
+export { countsAsReplySql } from './response-pairs';

@@ -2,8 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/api/reports';
 
 /**
+ * Whether the message `m` (an alias of messages) can be a reply a person wrote: not a private
+ * note (staff only), and not an order's payout-proof image (the bank's receipt attached with
+ * the payout step, not an answer to the customer). Response times count only these.
+ */
+export function countsAsReplySql(m: SQL): SQL {
+  return sql`${m}.message_type::text <> 'note'
+    and not exists (select 1 from orders o where o.payout_proof_message_id = ${m}.id)`;
+}
+
+/**
  * Every response in the chats `chats` selects (a query of `id`s), from the messages' own
- * timestamps. The chat's messages, private notes left out, are split into turns by the staff
+ * timestamps. The chat's messages, private notes and payout proofs left out, are split into turns by the staff
  * messages: a turn is the customer messages since the previous staff message and the staff
  * message that ends them. A turn with customer messages and its staff message is one response:
  * the wait runs from its first customer message (`waited_from`) to that staff message
@@ -30,7 +40,7 @@ export function responseTurnsSql(chats: SQL): SQL {
                ) as turn
         from chat_sessions s
         join messages m on m.chat_session_id = s.id
-        where s.id in (${chats}) and m.message_type::text <> 'note'
+        where s.id in (${chats}) and ${countsAsReplySql(sql`m`)}
       ) numbered
       group by chat_session_id, turn
     ) turns

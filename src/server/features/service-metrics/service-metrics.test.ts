@@ -491,4 +491,50 @@ describe.each(testDatabaseKinds())('measured service on $name', (kind) => {
     expect(reopening.status).toBe(201);
     expect((await stored()).waiting).toBe(reopening.body.createdAt);
   });
+
+  it("counts a person's reply, not a payout-proof image, as the response", async () => {
+    const db = database.db;
+    const customer = await makeCustomer(db);
+    const id = await chat(db, customer.id, '2026-11-20T11:00:00Z', {
+      agentId: bola.id,
+      status: 'active',
+    });
+    await say(db, id, [[customer.id, '2026-11-20T11:00:00Z']]);
+    // The receipt Bola attaches with the payout, 20 s after the customer wrote, then his answer.
+    const [proof] = await db
+      .insert(messages)
+      .values({
+        chatSessionId: id,
+        senderId: bola.id,
+        messageType: 'image',
+        clientMessageId: randomUUID(),
+        createdAt: new Date('2026-11-20T11:00:20Z'),
+      })
+      .returning();
+    await db.insert(orders).values({
+      reference: 'AC-PROOF001',
+      chatSessionId: id,
+      customerId: customer.id,
+      coin: 'bitcoin',
+      network: 'BTC',
+      amountCrypto: '0.01',
+      rateNaira: '100000000',
+      totalNaira: '1000000.00',
+      state: 'payout_sent',
+      expiresAt: new Date('2026-11-20T11:15:00Z'),
+      payoutProofMessageId: proof!.id,
+      createdAt: new Date('2026-11-20T10:59:00Z'),
+    });
+    await say(db, id, [[bola.id, '2026-11-20T11:05:00Z']]);
+    const times = await injectJson(app, {
+      cookie: bolaCookie,
+      method: 'GET',
+      url: `/api/service-metrics/chat-sessions/${id}`,
+    });
+    expect(times.status).toBe(200);
+    expect(times.body).toMatchObject({
+      firstResponseSeconds: 300,
+      nextResponses: { count: 0 },
+    });
+  });
 });
