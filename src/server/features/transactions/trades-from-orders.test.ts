@@ -11,6 +11,7 @@ import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { insertManualTrade, insertOrderTrade } from '../../../../tests/support/trades';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { rows } from '../../db/raw';
 import { auditLog, chatSessions, transactions } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
 
@@ -165,17 +166,20 @@ describe.each(testDatabaseKinds())('trades only from orders on $name', (kind) =>
         sql`alter table transactions drop constraint transactions_trade_from_order_ck`,
       );
       await tx.execute(sql`alter table transactions drop column manual`);
-      const old = await tx.execute<{ id: number }>(sql`
+      const [old] = await rows<{ id: number }>(
+        tx,
+        sql`
         insert into transactions
           (reference, chat_session_id, customer_id, agent_id, kind, currency, amount, rate, total, status)
         values
           ('AC-OLDTRADE', ${sessionId}, ${customer.id}, ${agent.id}, 'trade', 'bitcoin', '0.05',
            '150000000', '7500000.00', 'completed')
-        returning id`);
+        returning id`,
+      );
       for (const statement of migration('0019_manual-trades').split('--> statement-breakpoint')) {
         await tx.execute(sql.raw(statement));
       }
-      return Number(old.rows[0]!.id);
+      return Number(old!.id);
     });
     const [marked] = await database.db.select().from(transactions).where(eq(transactions.id, ids));
     expect(marked).toMatchObject({ manual: true, status: 'completed', orderId: null });
