@@ -90,6 +90,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'PATCH /api/admin/desk-addresses/:id': 'admin',
   'DELETE /api/admin/desk-addresses/:id': 'admin',
   'POST /api/orders': 'customer',
+  'POST /api/orders/preview': 'customer',
   'GET /api/orders': 'customer',
   'GET /api/orders/:id': 'customer',
   'POST /api/orders/:id/accept': 'customer',
@@ -325,6 +326,8 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
       if (e.type === 'customer.updated') return e.customer.id;
       // Staff only: lifecycle changes (with transfer notes) and availability.
       if (e.type === 'agent.availability' || e.type === 'session.lifecycle') return undefined;
+      // Everyone's, and no one's data; this walk saves no rates.
+      if (e.type === 'rates.updated') return undefined;
       if (e.chatSessionId === chatA) return actors.customerA.id;
       if (e.chatSessionId === chatB) return actors.customerB.id;
       return undefined;

@@ -154,6 +154,8 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         payoutSlaMinutes: 30,
         firstResponseTargetMinutes: 5,
         quoteTtlMinutes: 15,
+        minOrderNaira: '5000',
+        maxOrderNaira: '50000000',
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');
     });

@@ -531,7 +531,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     events,
     clock,
-    limits: { maxTradeNaira: config.maxTradeNaira, quoteTtlMinutes: config.quoteTtlMinutes },
+    limits: {
+      minOrderNaira: config.minOrderNaira,
+      maxOrderNaira: config.maxOrderNaira,
+      quoteTtlMinutes: config.quoteTtlMinutes,
+    },
+    market: {
+      marketUsd: (currency) => priceFeed.market(currency)?.usd ?? null,
+      guardPercent: config.rateGuardPercent,
+    },
     payoutSlaMinutes: config.payoutSlaMinutes,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
@@ -567,6 +575,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratesRoutes, {
     db,
     bus,
+    events,
     marketUsd: (currency) => priceFeed.market(currency)?.usd ?? null,
     guardPercent: config.rateGuardPercent,
   });

@@ -52,6 +52,8 @@ describe('loadConfig', () => {
       rateGuardPercent: 10,
       maxTradeNaira: '50000000',
       quoteTtlMinutes: 15,
+      minOrderNaira: '5000',
+      maxOrderNaira: '50000000',
       payoutConfirmHours: 24,
       payoutSlaMinutes: 30,
       firstResponseTargetMinutes: 5,
@@ -125,6 +127,23 @@ describe('loadConfig', () => {
         S3_ENDPOINT: 'minio:9000',
       })[0],
     ).toMatch(/^S3_ENDPOINT/);
+  });
+
+  it('reads the order limits in naira, the smallest more than 0 and not above the largest', () => {
+    expect(loadConfig({ MIN_ORDER_NAIRA: '1000', MAX_ORDER_NAIRA: '1000' })).toMatchObject({
+      minOrderNaira: '1000',
+      maxOrderNaira: '1000',
+    });
+    expect(problemsOf({ MIN_ORDER_NAIRA: '-5' })[0]).toMatch(/^MIN_ORDER_NAIRA: a naira amount/);
+    expect(problemsOf({ MAX_ORDER_NAIRA: '1e6' })[0]).toMatch(/^MAX_ORDER_NAIRA: a naira amount/);
+    for (const env of [
+      { MIN_ORDER_NAIRA: '0', MAX_ORDER_NAIRA: '50000' },
+      { MIN_ORDER_NAIRA: '60000', MAX_ORDER_NAIRA: '50000' },
+    ]) {
+      expect(problemsOf(env)).toEqual([
+        'MIN_ORDER_NAIRA must be more than 0 and at most MAX_ORDER_NAIRA',
+      ]);
+    }
   });
 
   it('reads the quote lock in whole minutes, 1 to 1440', () => {
@@ -489,6 +508,8 @@ describe('publicConfig', () => {
       PAYOUT_SLA_MINUTES: '45',
       FIRST_RESPONSE_TARGET_MINUTES: '7',
       QUOTE_TTL_MINUTES: '20',
+      MIN_ORDER_NAIRA: '10000',
+      MAX_ORDER_NAIRA: '20000000.50',
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
@@ -502,6 +523,8 @@ describe('publicConfig', () => {
       payoutSlaMinutes: 45,
       firstResponseTargetMinutes: 7,
       quoteTtlMinutes: 20,
+      minOrderNaira: '10000',
+      maxOrderNaira: '20000000.50',
     });
   });
 

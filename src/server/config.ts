@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { dec } from '../shared/money';
 import { isSupportContact } from '../shared/support-contact';
 
 const bool = z
@@ -9,6 +10,9 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const url = z.url({ protocol: /^https?$/ });
+
+/** Naira, whole or to the kobo, as a decimal string. */
+const nairaAmount = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'a naira amount such as 50000000');
 
 /** An IPv4 or IPv6 address, with an optional /prefix of the right size. */
 function isAddressOrCidr(value: string): boolean {
@@ -79,10 +83,10 @@ const envSchema = z.object({
   /** How far (percent) a naira rate may sit from market x USD-to-Naira without a confirmation. */
   RATE_GUARD_PERCENT: z.coerce.number().gt(0).max(100).default(10),
   /** The largest naira total one trade may have, in naira. */
-  MAX_TRADE_NAIRA: z
-    .string()
-    .regex(/^\d{1,13}(\.\d{1,2})?$/, 'a naira amount such as 50000000')
-    .default('50000000'),
+  MAX_TRADE_NAIRA: nairaAmount.default('50000000'),
+  /** The smallest and largest naira total of one order, in naira. */
+  MIN_ORDER_NAIRA: nairaAmount.default('5000'),
+  MAX_ORDER_NAIRA: nairaAmount.default('50000000'),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** How long after the payout an order completes by itself when the customer says nothing, in hours. */
@@ -224,6 +228,9 @@ export interface Config {
   maxTradeNaira: string;
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
+  /** MIN_ORDER_NAIRA, MAX_ORDER_NAIRA: an order's naira total (decimal strings). */
+  minOrderNaira: string;
+  maxOrderNaira: string;
   /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
@@ -272,6 +279,8 @@ export interface PublicConfig {
   payoutSlaMinutes: number;
   firstResponseTargetMinutes: number;
   quoteTtlMinutes: number;
+  minOrderNaira: string;
+  maxOrderNaira: string;
 }
 
 export class ConfigError extends Error {
@@ -338,6 +347,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...storageProblems(env));
   if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
     problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
+  }
+  if (dec(env.MIN_ORDER_NAIRA).lte(0) || dec(env.MIN_ORDER_NAIRA).gt(env.MAX_ORDER_NAIRA)) {
+    problems.push('MIN_ORDER_NAIRA must be more than 0 and at most MAX_ORDER_NAIRA');
   }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
@@ -430,6 +442,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     maxTradeNaira: env.MAX_TRADE_NAIRA,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
+    minOrderNaira: env.MIN_ORDER_NAIRA,
+    maxOrderNaira: env.MAX_ORDER_NAIRA,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     maxOpenChatsPerAgent: env.MAX_OPEN_CHATS_PER_AGENT,
@@ -475,5 +489,7 @@ export function publicConfig(config: Config): PublicConfig {
     payoutSlaMinutes: config.payoutSlaMinutes,
     firstResponseTargetMinutes: config.firstResponseTargetMinutes,
     quoteTtlMinutes: config.quoteTtlMinutes,
+    minOrderNaira: config.minOrderNaira,
+    maxOrderNaira: config.maxOrderNaira,
   };
 }

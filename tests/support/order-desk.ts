@@ -69,3 +69,30 @@ export async function setSellRates(
     })),
   );
 }
+
+/**
+ * POST /api/orders as a screen makes it: previewed first (POST /api/orders/preview with the same
+ * body), then locked with the preview's rateVersion. A body the preview refuses is sent all the
+ * same, with a rateVersion no rate has, so the lock's own answer is what the caller sees.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): ReturnType<typeof injectJson> {
+  const preview = await injectJson(app, {
+    cookie,
+    method: 'POST',
+    url: '/api/orders/preview',
+    body,
+  });
+  const rateVersion: unknown = preview.status === 200 ? preview.body.rateVersion : 'not-previewed';
+  return injectJson(app, {
+    cookie,
+    method: 'POST',
+    url: '/api/orders',
+    body: { ...body, rateVersion },
+    headers,
+  });
+}

@@ -16,5 +16,8 @@ export const publicConfigSchema = z.object({
   firstResponseTargetMinutes: z.number().int().positive(),
   /** QUOTE_TTL_MINUTES: how long an order's quote locks the sell rate. */
   quoteTtlMinutes: z.number().int().positive(),
+  /** MIN_ORDER_NAIRA and MAX_ORDER_NAIRA: an order's naira total lies between them. */
+  minOrderNaira: z.string(),
+  maxOrderNaira: z.string(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DESK_NETWORKS } from '../desk-addresses/networks';
-import { DEPOSIT_PROBLEM_KINDS, ORDER_ACTORS, ORDER_STATES } from '../orders/states';
+import { RATE_SYMBOLS, type RateCurrency } from '../domain';
+import { guardConfirmationSchema } from '../market-guard';
+import { dec, formatNaira } from '../money';
+import { COIN_DECIMALS, DEPOSIT_PROBLEM_KINDS, ORDER_ACTORS, ORDER_STATES } from '../orders/states';
 import { coinSchema, isoDateTime, pageSchema } from './common';
 import { imageSeenBeforeSchema } from './messages';
 import { payoutAccountSchema } from './payout-accounts';
-import { positiveDecimal } from './rates';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 
@@ -117,23 +119,139 @@ const id = (label: string) =>
   z.coerce.number().int().positive(`Invalid ${label} id`).max(2_147_483_647);
 
 /**
- * A new order. The customer sends the coin amount (`amount`) or the naira they want
- * (`amountNaira`), never both, and the payout account to be paid into. An agent sends the
+ * What is wrong with an amount typed by a person, one problem at a time in the order they would
+ * fix it (a sign before the decimal places), or null. `places`: the most decimal places.
+ */
+export function amountProblem(value: string, label: string, places: number): string | null {
+  if (value === '') return `${label} is required`;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(value)) return `${label} must be a number`;
+  if (value.startsWith('-') || /^[0.]+$/.test(value)) return `${label} must be more than 0`;
+  const [whole = '', fraction = ''] = value.split('.');
+  if (whole.replace(/^0+/, '').length > 12) return `${label} is too large`;
+  if (fraction.length > places) return `${label} has at most ${places} decimal places`;
+  return null;
+}
+
+/** A positive amount as a string, checked by `amountProblem` (the coin's places come later). */
+const amountString = (label: string, places: number) =>
+  z
+    .string({ error: `Enter the ${label.toLowerCase()}` })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = amountProblem(value, label, places);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** A coin amount has the places of its network: BTC 8, USDT (TRC-20) 6. */
+export function coinAmountProblem(amount: string, coin: RateCurrency): string | null {
+  return amountProblem(amount, `A ${RATE_SYMBOLS[coin]} amount`, COIN_DECIMALS[coin]);
+}
+
+/**
+ * What a quote is priced from. The customer sends the coin amount (`amount`) or the naira they
+ * want (`amountNaira`), never both, and the payout account to be paid into. An agent sends the
  * same without a payout account: a quote the customer accepts (`/accept`).
+ */
+const quoteFields = {
+  chatSessionId: id('chat session'),
+  coin: coinSchema,
+  amount: amountString('Amount', 8).optional(),
+  amountNaira: amountString('Naira amount', 2).optional(),
+  payoutAccountId: id('payout account').optional(),
+};
+
+type QuoteFields = {
+  coin: RateCurrency;
+  amount?: string | undefined;
+  amountNaira?: string | undefined;
+};
+
+/** One of the two amounts, and a coin amount within its network's decimal places. */
+function checkAmounts(body: QuoteFields, ctx: z.RefinementCtx): void {
+  if ((body.amount === undefined) === (body.amountNaira === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Send the amount in crypto (amount) or in naira (amountNaira), one of the two',
+      path: ['amount'],
+    });
+    return;
+  }
+  // A problem the field already reported is not said twice.
+  if (body.amount === undefined || amountProblem(body.amount, 'Amount', 8)) return;
+  const problem = coinAmountProblem(body.amount, body.coin);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+}
+
+/**
+ * POST /api/orders/preview: the body of `POST /api/orders` before the lock. The payout account
+ * may still be unchosen (the preview then names none).
+ */
+export const previewOrderRequestSchema = z.object(quoteFields).superRefine(checkAmounts);
+export type PreviewOrderRequest = z.input<typeof previewOrderRequestSchema>;
+
+/**
+ * A new order: the preview's body with the `rateVersion` the preview answered. The lock takes
+ * exactly that rate, or answers 409 `rate_changed` with the new preview. An agent quoting a
+ * rate that is not published (outside the market guard) sends `confirmation` with the reason.
  */
 export const createOrderRequestSchema = z
   .object({
-    chatSessionId: id('chat session'),
-    coin: coinSchema,
-    amount: positiveDecimal('Amount', 8).optional(),
-    amountNaira: positiveDecimal('Naira amount', 2).optional(),
-    payoutAccountId: id('payout account').optional(),
+    ...quoteFields,
+    rateVersion: z
+      .string({ error: 'Preview the order first: send the rateVersion it answered' })
+      .min(1, 'Preview the order first: send the rateVersion it answered')
+      .max(64),
+    confirmation: guardConfirmationSchema.optional(),
   })
-  .refine((body) => (body.amount === undefined) !== (body.amountNaira === undefined), {
-    error: 'Send the amount in crypto (amount) or in naira (amountNaira), one of the two',
-    path: ['amount'],
-  });
+  .superRefine(checkAmounts);
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+/**
+ * What a quote would be, from the server, before the lock: every figure the lock will take.
+ * `rateVersion` names the managed rate it was priced at; `POST /api/orders` sends it back.
+ */
+export const orderPreviewSchema = z.object({
+  coin: coinSchema,
+  /** Coins the customer sends, to the network's places. */
+  amountCrypto: z.string(),
+  /** The managed sell rate, naira per one coin. */
+  rateNaira: z.string(),
+  /** Naira paid out: amountCrypto x rateNaira, half-up to the kobo. */
+  totalNaira: z.string(),
+  /** The account the naira goes to; null when none is chosen yet (and in an agent's quote). */
+  payoutAccount: payoutAccountSchema.nullable(),
+  /** QUOTE_TTL_MINUTES: how long the lock holds the rate. */
+  lockMinutes: z.number().int().positive(),
+  /** Market x USD-to-Naira, naira per one coin; null without a market price. */
+  marketRateNaira: z.string().nullable(),
+  /** The rate's signed distance from the market, percent to 2 places; null without a market. */
+  marketDeviationPercent: z.string().nullable(),
+  /** Within the market guard: customers may lock it; an agent past it gives a reason. */
+  published: z.boolean(),
+  rateVersion: z.string(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
+
+/** The 409 of a lock whose rate changed since its preview: the new preview to show. */
+export const rateChangedSchema = z.object({
+  error: z.string(),
+  code: z.literal('rate_changed'),
+  preview: orderPreviewSchema,
+});
+export type RateChanged = z.infer<typeof rateChangedSchema>;
+
+/** The 409 of an agent's quote at a rate outside the market guard without a reason. */
+export const quoteGuardSchema = z.object({
+  error: z.string(),
+  code: z.literal('quote_guard'),
+  preview: orderPreviewSchema,
+});
+
+/** The order limits as the form and the refusal say them: "From ₦5,000 to ₦50,000,000". */
+export function orderLimitsText(minNaira: string, maxNaira: string): string {
+  const naira = (v: string) => formatNaira(v, { whole: dec(v).isInteger() });
+  return `From ${naira(minNaira)} to ${naira(maxNaira)}`;
+}
 
 export const ordersQuerySchema = z.object({
   state: orderStateSchema.optional(),

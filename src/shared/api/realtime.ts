@@ -20,6 +20,7 @@ export const REALTIME_EVENT_TYPES = [
   'transaction.updated',
   'order.created',
   'order.updated',
+  'rates.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
@@ -99,6 +100,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     chatSessionId: z.number(),
     order: orderSchema,
   }),
+  /**
+   * Everyone: an agent saved the exchange rates. No figures (who may see which depends on the
+   * market guard): screens fetch the rates, and the order previews they show, again.
+   */
+  z.object({ id: z.number(), type: z.literal('rates.updated') }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

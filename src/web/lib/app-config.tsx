@@ -11,6 +11,8 @@ const FIELD_TYPES = {
   payoutSlaMinutes: 'number',
   firstResponseTargetMinutes: 'number',
   quoteTtlMinutes: 'number',
+  minOrderNaira: 'string',
+  maxOrderNaira: 'string',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -48,6 +50,8 @@ export function readAppConfig(doc: Document = document): AppConfig {
     demoMode: record.demoMode as boolean,
     payoutSlaMinutes: record.payoutSlaMinutes as number,
     firstResponseTargetMinutes: record.firstResponseTargetMinutes as number,
+    minOrderNaira: record.minOrderNaira as string,
+    maxOrderNaira: record.maxOrderNaira as string,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
   };
 }

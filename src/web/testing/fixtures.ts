@@ -3,7 +3,7 @@ import type { User } from '../../shared/api/auth';
 import type { ChatSession } from '../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../shared/api/customers';
 import type { Message } from '../../shared/api/messages';
-import type { Order, OrderEvent } from '../../shared/api/orders';
+import type { Order, OrderEvent, OrderPreview } from '../../shared/api/orders';
 import type { PayoutAccount } from '../../shared/api/payout-accounts';
 import type { Price } from '../../shared/api/prices';
 import type { RatesResponse } from '../../shared/api/rates';
@@ -176,6 +176,23 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     timeline: [orderStep('awaiting_deposit')],
     createdAt: TRADE_AT,
     updatedAt: TRADE_AT,
+    ...overrides,
+  };
+}
+
+/** The server's preview of 0.01 BTC (₦1,513,200.00) at makeOrder()'s rate, 5.70 % under TEST_PRICES. */
+export function makeOrderPreview(overrides: Partial<OrderPreview> = {}): OrderPreview {
+  return {
+    coin: 'bitcoin',
+    amountCrypto: '0.01000000',
+    rateNaira: '151320000.00',
+    totalNaira: '1513200.00',
+    payoutAccount: makePayoutAccount(),
+    lockMinutes: 15,
+    marketRateNaira: '160463325.00',
+    marketDeviationPercent: '-5.70',
+    published: true,
+    rateVersion: '151320000.00',
     ...overrides,
   };
 }

@@ -15,6 +15,8 @@ export const TEST_CONFIG: AppConfig = {
   payoutSlaMinutes: 30,
   firstResponseTargetMinutes: 5,
   quoteTtlMinutes: 15,
+  minOrderNaira: '5000',
+  maxOrderNaira: '50000000',
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

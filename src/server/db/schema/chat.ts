@@ -149,8 +149,11 @@ export const realtimeEvents = pgTable(
     type: text('type').notNull(),
     chatSessionId: integer('chat_session_id'),
     customerId: uuid('customer_id'),
-    /** Agents see every event unless the audience is narrowed to admins. */
-    audience: text('audience', { enum: ['all', 'admins'] })
+    /**
+     * Agents see every event unless the audience is narrowed to admins; `everyone` reaches every
+     * socket, customers' too (a rates change: no one's data, every calculator's figures).
+     */
+    audience: text('audience', { enum: ['all', 'admins', 'everyone'] })
       .notNull()
       .default('all'),
     payload: jsonb('payload')

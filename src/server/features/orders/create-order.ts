@@ -1,14 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BANNED_MESSAGE } from '../../../shared/api/customers';
-import type { createOrderRequestSchema, Order } from '../../../shared/api/orders';
+import type { createOrderRequestSchema, Order, OrderPreview } from '../../../shared/api/orders';
 import { RATE_SYMBOLS } from '../../../shared/domain';
-import { D, dec } from '../../../shared/money';
-import { COIN_DECIMALS, COIN_NETWORK, OPEN_ORDER_STATES } from '../../../shared/orders/states';
-import { tradeTotal } from '../../../shared/rates';
+import { dec, formatNaira } from '../../../shared/money';
+import { COIN_NETWORK, OPEN_ORDER_STATES } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
-import { orderEvents, orders, users } from '../../db/schema';
+import { orderEvents, orders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -16,51 +14,25 @@ import { assertSameRequest, requestFingerprint } from '../../platform/idempotenc
 import type { EventLog } from '../../platform/realtime/events';
 import { newReference } from '../../platform/references';
 import type { SessionUser } from '../../platform/sessions';
-import { refuseStaffInLockedChat, sessionForParticipant } from '../chat-sessions';
+import { sessionForParticipant } from '../chat-sessions';
 import { nextDepositAddress } from '../desk-addresses';
-import { getManagedRate } from '../rates';
-import { checkTradeCap } from '../transactions';
 import { expireOrders } from './expire-orders';
 import { actorOf } from './order-access';
-import { livePayoutAccount } from './payout-account-of';
+import type { OrderLimits } from './order-limits';
+import { previewOrder, type OrderMarket } from './preview-order';
 import { toOrder } from './to-order';
 
 type CreateInput = z.output<typeof createOrderRequestSchema>;
 
-export interface OrderLimits {
-  /** MAX_TRADE_NAIRA, naira. */
-  maxTradeNaira: string;
-  /** QUOTE_TTL_MINUTES. */
-  quoteTtlMinutes: number;
-}
-
 const MINUTE_MS = 60_000;
 
-/** The coins an order is for: as sent, or what the naira buys at the rate, rounded down. */
-function amountCryptoOf(input: CreateInput, rateNaira: string): string {
-  const places = COIN_DECIMALS[input.coin];
-  const symbol = RATE_SYMBOLS[input.coin];
-  if (input.amount !== undefined) {
-    if (dec(input.amount).decimalPlaces() > places) {
-      throw new AppError(
-        'bad_request',
-        `A ${symbol} amount has at most ${places} decimal places on its network`,
-      );
-    }
-    return dec(input.amount).toFixed(places);
-  }
-  const amount = dec(input.amountNaira!).div(rateNaira).toDecimalPlaces(places, D.ROUND_DOWN);
-  if (amount.isZero()) {
-    throw new AppError('bad_request', `This naira amount buys less than the smallest ${symbol}`);
-  }
-  return amount.toFixed(places);
-}
-
 /**
- * Opens an order in a chat at the managed sell rate, locked for QUOTE_TTL_MINUTES. A customer's
- * own order names their payout account and gets a deposit address at once (awaiting_deposit);
- * an agent's is a quote (quoted) the customer accepts. A chat has one open order at a time
- * (409 naming it). The same Idempotency-Key returns the first order.
+ * Opens an order in a chat at exactly the rate its preview showed (`rateVersion`), locked for
+ * QUOTE_TTL_MINUTES; a rate changed since is a 409 `rate_changed` with the new preview. A
+ * customer's own order names their payout account and gets a deposit address at once
+ * (awaiting_deposit); an agent's is a quote (quoted) the customer accepts, and one at a rate
+ * outside the market guard needs the agent's reason, audited. A chat has one open order at a
+ * time (409 naming it). The same Idempotency-Key returns the first order.
  */
 export async function createOrder(options: {
   db: Db;
@@ -69,17 +41,17 @@ export async function createOrder(options: {
   input: CreateInput;
   idempotencyKey: string | undefined;
   limits: OrderLimits;
+  market: OrderMarket;
   now: Date;
 }): Promise<{ order: Order; created: boolean }> {
-  const { db, events, caller, input, idempotencyKey, limits, now } = options;
+  const { db, events, caller, input, idempotencyKey, limits, market, now } = options;
   const session = await sessionForParticipant({
     db,
     caller,
     chatSessionId: input.chatSessionId,
   });
-  // An agent quotes only in a chat not locked to another agent (ADR 018).
-  await refuseStaffInLockedChat({ db, caller, chatSessionId: session.id });
   const hash = requestFingerprint([caller.id, input]);
+  // A retry returns the first order, whatever the rate is now.
   const existing = async () => {
     if (!idempotencyKey) return null;
     const [row] = await db
@@ -97,47 +69,26 @@ export async function createOrder(options: {
   if (first) return first;
 
   const quote = isAgent(caller);
-  if (quote) {
-    if (input.payoutAccountId !== undefined) {
-      throw new AppError(
-        'bad_request',
-        "An agent's quote has no payout account: the customer chooses it when accepting",
-      );
-    }
-    const [customer] = await db
-      .select({
-        isAgent: users.isAgent,
-        isAdmin: users.isAdmin,
-        customerStatus: users.customerStatus,
-      })
-      .from(users)
-      .where(eq(users.id, session.customerId))
-      .limit(1);
-    if (!customer || customer.isAgent || customer.isAdmin) {
-      throw new AppError('bad_request', "This chat's account is staff, not a customer");
-    }
-    // A banned customer could not accept it (nor open an order of their own).
-    if (customer.customerStatus === 'banned') {
-      throw new AppError('conflict', 'This customer is restricted: they cannot be sent a quote');
-    }
-  } else {
-    if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
-    if (input.payoutAccountId === undefined) {
-      throw new AppError('bad_request', 'Choose the payout account to be paid into');
-    }
-    await livePayoutAccount({ db, customerId: caller.id, id: input.payoutAccountId });
+  if (!quote && input.payoutAccountId === undefined) {
+    throw new AppError('bad_request', 'Choose the payout account to be paid into');
   }
-  const managed = await getManagedRate({ db, currency: input.coin });
-  if (!managed) {
+  const preview = await previewOrder({ db, caller, input, limits, market });
+  if (preview.rateVersion !== input.rateVersion) {
+    const who = quote ? 'the customer would' : 'you would';
     throw new AppError(
       'conflict',
-      `We have no ${RATE_SYMBOLS[input.coin]} rate yet. Please ask an agent for a quote`,
+      `The rate changed: ${who} now receive ${formatNaira(preview.totalNaira)}`,
+      { code: 'rate_changed', preview },
     );
   }
-  const rateNaira = managed.sellRateNaira;
-  const amountCrypto = amountCryptoOf(input, rateNaira);
-  const totalNaira = tradeTotal(amountCrypto, rateNaira);
-  checkTradeCap(totalNaira, limits.maxTradeNaira);
+  const pastGuard = quote && !preview.published;
+  if (pastGuard && !input.confirmation) {
+    throw new AppError('conflict', `${guardFinding(preview)}: give the reason to quote it`, {
+      code: 'quote_guard',
+      preview,
+    });
+  }
+  const { amountCrypto, rateNaira, totalNaira } = preview;
   const network = COIN_NETWORK[input.coin];
   // An order left past its lock no longer holds the chat.
   await expireOrders({ db, events, now, chatSessionId: session.id });
@@ -179,6 +130,20 @@ export async function createOrder(options: {
           at: now,
         });
         const order = await toOrder(tx, row!);
+        if (pastGuard) {
+          await writeAudit(tx, {
+            actorId: caller.id,
+            action: 'order.guard-confirmed',
+            entityType: 'order',
+            entityId: String(row!.id),
+            after: {
+              reason: input.confirmation!.reason,
+              rateNaira,
+              marketRateNaira: preview.marketRateNaira,
+              marketDeviationPercent: preview.marketDeviationPercent,
+            },
+          });
+        }
         await writeAudit(tx, {
           actorId: caller.id,
           action: 'order.create',
@@ -219,4 +184,15 @@ export async function createOrder(options: {
       throw error;
     }
   }
+}
+
+/** Where an unpublished rate stands: "BTC sell rate ₦112,035,000.00 is 30.00 % below the market …". */
+function guardFinding(preview: OrderPreview): string {
+  const rate = `${RATE_SYMBOLS[preview.coin]} sell rate ${formatNaira(preview.rateNaira)}`;
+  if (preview.marketRateNaira === null || preview.marketDeviationPercent === null) {
+    return `${rate} cannot be checked: there is no market price. It is not shown to customers`;
+  }
+  const deviation = dec(preview.marketDeviationPercent);
+  const direction = deviation.isNegative() ? 'below' : 'above';
+  return `${rate} is ${deviation.abs().toFixed(2)} % ${direction} the market ${formatNaira(preview.marketRateNaira)} and not shown to customers`;
 }

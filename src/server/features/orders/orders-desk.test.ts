@@ -8,8 +8,10 @@ import { uploadImage } from '../../../../tests/support/images';
 import {
   addDeskAddress,
   addPayoutAccount,
+  placeOrder,
   setSellRates,
 } from '../../../../tests/support/order-desk';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import type { SessionUser } from '../../platform/sessions';
@@ -23,6 +25,11 @@ const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll(
  * inbox's marker of a chat whose order waits on the desk, and the admin dashboard's order
  * figures, on a fake clock.
  */
+/** The market: BTC at $97,250.50, so the desk's sell rate is 2 % under it and published. */
+const priceServer = new PriceServer();
+beforeAll(() => priceServer.start());
+afterAll(() => priceServer.stop());
+
 describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -66,7 +73,7 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
   /** A new chat of the customer's with an order in it, moved along the main path to `state`. */
   async function orderAt(who: string, state: Order['state']): Promise<Order> {
     const chat = await call(who, 'POST', '/api/chat-sessions', { category: 'bitcoin' });
-    const res = await call(who, 'POST', '/api/orders', {
+    const res = await placeOrder(app, cookie[who], {
       chatSessionId: chat.body.id,
       coin: 'bitcoin',
       amount: '0.01',
@@ -91,7 +98,13 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
 
   beforeAll(async () => {
     database = await kind.open();
-    app = await createTestApp({ database, clock: () => now });
+    app = await createTestApp({
+      database,
+      clock: () => now,
+      env: { PRICE_API_URL: priceServer.url },
+    });
+    await app.ready();
+    await app.priceFeed.refresh();
     for (const who of ['ada', 'bola']) people[who] = await makeCustomer(database.db);
     people.agent = await makeAgent(database.db);
     people.admin = await makeAgent(database.db, { admin: true });

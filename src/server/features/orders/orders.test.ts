@@ -15,8 +15,10 @@ import { uploadImage } from '../../../../tests/support/images';
 import {
   addDeskAddress,
   addPayoutAccount,
+  placeOrder,
   setSellRates,
 } from '../../../../tests/support/order-desk';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
   auditLog,
@@ -45,6 +47,11 @@ const BY_HAND = { reason: 'Seen on our own node' };
 /** A well-formed tx hash (64 hex) of its own each call. */
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 
+/** The market: BTC $97,250.50 and USDT $1.0002, so the sell rates are 2 % and 1 % under it. */
+const priceServer = new PriceServer();
+beforeAll(() => priceServer.start());
+afterAll(() => priceServer.stop());
+
 describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -62,6 +69,9 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     body?: unknown,
     headers?: Record<string, string>,
   ) => injectJson(app, { cookie: cookie[who], method, url, body, headers });
+  /** An order as a screen places it: previewed, then locked with the preview's rateVersion. */
+  const lock = (who: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    placeOrder(app, cookie[who], body, headers);
   /** A transition with its own Idempotency-Key unless one is given. */
   const act = (who: string, id: number, step: string, body?: unknown, key = randomUUID()) =>
     call(who, 'POST', `/api/orders/${id}/${step}`, body, { 'idempotency-key': key });
@@ -77,7 +87,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     (await call(who, 'POST', '/api/chat-sessions', { category })).body.id as number;
   /** A customer's order in a chat of its own (or the one given), checked to be a 201. */
   async function order(who = 'ada', body: Record<string, unknown> = {}): Promise<Order> {
-    const res = await call(who, 'POST', '/api/orders', {
+    const res = await lock(who, {
       chatSessionId: body.chatSessionId ?? (await chat(who)),
       coin: 'bitcoin',
       amount: '0.01',
@@ -115,7 +125,13 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   beforeAll(async () => {
     database = await kind.open();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-orders-'));
-    app = await createTestApp({ database, clock: () => now, env: { DATA_DIR: dataDir } });
+    app = await createTestApp({
+      database,
+      clock: () => now,
+      env: { DATA_DIR: dataDir, PRICE_API_URL: priceServer.url },
+    });
+    await app.ready();
+    await app.priceFeed.refresh();
     for (const who of ['ada', 'bola', 'cade']) people[who] = await makeCustomer(database.db);
     people.agent = await makeAgent(database.db);
     people.admin = await makeAgent(database.db, { admin: true });
@@ -138,7 +154,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   describe('creating', () => {
     it("opens the customer's order at the managed sell rate, locked for 15 minutes, audited and live", async () => {
       const chatId = await chat('ada');
-      const res = await call('ada', 'POST', '/api/orders', {
+      const res = await lock('ada', {
         chatSessionId: chatId,
         coin: 'bitcoin',
         amount: '0.05',
@@ -207,18 +223,35 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     it.each([
       ['both amounts', { amountNaira: '1000' }, 400, /one of the two/],
       ['no amount', { amount: undefined }, 400, /one of the two/],
-      ['a negative amount', { amount: '-1' }, 400, /Amount/],
+      ['a negative amount', { amount: '-1' }, 400, /Amount must be more than 0/],
       ['a float-ish amount', { amount: '1e-3' }, 400, /Amount/],
-      ['nine decimals', { amount: '0.123456789' }, 400, /Amount/],
-      ['USDT past 6 places', { coin: 'usdt', amount: '1.1234567' }, 400, /at most 6 decimal/],
+      ['nine decimals', { amount: '0.123456789' }, 400, /Amount has at most 8 decimal places/],
+      [
+        'USDT past 6 places',
+        { coin: 'usdt', amount: '1.1234567' },
+        400,
+        /A USDT amount has at most 6 decimal places/,
+      ],
       ['an unknown coin', { coin: 'doge' }, 400, /coin/],
       ['no payout account', { payoutAccountId: undefined }, 400, /payout account/],
       ["another customer's payout account", { payoutAccountId: -1 }, 400, /payout account/],
       [
-        'a total beyond MAX_TRADE_NAIRA',
+        'a total beyond MAX_ORDER_NAIRA',
         { amount: '0.5' },
         400,
-        /at most ₦50,000,000\.00; this one is ₦78,627,029\.25/,
+        /^From ₦5,000 to ₦50,000,000 per order: this one would be ₦78,627,029\.25$/,
+      ],
+      [
+        'one satoshi, below MIN_ORDER_NAIRA',
+        { amount: '0.00000001' },
+        400,
+        /^From ₦5,000 to ₦50,000,000 per order: this one would be ₦1\.57$/,
+      ],
+      [
+        'a naira amount below MIN_ORDER_NAIRA',
+        { amount: undefined, amountNaira: '4999.99' },
+        400,
+        /^From ₦5,000 to ₦50,000,000 per order/,
       ],
       [
         'a naira amount below one unit',
@@ -237,7 +270,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       };
       if (body.payoutAccountId === -1) body.payoutAccountId = account.bola;
       const before = (await database.db.select().from(orders)).length;
-      const res = await call('ada', 'POST', '/api/orders', body);
+      const res = await lock('ada', body);
       expect(res.status).toBe(status);
       expect(res.body.error).toMatch(message);
       expect(await database.db.select().from(orders)).toHaveLength(before);
@@ -245,7 +278,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
     it("refuses another customer's chat as not found, and a banned customer", async () => {
       const bolasChat = await chat('bola');
-      const res = await call('ada', 'POST', '/api/orders', {
+      const res = await lock('ada', {
         chatSessionId: bolasChat,
         coin: 'bitcoin',
         amount: '0.01',
@@ -258,7 +291,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         call('agent', 'PATCH', `/api/admin/users/${people.cade!.id}/customer-status`, { status });
       expect((await ban('banned')).status).toBe(200);
       try {
-        const banned = await call('cade', 'POST', '/api/orders', {
+        const banned = await lock('cade', {
           chatSessionId: cadesChat,
           coin: 'bitcoin',
           amount: '0.01',
@@ -275,7 +308,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
     it('refuses a second open order in a chat with a 409 naming the first', async () => {
       const first = await order('ada');
-      const res = await call('ada', 'POST', '/api/orders', {
+      const res = await lock('ada', {
         chatSessionId: first.chatSessionId,
         coin: 'usdt',
         amount: '10',
@@ -295,8 +328,8 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const chatSessionId = await chat('ada');
       const body = { chatSessionId, coin: 'bitcoin', amount: '0.01', payoutAccountId: account.ada };
       const results = await Promise.all([
-        call('ada', 'POST', '/api/orders', body),
-        call('ada', 'POST', '/api/orders', { ...body, amount: '0.02' }),
+        lock('ada', body),
+        lock('ada', { ...body, amount: '0.02' }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     });
@@ -307,7 +340,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         .where(eq(exchangeRates.currency, 'usdt'))
         .returning();
       try {
-        const res = await call('ada', 'POST', '/api/orders', {
+        const res = await lock('ada', {
           chatSessionId: await chat('ada', 'usdt'),
           coin: 'usdt',
           amount: '10',
@@ -329,7 +362,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const chatSessionId = await chat('ada', 'usdt');
       const before = await database.db.select().from(orders);
       try {
-        const res = await call('ada', 'POST', '/api/orders', {
+        const res = await lock('ada', {
           chatSessionId,
           coin: 'usdt',
           amount: '10',
@@ -347,18 +380,216 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       const chatSessionId = await chat('ada');
       const key = randomUUID();
       const body = { chatSessionId, coin: 'bitcoin', amount: '0.01', payoutAccountId: account.ada };
-      const first = await call('ada', 'POST', '/api/orders', body, { 'idempotency-key': key });
-      const again = await call('ada', 'POST', '/api/orders', body, { 'idempotency-key': key });
+      const first = await lock('ada', body, { 'idempotency-key': key });
+      const again = await lock('ada', body, { 'idempotency-key': key });
       expect(first.status).toBe(201);
       expect(again).toEqual({ status: 200, body: first.body });
-      const changed = await call(
-        'ada',
-        'POST',
-        '/api/orders',
-        { ...body, amount: '0.02' },
-        { 'idempotency-key': key },
-      );
+      const changed = await lock('ada', { ...body, amount: '0.02' }, { 'idempotency-key': key });
       expect(changed.status).toBe(422);
+    });
+  });
+
+  describe('the price seen is the price locked', () => {
+    const preview = (who: string, body: Record<string, unknown>) =>
+      call(who, 'POST', '/api/orders/preview', body);
+    /** Sets BTC's naira sell rate straight in the table, as a save elsewhere would. */
+    const setBtcSell = (naira: string) =>
+      database.db
+        .update(exchangeRates)
+        .set({ sellRateNaira: naira, buyRateNaira: naira })
+        .where(eq(exchangeRates.currency, 'bitcoin'));
+    const ordersNow = async () => (await database.db.select().from(orders)).length;
+
+    it.each([
+      ['by coin', { amount: '0.05' }, '0.05000000', '7862702.93'],
+      ['by naira', { amountNaira: '1000000' }, '0.00635913', '999999.00'],
+    ])(
+      'previews every figure (%s), and the lock takes exactly them',
+      async (_by, amount, coins, total) => {
+        const body = { chatSessionId: await chat('ada'), coin: 'bitcoin', ...amount };
+        const before = await ordersNow();
+        const seen = await preview('ada', { ...body, payoutAccountId: account.ada });
+        expect(seen.status).toBe(200);
+        expect(seen.body).toEqual({
+          coin: 'bitcoin',
+          amountCrypto: coins,
+          rateNaira: BTC_SELL,
+          totalNaira: total,
+          payoutAccount: expect.objectContaining({
+            id: account.ada,
+            bankName: 'Guaranty Trust Bank',
+          }),
+          lockMinutes: 15,
+          marketRateNaira: '160463325.00',
+          marketDeviationPercent: '-2.00',
+          published: true,
+          rateVersion: expect.any(String),
+        });
+        // Before an account is chosen, the preview names none; it writes nothing either way.
+        expect((await preview('ada', body)).body).toMatchObject({
+          payoutAccount: null,
+          totalNaira: total,
+        });
+        expect(await ordersNow()).toBe(before);
+        const res = await call('ada', 'POST', '/api/orders', {
+          ...body,
+          payoutAccountId: account.ada,
+          rateVersion: seen.body.rateVersion,
+        });
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({
+          amountCrypto: seen.body.amountCrypto,
+          rateNaira: seen.body.rateNaira,
+          totalNaira: seen.body.totalNaira,
+          payoutAccount: seen.body.payoutAccount,
+          expiresAt: new Date(now.getTime() + seen.body.lockMinutes * MINUTE).toISOString(),
+        });
+      },
+    );
+
+    it('refuses a lock without the preview’s rateVersion', async () => {
+      const res = await call('ada', 'POST', '/api/orders', {
+        chatSessionId: await chat('ada'),
+        coin: 'bitcoin',
+        amount: '0.05',
+        payoutAccountId: account.ada,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/Preview the order first/);
+    });
+
+    it('answers 409 with the new figures when the rate changed since the preview, and locks nothing', async () => {
+      const body = {
+        chatSessionId: await chat('ada'),
+        coin: 'bitcoin',
+        amount: '0.05',
+        payoutAccountId: account.ada,
+      };
+      const seen = (await preview('ada', body)).body;
+      await setBtcSell('156000000.00');
+      try {
+        const before = await ordersNow();
+        const stale = await call('ada', 'POST', '/api/orders', {
+          ...body,
+          rateVersion: seen.rateVersion,
+        });
+        expect(stale.status).toBe(409);
+        expect(stale.body).toEqual({
+          error: 'The rate changed: you would now receive ₦7,800,000.00',
+          code: 'rate_changed',
+          preview: expect.objectContaining({
+            rateNaira: '156000000.00',
+            totalNaira: '7800000.00',
+            rateVersion: expect.not.stringMatching(`^${seen.rateVersion}$`),
+          }),
+        });
+        expect(await ordersNow()).toBe(before);
+        // The agent's side says whose naira it is.
+        const quoteBody = { chatSessionId: body.chatSessionId, coin: 'bitcoin', amount: '0.05' };
+        expect(
+          (
+            await call('agent', 'POST', '/api/orders', {
+              ...quoteBody,
+              rateVersion: seen.rateVersion,
+            })
+          ).body.error,
+        ).toBe('The rate changed: the customer would now receive ₦7,800,000.00');
+        // Locked with the new preview's version: exactly the new figures.
+        const fresh = await call('ada', 'POST', '/api/orders', {
+          ...body,
+          rateVersion: stale.body.preview.rateVersion,
+        });
+        expect(fresh.status).toBe(201);
+        expect(fresh.body).toMatchObject({ rateNaira: '156000000.00', totalNaira: '7800000.00' });
+      } finally {
+        await setBtcSell(BTC_SELL);
+      }
+    });
+
+    it('a rate outside the market guard: no customer locks it; an agent quotes it with a reason, audited', async () => {
+      // 30 % under the market of ₦160,463,325.00: saved with a confirmation, not published.
+      await setBtcSell('112324327.50');
+      try {
+        const chatSessionId = await chat('ada');
+        const body = { chatSessionId, coin: 'bitcoin', amount: '0.05' };
+        const updating = {
+          status: 409,
+          body: {
+            error:
+              'Our desk is updating its BTC rate. Please ask the agent in this chat for a quote',
+            code: 'rate_unpublished',
+          },
+        };
+        expect(await preview('ada', body)).toEqual(updating);
+        const before = await ordersNow();
+        expect(
+          await call('ada', 'POST', '/api/orders', {
+            ...body,
+            payoutAccountId: account.ada,
+            rateVersion: '112324327.50',
+          }),
+        ).toEqual(updating);
+        expect(await ordersNow()).toBe(before);
+
+        const seen = await preview('agent', body);
+        expect(seen.body).toMatchObject({
+          rateNaira: '112324327.50',
+          totalNaira: '5616216.38',
+          marketRateNaira: '160463325.00',
+          marketDeviationPercent: '-30.00',
+          published: false,
+        });
+        const quote = { ...body, rateVersion: seen.body.rateVersion };
+        const unconfirmed = await call('agent', 'POST', '/api/orders', quote);
+        expect(unconfirmed.status).toBe(409);
+        expect(unconfirmed.body).toMatchObject({
+          error:
+            'BTC sell rate ₦112,324,327.50 is 30.00 % below the market ₦160,463,325.00 and not shown to customers: give the reason to quote it',
+          code: 'quote_guard',
+        });
+        expect(await ordersNow()).toBe(before);
+        const reason = 'Customer agreed on the phone to the desk rate';
+        const confirmed = await call('agent', 'POST', '/api/orders', {
+          ...quote,
+          confirmation: { reason },
+        });
+        expect(confirmed.status).toBe(201);
+        expect(confirmed.body).toMatchObject({ state: 'quoted', rateNaira: '112324327.50' });
+        const [audit] = await database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, 'order.guard-confirmed'),
+              eq(auditLog.entityId, String(confirmed.body.id)),
+            ),
+          );
+        expect(audit).toMatchObject({ actorId: people.agent!.id, entityType: 'order' });
+        expect(audit!.after).toEqual({
+          reason,
+          rateNaira: '112324327.50',
+          marketRateNaira: '160463325.00',
+          marketDeviationPercent: '-30.00',
+        });
+      } finally {
+        await setBtcSell(BTC_SELL);
+      }
+    });
+
+    it('previews refuse what the lock refuses: the limits, another customer’s chat', async () => {
+      const chatSessionId = await chat('ada');
+      expect(
+        await preview('ada', { chatSessionId, coin: 'bitcoin', amount: '0.00000001' }),
+      ).toEqual({
+        status: 400,
+        body: { error: 'From ₦5,000 to ₦50,000,000 per order: this one would be ₦1.57' },
+      });
+      expect(
+        (await preview('bola', { chatSessionId, coin: 'bitcoin', amount: '0.01' })).status,
+      ).toBe(404);
+      expect(
+        (await preview('nobody', { chatSessionId, coin: 'bitcoin', amount: '0.01' })).status,
+      ).toBe(401);
     });
   });
 
@@ -571,7 +802,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
       ['usdt', 'g'.repeat(64)],
       ['usdt', `0x${'a'.repeat(64)}`],
     ])('refuses a %s tx hash of the wrong shape (%s) with a 400', async (coin, hash) => {
-      const o = await order('ada', { coin, amount: coin === 'usdt' ? '1' : '0.01' });
+      const o = await order('ada', { coin, amount: coin === 'usdt' ? '10' : '0.01' });
       const res = await act('ada', o.id, 'deposit', { txHash: hash });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/64 hexadecimal characters/);
@@ -786,7 +1017,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
   describe("an agent's quote", () => {
     it('is quoted without an address; the customer accepts it with a payout account', async () => {
       const chatSessionId = await chat('bola', 'usdt');
-      const res = await call('agent', 'POST', '/api/orders', {
+      const res = await lock('agent', {
         chatSessionId,
         coin: 'usdt',
         amount: '250',
@@ -823,7 +1054,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
     it('has no payout account of its own, and is for customers only', async () => {
       const chatSessionId = await chat('bola');
-      const withAccount = await call('agent', 'POST', '/api/orders', {
+      const withAccount = await lock('agent', {
         chatSessionId,
         coin: 'bitcoin',
         amount: '0.01',
@@ -835,7 +1066,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
     it('in naira: the coins it buys; live and audited on both sides, the lock kept on accepting', async () => {
       const chatSessionId = await chat('bola');
-      const res = await call('agent', 'POST', '/api/orders', {
+      const res = await lock('agent', {
         chatSessionId,
         coin: 'bitcoin',
         amountNaira: '1000000',
@@ -896,9 +1127,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
 
     it('with no active deposit address, accepting answers 503 and leaves the quote as it was', async () => {
       const chatSessionId = await chat('bola', 'usdt');
-      const quote = (
-        await call('agent', 'POST', '/api/orders', { chatSessionId, coin: 'usdt', amount: '10' })
-      ).body;
+      const quote = (await lock('agent', { chatSessionId, coin: 'usdt', amount: '10' })).body;
       const list = await call('admin', 'GET', '/api/admin/desk-addresses');
       const tron = list.body.find((a: { address: string }) => a.address === TRON_ADDRESS);
       await call('admin', 'PATCH', `/api/admin/desk-addresses/${tron.id}`, { active: false });
@@ -922,7 +1151,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     it('is not sent to a restricted customer, who cannot accept one sent before either', async () => {
       const chatSessionId = await chat('cade');
       const quote = (
-        await call('agent', 'POST', '/api/orders', {
+        await lock('agent', {
           chatSessionId,
           coin: 'bitcoin',
           amount: '0.01',
@@ -939,7 +1168,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
           body: { error: 'Your account is restricted. Contact support.' },
         });
         expect(
-          await call('agent', 'POST', '/api/orders', {
+          await lock('agent', {
             chatSessionId: another,
             coin: 'bitcoin',
             amount: '0.01',
@@ -1220,7 +1449,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     it('an expired quote cannot be accepted', async () => {
       const chatSessionId = await chat('bola');
       const quote = (
-        await call('agent', 'POST', '/api/orders', {
+        await lock('agent', {
           chatSessionId,
           coin: 'bitcoin',
           amount: '0.01',

@@ -3,8 +3,8 @@ import type { Order } from '../../../shared/api/orders';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import { tradeTotal } from '../../../shared/rates';
 import { AppError } from '../../platform/errors';
-import { checkTradeCap } from '../transactions';
 import { assertOrderCustomer } from './order-access';
+import { checkOrderLimits, type OrderLimits } from './order-limits';
 import type { OrderRow } from './to-order';
 import { transitionOrder, type TransitionContext } from './transition-order';
 
@@ -16,7 +16,7 @@ import { transitionOrder, type TransitionContext } from './transition-order';
  * or confirmed by hand. The customer then accepts the new total or asks for the coins back.
  */
 export async function requoteDeposit(
-  options: TransitionContext & { input: unknown; maxTradeNaira: string },
+  options: TransitionContext & { input: unknown; limits: OrderLimits },
 ): Promise<Order> {
   return transitionOrder(options, {
     action: 'requote',
@@ -34,7 +34,7 @@ export async function requoteDeposit(
           `Order ${order.reference}'s deposit was first seen after its rate lock: return it, or confirm it by hand with a reason`,
         );
       }
-      checkTradeCap(requoted(order).totalNaira, options.maxTradeNaira);
+      checkOrderLimits(requoted(order).totalNaira, options.limits);
     },
     changes: (_tx, order) => ({
       ...requoted(order),

@@ -12,8 +12,10 @@ import {
   disputeRequestSchema,
   orderIdParamsSchema,
   orderPageSchema,
+  orderPreviewSchema,
   orderSchema,
   ordersQuerySchema,
+  previewOrderRequestSchema,
   payoutRequestSchema,
   releasePayoutRequestSchema,
   resolveRequestSchema,
@@ -29,10 +31,12 @@ import { acceptOrder } from './accept-order';
 import { cancelOrder } from './cancel-order';
 import { confirmDeposit } from './confirm-deposit';
 import { confirmReceived } from './confirm-received';
-import { createOrder, type OrderLimits } from './create-order';
+import { createOrder } from './create-order';
 import { disputeOrder } from './dispute-order';
 import { getOrder } from './get-order';
 import { listOrders } from './list-orders';
+import type { OrderLimits } from './order-limits';
+import { previewOrder, type OrderMarket } from './preview-order';
 import { recordPayout } from './record-payout';
 import { releasePayout } from './release-payout';
 import { acceptRequote, declineRequote, requoteDeposit } from './requote-deposit';
@@ -56,11 +60,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
   limits: OrderLimits;
+  /** The market guard a quote's rate is checked against (a customer locks only a published one). */
+  market: OrderMarket;
   /** PAYOUT_SLA_MINUTES: a confirmed deposit unpaid for longer is overdue (listed first). */
   payoutSlaMinutes: number;
   /** The clock orders are locked, expired and stamped by (a fake one in tests). */
   clock: () => Date;
-}> = async (app, { db, events, limits, payoutSlaMinutes, clock }) => {
+}> = async (app, { db, events, limits, market, payoutSlaMinutes, clock }) => {
   /** Who asks and when, with the database and event log: what every orders use case takes. */
   const asker = (request: FastifyRequest) => ({
     db,
@@ -68,6 +74,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     caller: requireUser(request),
     now: clock(),
   });
+
+  // What `POST /api/orders` with the same body would lock, before the lock (decision 022).
+  app.post(
+    '/api/orders/preview',
+    forRole('customer', { body: previewOrderRequestSchema, response: { 200: orderPreviewSchema } }),
+    async (request) =>
+      previewOrder({ db, caller: requireUser(request), input: request.body, limits, market }),
+  );
 
   app.post(
     '/api/orders',
@@ -82,6 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         limits,
+        market,
       });
       return reply.status(created ? 201 : 200).send(order);
     },
@@ -125,9 +140,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   step('deposit', 'customer', depositRequestSchema, submitDeposit);
   step('confirm-deposit', 'agent', confirmDepositRequestSchema, confirmDeposit);
   step('release-payout', 'agent', releasePayoutRequestSchema, releasePayout);
-  step('requote', 'agent', emptyBody, (o) =>
-    requoteDeposit({ ...o, maxTradeNaira: limits.maxTradeNaira }),
-  );
+  step('requote', 'agent', emptyBody, (o) => requoteDeposit({ ...o, limits }));
   step('accept-requote', 'customer', emptyBody, acceptRequote);
   step('decline-requote', 'customer', emptyBody, declineRequote);
   step('return-deposit', 'agent', returnDepositRequestSchema, returnDeposit);

@@ -15,8 +15,10 @@ import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
   addDeskAddress,
   addPayoutAccount,
+  placeOrder,
   setSellRates,
 } from '../../../../tests/support/order-desk';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { AdvisoryLock } from '../../db/advisory-lock';
@@ -38,6 +40,11 @@ const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll(
 const logger = Fastify({ logger: false }).log;
 /** A date as a block's time: unix seconds. */
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The market: BTC at $97,250.50 and USDT at $1.0002, so the desk's sell rates are 2 % and 1 % under it and published. */
+const priceServer = new PriceServer();
+beforeAll(() => priceServer.start());
+afterAll(() => priceServer.stop());
 
 describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   let database: TestDatabase;
@@ -79,7 +86,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   async function awaiting(coin = 'bitcoin', amount = coin === 'bitcoin' ? '0.01' : '100') {
     const chatSessionId = (await call('ada', 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
       .body.id as number;
-    const created = await call('ada', 'POST', '/api/orders', {
+    const created = await placeOrder(app, cookie.ada, {
       chatSessionId,
       coin,
       amount,
@@ -107,8 +114,10 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     app = await createTestApp({
       database,
       clock: () => now,
-      env: { DATA_DIR: dataDir, BTC_EXPLORER_URL: chain.url },
+      env: { DATA_DIR: dataDir, BTC_EXPLORER_URL: chain.url, PRICE_API_URL: priceServer.url },
     });
+    await app.ready();
+    await app.priceFeed.refresh();
     const ada = await makeCustomer(database.db);
     cookie.ada = await sessionCookie(database.db, ada);
     cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));

@@ -1,3 +1,5 @@
 export { ratesRoutes } from './routes';
 export { getManagedRate } from './get-rates';
+export { getSellRate, type SellRate } from './get-sell-rate';
 export { getUsdToNaira } from './get-usd-to-naira';
+export type { MarketUsd } from './market-guard';

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
+import type { EventLog } from '../../platform/realtime/events';
 import { listRateHistory } from './list-rate-history';
 import { listRates } from './list-rates';
 import type { MarketUsd } from './market-guard';
@@ -21,7 +22,9 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   guardPercent: number;
   /** Told `usdToNairaChanged` after each save. */
   bus: EventBus;
-}> = async (app, { db, marketUsd, guardPercent, bus }) => {
+  /** Each save writes `rates.updated` for every socket. */
+  events: EventLog;
+}> = async (app, { db, marketUsd, guardPercent, bus, events }) => {
   const market = { db, marketUsd, guardPercent };
 
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
@@ -48,7 +51,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
     '/api/exchange-rates',
     forRole('agent', { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } }),
     async (request) =>
-      saveRates({ ...market, bus, actor: requireUser(request), input: request.body }),
+      saveRates({ ...market, bus, events, actor: requireUser(request), input: request.body }),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { exchangeRateHistory, exchangeRates, settings } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
+import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { getRates } from './get-rates';
 import { plain, USD_TO_NAIRA_KEY } from './get-usd-to-naira';
@@ -16,7 +17,8 @@ import { guardDeviations, type MarketUsd } from './market-guard';
 /**
  * Save All Exchange Rates, in one transaction: the USD-to-naira rate and every currency sent.
  * Figures past the market guard need `input.confirmation`, whose reason is audited with them.
- * Each save adds a history row per currency and an audit entry with the values before and after.
+ * Each save adds a history row per currency and an audit entry with the values before and after,
+ * and tells every socket `rates.updated`.
  */
 export async function saveRates(options: {
   db: Db;
@@ -25,9 +27,10 @@ export async function saveRates(options: {
   marketUsd: MarketUsd;
   guardPercent: number;
   bus: EventBus;
+  events: EventLog;
 }): Promise<RatesResponse> {
-  const { db, actor, input, marketUsd, guardPercent } = options;
-  await db.transaction(async (tx) => {
+  const { db, actor, input, marketUsd, guardPercent, events } = options;
+  await events.transaction(async (tx) => {
     const before = await getRates({ db: tx });
     const usdToNairaChanged = dec(before.usdToNaira).cmp(input.usdToNaira) !== 0;
     if (usdToNairaChanged) {
@@ -114,6 +117,8 @@ export async function saveRates(options: {
         after: { currency: rate.currency, ...values },
       });
     }
+    // Every open calculator and order preview prices from these: they fetch again.
+    await events.append(tx, { type: 'rates.updated' }, { customerId: null, audience: 'everyone' });
   });
   const saved = await listRates({ db, marketUsd, guardPercent, audience: 'agent' });
   options.bus.emit('usdToNairaChanged', { rate: saved.usdToNaira });

@@ -14,6 +14,7 @@ import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
   addDeskAddress,
   addPayoutAccount,
+  placeOrder,
   setSellRates,
 } from '../../../../tests/support/order-desk';
 import { PriceServer } from '../../../../tests/support/price-server';
@@ -209,13 +210,19 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
     const before = await scrape(app);
     const transitions = (families: Map<string, Family>, to: string) =>
       value(families, 'agentchat_order_transitions_total', { to });
-    const created = await call('customer', 'POST', '/api/orders', {
+    // An agent's quote, accepted: this app has no market price, so its rate is not published
+    // (no customer locks it; the agent quotes it with a reason).
+    const quote = await placeOrder(app, cookie.agent, {
       chatSessionId: await chat(),
       coin: 'bitcoin',
       amount: '0.01',
+      confirmation: { reason: 'No market price in this test' },
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+    const created = await call('customer', 'POST', `/api/orders/${quote.body.id}/accept`, {
       payoutAccountId,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
     const opened = await scrape(app);
     expect(transitions(opened, 'awaiting_deposit') - transitions(before, 'awaiting_deposit')).toBe(
       1,

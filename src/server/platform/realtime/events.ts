@@ -12,7 +12,7 @@ export const EVENTS_CHANNEL = 'agentchat_events';
 export interface EventRouting {
   /** The one customer who may see it (besides agents); null when only staff may. */
   customerId: string | null;
-  audience?: 'all' | 'admins';
+  audience?: 'all' | 'admins' | 'everyone';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SOCKET_CLOSE_CODES,
@@ -45,6 +45,7 @@ export interface Subscriber {
 }
 
 function canSee(user: SessionUser, row: EventRow): boolean {
+  if (row.audience === 'everyone') return true;
   if (user.isAdmin && user.isActive) return true;
   if (row.audience === 'admins') return false;
   if ((user.isAgent || user.isAdmin) && user.isActive) return true;
@@ -53,8 +54,8 @@ function canSee(user: SessionUser, row: EventRow): boolean {
 
 function visibleTo(user: SessionUser): SQL | undefined {
   if (user.isAdmin) return undefined;
-  if (user.isAgent) return eq(realtimeEvents.audience, 'all');
-  return eq(realtimeEvents.customerId, user.id);
+  if (user.isAgent) return inArray(realtimeEvents.audience, ['all', 'everyone']);
+  return or(eq(realtimeEvents.customerId, user.id), eq(realtimeEvents.audience, 'everyone'));
 }
 
 export function toEvent(row: EventRow): RealtimeEvent {
@@ -236,6 +237,10 @@ export class RealtimeHub {
 
   /** The sockets that may see an event: staff, and the customer it concerns. */
   private *candidates(row: EventRow): Iterable<Subscriber> {
+    if (row.audience === 'everyone') {
+      yield* this.subscribers;
+      return;
+    }
     yield* this.staff;
     if (row.customerId === null) return;
     for (const s of this.byUser.get(row.customerId) ?? []) if (!this.staff.has(s)) yield s;

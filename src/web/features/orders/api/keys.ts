@@ -1,3 +1,4 @@
+import type { PreviewOrderRequest } from '../../../../shared/api/orders';
 import type { OrderState } from '../../../../shared/orders/states';
 
 /**
@@ -12,6 +13,8 @@ export const orderKeys = {
   disputed: ['orders', 'disputed'] as const,
   /** One customer's orders, newest first (the agents' desk side panel). */
   customer: (customerId: string) => ['orders', 'customer', customerId] as const,
+  /** What a quote's body would lock now (POST /api/orders/preview). */
+  preview: (body: PreviewOrderRequest) => ['orders', 'preview', body] as const,
   /** One order (its receipt). */
   one: (id: number) => ['orders', 'one', id] as const,
   /** Every Orders view's pages, whatever the filter. */

@@ -9,10 +9,11 @@ import { useAcceptOrder } from '../api/accept-order';
 import { useCountdown } from '../lib/use-countdown';
 import { useOrderAction } from '../lib/use-order-action';
 import { PayoutAccountChoice } from './payout-account-choice';
+import { QuoteVsMarket } from './quote-vs-market';
 
 /**
- * The customer takes an agent's quote: which saved account to be paid into (or a link to add
- * one), then "Accept quote". Once the lock has run out it cannot be accepted; if the server
+ * The customer takes an agent's quote: its rate beside the market price and the difference,
+ * which saved account to be paid into (or a link to add one), then "Accept quote". Once the lock has run out it cannot be accepted; if the server
  * says so first (another clock), its reason is shown.
  */
 export function AcceptQuoteAction({ order }: { order: Order }) {
@@ -48,6 +49,7 @@ export function AcceptQuoteAction({ order }: { order: Order }) {
         The agent offers {formatNaira(order.totalNaira)} at this locked rate. Accept it to get the
         address to send your coins to.
       </p>
+      <QuoteVsMarket order={order} />
       <PayoutAccountChoice
         id={`${id}-account`}
         accounts={accounts.data}

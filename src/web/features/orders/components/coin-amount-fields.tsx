@@ -1,9 +1,14 @@
+import { orderLimitsText } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
 import { MoneyField } from '../../../components/money-field';
+import { useAppConfig } from '../../../lib/app-config';
 import { CoinSelect, RATE_SYMBOLS } from '../../rates';
 import { UnitSwitch, type Unit } from './unit-switch';
 
-/** The coin, then the amount to sell in that coin or in naira: a sell's and a quote's fields. */
+/**
+ * The coin, then the amount to sell in that coin or in naira, with the order limits under it
+ * ("From ₦5,000 to ₦50,000,000"): a sell's and a quote's fields.
+ */
 export function CoinAmountFields({
   id,
   coin,
@@ -24,6 +29,7 @@ export function CoinAmountFields({
   /** The amount's problem, once it is worth showing. */
   error: string | null;
 }) {
+  const { minOrderNaira, maxOrderNaira } = useAppConfig();
   const symbol = RATE_SYMBOLS[coin];
   return (
     <>
@@ -38,6 +44,7 @@ export function CoinAmountFields({
         suffix={unit === 'crypto' ? symbol : undefined}
         grouped={unit === 'naira'}
         error={error}
+        hint={orderLimitsText(minOrderNaira, maxOrderNaira)}
         notANumber="Amount must be a number"
       />
     </>

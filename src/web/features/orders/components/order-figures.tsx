@@ -11,7 +11,8 @@ const VALUE_STYLES = {
   code: 'font-mono text-xs break-all',
 } as const;
 
-function Figure({
+/** One labelled figure of an order or its preview. */
+export function Figure({
   label,
   value,
   look = 'plain',

@@ -10,10 +10,13 @@ import {
   AGENT_ID,
   makeAgent,
   makeMessage,
+  MANAGED_RATES,
   makeOrder,
+  makeOrderPreview,
   makePayoutAccount,
   orderStep,
   orderUpdated,
+  TEST_PRICES,
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
 import { OrderPanel } from './order-panel';
@@ -38,10 +41,24 @@ function openOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** The server's preview of what the form holds: makeOrderPreview's figures, its chosen account. */
+function previewOf(
+  call: ApiCall,
+  accounts: PayoutAccount[] = [makePayoutAccount(), opayAccount()],
+) {
+  const { payoutAccountId } = call.body as { payoutAccountId?: number };
+  return json(
+    makeOrderPreview({ payoutAccount: accounts.find((a) => a.id === payoutAccountId) ?? null }),
+  );
+}
+
 function stub(orders: Order[], routes: ApiRoutes = {}) {
   return stubApi({
     'GET /api/orders': { body: { items: orders, nextCursor: null } },
     'GET /api/payout-accounts': { body: [makePayoutAccount()] },
+    'GET /api/exchange-rates': { body: MANAGED_RATES },
+    'GET /api/prices': { body: TEST_PRICES },
+    'POST /api/orders/preview': (call) => previewOf(call),
     ...routes,
   });
 }
@@ -268,8 +285,28 @@ describe('OrderPanel for the customer', () => {
     await waitFor(() =>
       expect(within(form).getByLabelText('Pay me into')).toHaveProperty('disabled', false),
     );
+    expect(within(form).getByText('From ₦5,000 to ₦50,000,000')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Pay me into'), { target: { value: '4' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Lock rate and sell' }));
+    // The server's preview of exactly this body, before the button that locks it.
+    const preview = await within(form).findByTestId('order-preview');
+    await waitFor(() =>
+      expect(within(preview).getByTestId('order-paid-into').textContent).toBe(
+        'OPay ****9876 · ADA LOVELACE',
+      ),
+    );
+    expect(within(preview).getByTestId('order-rate').textContent).toBe('₦151,320,000.00 / BTC');
+    expect(within(preview).getByTestId('order-you-send').textContent).toBe('0.01 BTC');
+    expect(within(preview).getByTestId('order-you-receive').textContent).toBe('₦1,513,200.00');
+    expect(within(preview).getByTestId('order-rate-locked-for').textContent).toBe('15 minutes');
+    expect(posts(calls, '/api/orders/preview').at(-1)!.body).toEqual({
+      chatSessionId: 7,
+      coin: 'bitcoin',
+      amountNaira: '1513200',
+      payoutAccountId: 4,
+    });
+    const lock = within(form).getByRole('button', { name: 'Lock rate and sell' });
+    await waitFor(() => expect(lock).toHaveProperty('disabled', false));
+    fireEvent.click(lock);
     await screen.findByTestId('order-card');
     const [created] = posts(calls, '/api/orders');
     expect(created!.body).toEqual({
@@ -277,6 +314,7 @@ describe('OrderPanel for the customer', () => {
       coin: 'bitcoin',
       amountNaira: '1513200',
       payoutAccountId: 4,
+      rateVersion: '151320000.00',
     });
     expect(created!.headers.get('Idempotency-Key')).toMatch(UUID);
     expect(screen.queryByTestId('sell-form')).toBeNull();
@@ -460,18 +498,33 @@ describe("an agent's quote", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send a quote' }));
     const form = screen.getByRole('form', { name: 'Send a quote' });
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
-    expect(
-      await within(form).findByText('Amount must be a number with at most 8 decimal places'),
-    ).toBeTruthy();
+    expect(await within(form).findByText('Amount is required')).toBeTruthy();
     expect(posts(calls, '/api/orders')).toHaveLength(0);
+    expect(posts(calls, '/api/orders/preview')).toHaveLength(0);
 
     fireEvent.click(within(form).getByRole('radio', { name: 'In naira (₦)' }));
     fireEvent.change(within(form).getByLabelText('Amount (₦)'), { target: { value: '1,513,200' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    const preview = await within(form).findByTestId('order-preview');
+    expect(within(preview).getByTestId('order-rate').textContent).toBe('₦151,320,000.00 / BTC');
+    expect(within(preview).getByTestId('order-market').textContent).toBe(
+      '5.70 % below the market ₦160,463,325.00',
+    );
+    expect(within(preview).getByTestId('order-customer-receives').textContent).toBe(
+      '₦1,513,200.00',
+    );
+    expect(within(preview).queryByTestId('order-paid-into')).toBeNull();
+    const send = within(form).getByRole('button', { name: 'Send quote' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
     await waitFor(() => expect(stateOf()).toBe('Quote sent'));
     const [sent] = posts(calls, '/api/orders');
     // No payout account: the customer chooses it when accepting.
-    expect(sent!.body).toEqual({ chatSessionId: 7, coin: 'bitcoin', amountNaira: '1513200' });
+    expect(sent!.body).toEqual({
+      chatSessionId: 7,
+      coin: 'bitcoin',
+      amountNaira: '1513200',
+      rateVersion: '151320000.00',
+    });
     expect(sent!.headers.get('Idempotency-Key')).toMatch(UUID);
     expect(screen.queryByTestId('quote-form')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send a quote' })).toBeNull();
@@ -493,7 +546,9 @@ describe("an agent's quote", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send a quote' }));
     const form = screen.getByRole('form', { name: 'Send a quote' });
     fireEvent.change(within(form).getByLabelText('Amount (BTC)'), { target: { value: '0.01' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    const send = within(form).getByRole('button', { name: 'Send quote' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'This customer is restricted: they cannot be sent a quote',
     );
@@ -530,6 +585,15 @@ describe("an agent's quote", () => {
     expect(screen.queryByTestId('sell-form')).toBeNull();
     const accept = screen.getByRole('form', { name: 'Accept the quote' });
     expect(accept.textContent).toContain('The agent offers ₦1,513,200.00');
+    // The quote's rate beside the market, before "Accept quote".
+    expect(within(accept).getByTestId('order-quote-rate').textContent).toBe(
+      '₦151,320,000.00 / BTC',
+    );
+    await waitFor(() =>
+      expect(within(accept).getByTestId('order-compared-with').textContent).toBe(
+        '5.70 % below the market ₦160,463,325.00',
+      ),
+    );
     const account = within(accept).getByLabelText('Pay me into');
     await waitFor(() => expect(account).toHaveProperty('disabled', false));
     fireEvent.change(account, { target: { value: '4' } });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RateCurrency } from '../../../../shared/domain';
 import { Button } from '../../../components/ui/button';
+import { useLiveRates } from '../../rates';
 import { useChatOrders } from '../api/list-chat-orders';
 import { isOpenOrder } from '../lib/states';
 import { useLiveOrders } from '../lib/use-live-orders';
@@ -23,6 +24,8 @@ export function OrderPanel({
   defaultCoin: RateCurrency;
 }) {
   useLiveOrders();
+  // The forms' previews and the chat's calculator follow the rates as agents save them.
+  useLiveRates();
   const orders = useChatOrders(chatSessionId);
   const [selling, setSelling] = useState(false);
   /** The order this screen just created: its card comes into view from its top. */

@@ -1,20 +1,26 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { createOrderRequestSchema } from '../../../../shared/api/orders';
+import { previewOrderRequestSchema } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
+import { guardConfirmationSchema } from '../../../../shared/market-guard';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorText } from '../../../lib/error-text';
 import { useCreateOrder } from '../api/create-order';
+import { useOrderPreview } from '../api/preview-order';
+import { minutesText } from '../lib/minutes-text';
 import { useOrderAction } from '../lib/use-order-action';
 import { CoinAmountFields } from './coin-amount-fields';
-import { minutesText } from '../lib/minutes-text';
+import { lockable, marketText, QuotePreview } from './order-preview';
 import type { Unit } from './unit-switch';
 
 /**
- * An agent's quote: coin and amount (in the coin or in naira). Sending it locks the managed
- * sell rate for the customer, who accepts it on the card with their payout account.
+ * An agent's quote: coin and amount (in the coin or in naira), then the server's preview (rate,
+ * how far it is from the market, total, lock time), then "Send quote", which locks exactly that
+ * preview for the customer to accept with their payout account. A rate outside the market guard
+ * (not shown to customers) is quoted only with the agent's reason, audited.
  */
 export function QuoteForm({
   chatSessionId,
@@ -33,16 +39,30 @@ export function QuoteForm({
   const [coin, setCoin] = useState<RateCurrency>(defaultCoin);
   const [unit, setUnit] = useState<Unit>('crypto');
   const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const body = {
     chatSessionId,
     coin,
     ...(unit === 'crypto' ? { amount: amount.trim() } : { amountNaira: amount.trim() }),
   };
-  const check = createOrderRequestSchema.safeParse(body);
+  const check = previewOrderRequestSchema.safeParse(body);
   const amountProblem = check.success ? null : (check.error.issues[0]?.message ?? null);
+  const preview = useOrderPreview(check.success ? body : null);
+  const pastGuard = preview.data !== undefined && !preview.data.published;
+  const reasonCheck = guardConfirmationSchema.safeParse({ reason });
   const action = useOrderAction((idempotencyKey) =>
-    create.mutateAsync({ body, idempotencyKey }).then((order) => onSent(order.id)),
+    create
+      .mutateAsync({
+        body: {
+          ...body,
+          // The submit locks only a lockable preview: its figures are the ones on screen.
+          rateVersion: preview.data!.rateVersion,
+          ...(pastGuard ? { confirmation: { reason: reason.trim() } } : {}),
+        },
+        idempotencyKey,
+      })
+      .then((order) => onSent(order.id)),
   );
   const edit =
     <T,>(set: (value: T) => void) =>
@@ -54,7 +74,9 @@ export function QuoteForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
-    if (check.success) action.submit();
+    if (check.success && lockable(preview) && (!pastGuard || reasonCheck.success)) {
+      action.submit();
+    }
   };
 
   return (
@@ -80,11 +102,32 @@ export function QuoteForm({
         The quote locks our sell rate for {minutesText(quoteTtlMinutes)}. The customer accepts it in
         the chat with their payout account.
       </p>
+      <QuotePreview query={preview} priced={check.success} viewer="agent" />
+      {pastGuard && (
+        <div data-testid="quote-guard">
+          <p className="mb-2 text-sm text-down">
+            This rate is {marketText(preview.data!)} and not shown to customers. Give the reason to
+            quote it.
+          </p>
+          <Label htmlFor={`${id}-reason`} className="mb-1.5">
+            Reason
+          </Label>
+          <Input
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(e) => edit(setReason)(e.target.value)}
+            aria-invalid={showErrors && !reasonCheck.success}
+          />
+          {showErrors && !reasonCheck.success && (
+            <p className="mt-1 text-sm text-down">{reasonCheck.error.issues[0]?.message}</p>
+          )}
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onClose}>
           Close
         </Button>
-        <Button type="submit" disabled={action.pending}>
+        <Button type="submit" disabled={action.pending || (check.success && !lockable(preview))}>
           <Send aria-hidden />
           Send quote
         </Button>

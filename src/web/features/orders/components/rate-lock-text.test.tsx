@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
+import { MANAGED_RATES } from '../../../testing/fixtures';
 import { TEST_CONFIG } from '../../../testing/render-app';
 import { TestProviders } from '../../../testing/test-providers';
 import { QuoteForm } from './quote-form';
@@ -14,7 +15,10 @@ const withLock = (quoteTtlMinutes: number) => ({ ...TEST_CONFIG, quoteTtlMinutes
 
 describe("the order forms say how long the rate is locked (QUOTE_TTL_MINUTES), not a fixed '15'", () => {
   it('the customer sell form', () => {
-    stubApi({ 'GET /api/payout-accounts': () => ({ body: [] }) });
+    stubApi({
+      'GET /api/payout-accounts': () => ({ body: [] }),
+      'GET /api/exchange-rates': { body: MANAGED_RATES },
+    });
     render(
       <TestProviders config={withLock(20)}>
         <MemoryRouter>
