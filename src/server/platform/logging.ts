@@ -7,9 +7,6 @@ import type { FastifyRequest } from 'fastify';
  */
 const VALUE_FIELDS = new Set(['params', 'queryOptions', 'detail', 'where', 'internalQuery']);
 
-/** Query parameters that would let whoever reads the log finish someone's sign-in. */
-const SECRET_QUERY_PARAMS = new Set(['code', 'state', 'nonce', 'code_verifier', 'id_token_hint']);
-
 const MAX_CAUSE_DEPTH = 5;
 
 interface SerializedError {
@@ -55,17 +52,19 @@ export function serializeError(error: unknown): SerializedError {
   return { type: typeof error, message: String(error), stack: '' };
 }
 
-/** A logged URL with the OIDC code, state and their kin replaced (the path and the rest kept). */
+/**
+ * A logged URL with every query value replaced, the names and the path kept: a query may carry
+ * the OIDC code and state, or a token a client (or an attacker probing) put there, and no list
+ * of secret names is ever complete. The path says which route; the names say which options.
+ */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query < 0) return url;
-  const pairs = url
-    .slice(query + 1)
+  const hash = url.indexOf('#', query);
+  const search = url.slice(query + 1, hash < 0 ? undefined : hash);
+  const pairs = search
     .split('&')
-    .map((pair) => {
-      const name = pair.split('=', 1)[0]!;
-      return SECRET_QUERY_PARAMS.has(name) ? `${name}=[redacted]` : pair;
-    });
+    .map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!}=[redacted]` : pair));
   return `${url.slice(0, query + 1)}${pairs.join('&')}`;
 }
 

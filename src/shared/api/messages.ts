@@ -73,6 +73,16 @@ export const sendMessageRequestSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, `Message is too long (at most ${MESSAGE_MAX_LENGTH} characters)`),
 });
 
+/** An image's caption: up to MESSAGE_MAX_LENGTH characters, refused (never cut) beyond. */
+export const CAPTION_TOO_LONG = `Caption is too long (at most ${MESSAGE_MAX_LENGTH} characters)`;
+export const captionSchema = z.string().trim().max(MESSAGE_MAX_LENGTH, CAPTION_TOO_LONG);
+
+/**
+ * The most bytes a caption's multipart field may take: MESSAGE_MAX_LENGTH UTF-16 code units are
+ * at most 3 UTF-8 bytes each (a surrogate pair, 2 units, is 4). A longer field is refused whole.
+ */
+export const CAPTION_MAX_BYTES = MESSAGE_MAX_LENGTH * 3;
+
 export const attachmentParamsSchema = z.object({
   messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });

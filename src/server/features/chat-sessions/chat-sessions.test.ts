@@ -3,6 +3,7 @@ import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { orders } from '../../db/schema';
 
 describe.each(testDatabaseKinds())('chat sessions on $name', (kind) => {
   let database: TestDatabase;
@@ -88,5 +89,37 @@ describe.each(testDatabaseKinds())('chat sessions on $name', (kind) => {
     expect((await call(agentCookie, 'GET', '/api/chat-sessions/all?customerId=nope')).body).toEqual(
       { error: expect.stringMatching(/Invalid customer id/) },
     );
+  });
+
+  it("finds a chat by its order's reference, for staff; a customer only among their own", async () => {
+    const tobi = await makeCustomer(database.db, { firstName: 'Tobi', lastName: 'Desk' });
+    const tobiCookie = await sessionCookie(database.db, tobi);
+    const chatId = (await call(tobiCookie, 'POST', '/api/chat-sessions', { category: 'bitcoin' }))
+      .body.id as number;
+    await call(tobiCookie, 'POST', '/api/chat-sessions', { category: 'usdt' });
+    await database.db.insert(orders).values({
+      reference: 'AC-7F3K2Q9D',
+      chatSessionId: chatId,
+      customerId: tobi.id,
+      coin: 'bitcoin',
+      network: 'BTC',
+      amountCrypto: '0.05',
+      rateNaira: '160050000',
+      totalNaira: '8002500.00',
+      state: 'quoted',
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    });
+    for (const q of ['AC-7F3K2Q9D', '7f3k2q']) {
+      const found = chatSessionPageSchema.parse(
+        (await call(agentCookie, 'GET', `/api/chat-sessions/all?q=${q}`)).body,
+      );
+      expect(found.items.map((s) => s.id)).toEqual([chatId]);
+    }
+    const other = await makeCustomer(database.db);
+    const otherCookie = await sessionCookie(database.db, other);
+    const asOther = chatSessionPageSchema.parse(
+      (await call(otherCookie, 'GET', '/api/chat-sessions?q=AC-7F3K2Q9D')).body,
+    );
+    expect(asOther.items).toEqual([]);
   });
 });

@@ -89,7 +89,9 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   if (options.q) {
     const pattern = containsPattern(options.q);
     conditions.push(
-      sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${pattern} or c.email ilike ${pattern})`,
+      sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${pattern}
+           or c.email ilike ${pattern}
+           or s.id in (select o.chat_session_id from orders o where o.reference ilike ${pattern}))`,
     );
   }
   const older = olderThanCursor(options.cursor, {

@@ -7,8 +7,10 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CAPTION_TOO_LONG,
   IMAGE_DECODE_ERROR,
   IMAGE_PIXELS_ERROR,
+  MESSAGE_MAX_LENGTH,
   messageSchema,
   type Message,
 } from '../../../shared/api/messages';
@@ -335,5 +337,27 @@ describe.each(testDatabaseKinds())('images on $name', (kind) => {
     const res = await post(multipart(fields));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'Too many form fields: send one image' });
+  });
+
+  it('keeps a 4,000-character caption whole and refuses a longer one, never storing it cut', async () => {
+    const photo = await phonePhotoWithGps();
+    const send = (caption: string) =>
+      post(
+        multipart([
+          { name: 'clientMessageId', value: randomUUID() },
+          { name: 'caption', value: caption },
+          { name: 'file', value: photo, filename: 'receipt.jpg' },
+        ]),
+      );
+    // ₦ is three bytes in UTF-8: 4,000 of them are 12,000 bytes, all kept.
+    const full = '₦'.repeat(MESSAGE_MAX_LENGTH);
+    const kept = await send(full);
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json<{ content: string }>().content).toBe(full);
+    for (const over of ['₦'.repeat(MESSAGE_MAX_LENGTH + 1), 'a'.repeat(MESSAGE_MAX_LENGTH + 1)]) {
+      const refused = await send(over);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: `caption: ${CAPTION_TOO_LONG}` });
+    }
   });
 });

@@ -14,7 +14,8 @@ import {
   IMAGE_PIXELS_ERROR,
   IMAGE_SIZE_ERROR,
   IMAGE_TYPE_ERROR,
-  MESSAGE_MAX_LENGTH,
+  CAPTION_TOO_LONG,
+  captionSchema,
   sendMessageRequestSchema,
 } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
@@ -215,7 +216,7 @@ export async function storeUpload(options: {
 
 const uploadFieldsSchema = z.object({
   clientMessageId: sendMessageRequestSchema.shape.clientMessageId,
-  caption: z.string().trim().max(MESSAGE_MAX_LENGTH).default(''),
+  caption: captionSchema.default(''),
 });
 
 /**
@@ -238,12 +239,16 @@ export async function receiveUpload(options: {
   try {
     const file = await request.file();
     if (!file) throw new AppError('bad_request', 'No image was attached');
+    const parts = Object.entries(file.fields).flatMap(([name, part]) =>
+      part && !Array.isArray(part) && part.type === 'field' ? [{ name, part }] : [],
+    );
+    // The parser cuts a field at its size limit: a cut caption is refused, never stored cut.
+    if (parts.some(({ part }) => part.valueTruncated)) {
+      file.file.resume();
+      throw new AppError('bad_request', `caption: ${CAPTION_TOO_LONG}`);
+    }
     const fields = uploadFieldsSchema.safeParse(
-      Object.fromEntries(
-        Object.entries(file.fields).flatMap(([name, part]) =>
-          part && !Array.isArray(part) && part.type === 'field' ? [[name, String(part.value)]] : [],
-        ),
-      ),
+      Object.fromEntries(parts.map(({ name, part }) => [name, String(part.value)])),
     );
     if (!fields.success) {
       file.file.resume();

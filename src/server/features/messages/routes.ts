@@ -4,6 +4,7 @@ import { chatSessionIdParamsSchema } from '../../../shared/api/chat-sessions';
 import {
   allMessagesQuerySchema,
   ATTACHMENT_MAX_BYTES,
+  CAPTION_MAX_BYTES,
   attachmentParamsSchema,
   messageListQuerySchema,
   messagePageSchema,
@@ -39,7 +40,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   { db, events, storage, maxOpenChatsPerAgent },
 ) => {
   await app.register(multipart, {
-    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 8 * 1024, parts: 5 },
+    limits: {
+      fileSize: ATTACHMENT_MAX_BYTES,
+      files: 1,
+      fields: 4,
+      fieldSize: CAPTION_MAX_BYTES,
+      parts: 5,
+    },
   });
 
   app.get(

@@ -5,7 +5,7 @@ export {
   useCannedReplyPicker,
   type CannedReplyPickerState,
 } from './components/canned-reply-picker';
-export { fillVariables, MISSING, perCoin, type VariableValues } from './lib/fill';
+export { fillVariables, MISSING, perCoin, unfilledIn, type VariableValues } from './lib/fill';
 export { useVariableValues } from './lib/use-variable-values';
 export {
   CannedRepliesSection,

@@ -224,6 +224,63 @@ describe('conversation tools', () => {
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect((input as HTMLTextAreaElement).value).toBe('/us');
   });
+  it('a canned reply says the unit once, and one with a variable this chat has no value for is not sent', async () => {
+    const replies: CannedReply[] = [
+      {
+        id: 1,
+        scope: 'team',
+        shortcut: 'rate',
+        content: 'We buy at {rate.bitcoin.sell} per BTC today',
+        updatedAt: AT,
+      },
+      {
+        id: 2,
+        scope: 'team',
+        shortcut: 'address',
+        content: 'Send to {order.depositAddress}',
+        updatedAt: AT,
+      },
+    ];
+    const calls = stubApi(
+      conversationRoutes({
+        user: makeUser({ id: AGENT_ID, isAgent: true }),
+        viewerSide: 'staff',
+        cannedReplies: replies,
+        rates: MANAGED_RATES,
+        orders: [],
+      }),
+    );
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    const input = (await screen.findByPlaceholderText(
+      'Type your message...',
+    )) as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '/rate' } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input.value).toBe('We buy at ₦157,254,058.50 per BTC today'));
+
+    fireEvent.change(input, { target: { value: '/address' } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(input.value).toBe('Send to [no open order: no deposit address yet]'),
+    );
+    expect(screen.getByTestId('unfilled-variables').textContent).toContain(
+      '[no open order: no deposit address yet]',
+    );
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('Send to [no open order: no deposit address yet]');
+    expect(
+      calls.some((c) => c.method === 'POST' && c.path === '/api/chat-sessions/7/messages'),
+    ).toBe(false);
+    // Written over by hand, it goes.
+    fireEvent.change(input, { target: { value: 'Send to bc1qexample' } });
+    expect(screen.queryByTestId('unfilled-variables')).toBeNull();
+    expect(send.disabled).toBe(false);
+  });
+
   it('the / picker shows a personal reply as soon as the agent writes it, and links to My replies', async () => {
     const api = cannedRepliesApi([
       { id: 1, scope: 'team', shortcut: 'welcome', content: 'Welcome', updatedAt: AT },

@@ -63,6 +63,30 @@ afterEach(() => {
 });
 
 describe('sending an image', () => {
+  it('refuses a caption over 4,000 characters with a counter, never cutting it', async () => {
+    const calls = stubUploads((call) => json(storedImage(call.body as FormData), 201));
+    renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
+    await screen.findByTestId('welcome');
+    pick();
+    const dialog = await screen.findByRole('dialog', { name: 'Send image' });
+    const caption = within(dialog).getByLabelText('Caption (optional)') as HTMLInputElement;
+    const long = '₦'.repeat(4010);
+    fireEvent.change(caption, { target: { value: long } });
+    // Kept whole in the box, with what to remove.
+    expect(caption.value).toBe(long);
+    expect(within(dialog).getByTestId('length-counter').textContent).toContain(
+      'Too long to send: at most 4,000 characters. Remove 10.',
+    );
+    const send = within(dialog).getByRole('button', { name: 'Send image' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(send.closest('form')!);
+    fireEvent.change(caption, { target: { value: '₦'.repeat(4000) } });
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(send);
+    await waitFor(() => expect(uploads(calls)).toHaveLength(1));
+    expect(uploads(calls)[0]!.get('caption')).toBe('₦'.repeat(4000));
+  });
+
   it('shows the picked image and an optional caption before anything is sent', async () => {
     const calls = stubUploads((call) => json(storedImage(call.body as FormData), 201));
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);

@@ -4,45 +4,19 @@ import { ATTACHMENT_TYPES, MESSAGE_MAX_LENGTH } from '../../../../shared/api/mes
 import type { CannedReply } from '../../../../shared/api/canned-replies';
 import { RadioButtons } from '../../../components/radio-buttons';
 import { cn } from '../../../lib/cn';
-import { CannedReplyPicker, PICKER_ID, useCannedReplyPicker } from '../../canned-replies';
+import {
+  CannedReplyPicker,
+  PICKER_ID,
+  unfilledIn,
+  useCannedReplyPicker,
+} from '../../canned-replies';
 import { toast } from '../../../lib/toast';
 import { imageProblem } from '../api/upload-attachment';
 import { ImageSendDialog, type PickedImage } from './image-send-dialog';
+import { LengthCounter } from './length-counter';
 
 /** The tallest the input grows before it scrolls. */
 const MAX_INPUT_HEIGHT_PX = 160;
-
-/** From this length on, the box counts the characters against MESSAGE_MAX_LENGTH. */
-export const COUNTER_FROM = 3500;
-
-const count = new Intl.NumberFormat('en-NG');
-
-/**
- * Near the limit: "3,612 / 4,000". Over it: why the message cannot go, so nothing is ever cut
- * silently (a pasted text stays whole; the customer shortens it).
- */
-function LengthCounter({ length }: { length: number }) {
-  if (length < COUNTER_FROM) return null;
-  const over = length - MESSAGE_MAX_LENGTH;
-  return (
-    <p
-      data-testid="length-counter"
-      aria-live="polite"
-      className={cn(
-        'px-4 pt-1 text-right text-xs tabular-nums',
-        over > 0 ? 'font-semibold text-down' : 'text-ink-muted',
-      )}
-    >
-      {over > 0 && (
-        <span>
-          Too long to send: at most {count.format(MESSAGE_MAX_LENGTH)} characters. Remove{' '}
-          {count.format(over)}.{' '}
-        </span>
-      )}
-      {count.format(length)} / {count.format(MESSAGE_MAX_LENGTH)}
-    </p>
-  );
-}
 
 /**
  * Where the viewer writes: Enter sends, Shift+Enter starts a new line; the send button is
@@ -85,6 +59,9 @@ export function Composer({
   const blank = text.trim() === '';
   const length = text.trim().length;
   const tooLong = length > MESSAGE_MAX_LENGTH;
+  // A canned reply's variable this chat has no value for: the agent fills it in or removes it.
+  const unfilled = cannedReplies ? unfilledIn(text) : [];
+  const blocked = blank || tooLong || unfilled.length > 0;
 
   useLayoutEffect(() => {
     const el = input.current;
@@ -95,7 +72,7 @@ export function Composer({
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (blank || tooLong || sending) return;
+    if (blocked || sending) return;
     const content = text.trim();
     setText('');
     setSending(true);
@@ -226,7 +203,7 @@ export function Composer({
             aria-label={noting ? 'Private note' : 'Message'}
             // The agents' desk's shortcuts find the reply box by this (focus reply, canned replies).
             data-reply-box
-            aria-invalid={tooLong || undefined}
+            aria-invalid={tooLong || unfilled.length > 0 || undefined}
             // A textarea may not be a combobox (nor carry aria-expanded): it says it suggests
             // from a list, points at the list while one is shown and at its chosen option.
             {...(cannedReplies
@@ -243,11 +220,20 @@ export function Composer({
             enterKeyHint="send"
             className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-canvas px-4 py-[10px] text-[15px] leading-snug text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down aria-invalid:focus:ring-down/40"
           />
-          <LengthCounter length={length} />
+          <LengthCounter length={length} className="px-4" />
+          {unfilled.length > 0 && (
+            <p
+              data-testid="unfilled-variables"
+              aria-live="polite"
+              className="px-4 pt-1 text-xs font-semibold text-down"
+            >
+              Not sent: replace {unfilled.join(', ')} with the real value, or remove it.
+            </p>
+          )}
         </div>
         <button
           type="submit"
-          disabled={blank || tooLong || sending}
+          disabled={blocked || sending}
           aria-label={noting ? 'Add private note' : 'Send message'}
           className={cn(
             'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:shadow-none',

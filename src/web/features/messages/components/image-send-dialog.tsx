@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/api/messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { LengthCounter } from './length-counter';
 
 /** An image the viewer picked, with a local address that shows it. */
 export interface PickedImage {
@@ -18,11 +19,15 @@ function CaptionForm({
   onSend: (file: File, caption: string) => void;
 }) {
   const [caption, setCaption] = useState('');
+  const length = caption.trim().length;
+  // Refused whole, never cut: the counter says how much to remove (the server refuses it too).
+  const tooLong = length > MESSAGE_MAX_LENGTH;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     // React events bubble through the portal to the composer's own form: this submit is not its.
     event.stopPropagation();
+    if (tooLong) return;
     onSend(picked.file, caption.trim());
   }
 
@@ -43,18 +48,19 @@ function CaptionForm({
           value={caption}
           onChange={(e) => setCaption(e.target.value)}
           placeholder="Add a caption..."
-          maxLength={MESSAGE_MAX_LENGTH}
+          aria-invalid={tooLong || undefined}
           enterKeyHint="send"
-          className="min-h-11 rounded-xl border border-line bg-canvas px-3.5 text-[15px] font-normal text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
+          className="min-h-11 rounded-xl border border-line bg-canvas px-3.5 text-[15px] font-normal text-ink placeholder:text-ink-muted/80 focus:border-brand-600 focus:bg-surface focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-invalid:border-down"
         />
       </label>
+      <LengthCounter length={length} className="-mt-3" />
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
           <Button type="button" variant="outline">
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit">
+        <Button type="submit" disabled={tooLong}>
           <SendHorizontal aria-hidden />
           Send image
         </Button>
