@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
@@ -20,6 +22,7 @@ import {
 import { HttpClient } from '../support/http-client';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
+import { insertOrderTrade } from '../support/trades';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -146,51 +149,33 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await waitForText(page.getByTestId('stat-active-chats-detail'), '1 BTC · 1 USDT');
     await waitForText(page.getByTestId('distribution-usdt-value'), '50%');
 
-    // The admin (also an agent) records two trades from the page (created pending), then
-    // completes one.
+    // A completed order's trade (volume comes only from orders; written to the database as
+    // completing an order writes it), then a charge recorded from the page, pending: its live
+    // event brings both onto the dashboard without a reload.
+    const [admin] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, ADMIN.email));
+    await insertOrderTrade(server.database.db, {
+      chatSessionId: bitcoinSessionId,
+      customerId: bitcoin.body.customerId,
+      agentId: admin!.id,
+      coin: 'bitcoin',
+      amount: '0.05',
+      rate: '150000000',
+    });
     const created = await page.evaluate(
-      async (trades) => {
-        const statuses: number[] = [];
-        for (const { complete, ...trade } of trades) {
-          const response = await fetch('/api/transactions', {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'idempotency-key': crypto.randomUUID(),
-            },
-            body: JSON.stringify(trade),
-          });
-          statuses.push(response.status);
-          if (!complete) continue;
-          const { id } = (await response.json()) as { id: number };
-          await fetch(`/api/transactions/${id}/status`, {
-            method: 'PATCH',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ status: 'completed' }),
-          });
-        }
-        return statuses;
+      async (charge) => {
+        const response = await fetch('/api/transactions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify(charge),
+        });
+        return response.status;
       },
-      [
-        {
-          chatSessionId: bitcoinSessionId,
-          type: 'trade',
-          currency: 'bitcoin',
-          amount: '0.05',
-          rate: '150000000',
-          complete: true,
-        },
-        {
-          chatSessionId: usdt.body.id,
-          type: 'trade',
-          currency: 'usdt',
-          amount: '100',
-          rate: '1600',
-          complete: false,
-        },
-      ],
+      { chatSessionId: usdt.body.id, type: 'charge', amount: '100', reason: 'Network fee' },
     );
-    expect(created).toEqual([201, 201]);
+    expect(created).toBe(201);
     await waitForText(page.getByTestId('stat-total-volume-value'), '₦7,500,000.00');
     expect(await text(page.getByTestId('stat-total-volume-detail'))).toBe('1 completed trade');
     await waitForText(page.getByTestId('stat-pending-value'), '1');
@@ -348,12 +333,13 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(await text(btc.getByTestId('transaction-status'))).toBe('Completed');
     expect(await text(btc.getByTestId('transaction-rate'))).toBe('₦150,000,000.00/BTC');
     expect(await text(btc.getByTestId('transaction-total'))).toBe('₦7,500,000.00');
-    const usdtRow = rows.filter({ hasText: 'USDT' });
-    expect(await text(usdtRow.getByTestId('transaction-total'))).toBe('₦160,000.00');
+    // The charge: $100 at the USD-to-naira rate.
+    const chargeRow = rows.filter({ hasText: '100.00 USD' });
+    expect(await text(chargeRow.getByTestId('transaction-total'))).toBe('₦165,000.00');
 
     await page.getByRole('button', { name: 'Pending', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await text(rows.first().getByTestId('transaction-amount'))).toBe('100 USDT');
+    expect(await text(rows.first().getByTestId('transaction-amount'))).toBe('100.00 USD');
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(2);
     const reference = (await btc.getAttribute('data-reference'))!;

@@ -343,21 +343,20 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
     await customer.getByText(`Agent ${AGENT.firstName}`, { exact: true }).waitFor();
     await expectInert(customer, 'customer: chat list');
 
-    // A trade on the chat, as the Record trade form sends it (the admin's lists show it).
-    const trade = await pageFetch<{ reference: string }>(agent, '/api/transactions', {
+    // A refund on the chat (the admin's lists show it; trades come only from orders).
+    const refund = await pageFetch<{ reference: string }>(agent, '/api/transactions', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
       body: {
         chatSessionId: sessionId,
         customerId,
-        type: 'trade',
-        currency: 'bitcoin',
-        amount: '0.05',
-        rate: '157000000',
+        type: 'refund',
+        amount: '25.50',
+        reason: 'Double charge',
       },
     });
-    expect(trade.status).toBe(201);
-    reference = trade.body.reference;
+    expect(refund.status).toBe(201);
+    reference = refund.body.reference;
 
     // The dashboard numbers customers ("Customer #" and the id's end) rather than naming them.
     await agent.goto(`${server.url}/agent/dashboard`);
@@ -367,7 +366,7 @@ describe.skipIf(!hasChromium)('names that are markup stay text on every screen',
     expect(await text(agent.getByTestId('active-chats-count'))).toBe('2');
     await expectInert(agent, 'agent: dashboard');
 
-    // The customer's trading history: the trade, and nothing from any name.
+    // The customer's trading history: the refund, and nothing from any name.
     await customer.goto(`${server.url}/trading-history`);
     await customer.getByTestId('transaction-card').waitFor();
     await expectInert(customer, 'customer: trading history');

@@ -32,7 +32,7 @@ const CUSTOMER = { name: 'Chidi Okafor', email: 'chidi.money@example.com' };
  */
 const BTC_SELL_USD = '95305.49';
 const BTC_SELL_NAIRA = '157254058.50';
-const TRADE_TOTAL = '₦7,862,702.93';
+const CHARGE_TOTAL = '₦78,639.00';
 
 function toasts(page: Page) {
   return page.getByRole('region', { name: 'Notifications' });
@@ -233,45 +233,52 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     });
   });
 
-  it('records a trade, completes it, and the customer sees it live with the right total', async () => {
+  it('refuses a trade by hand; a charge, completed, reaches the customer live with the right total', async () => {
     // The customer watches their history.
     await customer.goto(`${server.url}/trading-history`);
     await customer.getByTestId('transaction-card').first().waitFor();
     const cards = customer.getByTestId('transaction-card');
     expect(await cards.count()).toBe(1);
 
-    // TransactionsPanel is not mounted in the chat yet (the chat screen's owner wires it), so
-    // the agent's page records the trade with the same request its "Record trade" form sends,
-    // at the managed sell rate.
-    const rates = (await pageFetch(agent, '/api/exchange-rates')).body as {
-      rates: { currency: string; sellRateNaira: string }[];
-    };
-    const rate = rates.rates.find((r) => r.currency === 'bitcoin')!.sellRateNaira;
-    expect(rate).toBe(BTC_SELL_NAIRA);
+    // What the old "Record trade" form sent: trades come only from orders now.
+    const trade = await pageFetch(agent, '/api/transactions', {
+      method: 'POST',
+      body: {
+        chatSessionId: sessionId,
+        customerId,
+        type: 'trade',
+        currency: 'bitcoin',
+        amount: '0.05',
+        rate: BTC_SELL_NAIRA,
+      },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(trade.status).toBe(400);
+    expect((trade.body as { error: string }).error).toMatch(/^type: Trades come only from orders/);
+
     const key = randomUUID();
-    const trade = {
+    const charge = {
       chatSessionId: sessionId,
       customerId,
-      type: 'trade',
-      currency: 'bitcoin',
-      amount: '0.05',
-      rate,
+      type: 'charge',
+      amount: '47.66',
+      reason: 'Network fee',
     };
     const first = await pageFetch(agent, '/api/transactions', {
       method: 'POST',
-      body: trade,
+      body: charge,
       headers: { 'Idempotency-Key': key },
     });
     expect(first.status).toBe(201);
     const again = await pageFetch(agent, '/api/transactions', {
       method: 'POST',
-      body: trade,
+      body: charge,
       headers: { 'Idempotency-Key': key },
     });
     expect(again.status).toBe(200);
     const created = first.body as { id: number; reference: string; total: string };
     expect((again.body as { id: number }).id).toBe(created.id);
-    expect(created.total).toBe('7862702.93');
+    expect(created.total).toBe('78639.00');
 
     // It reaches the customer's screen without a reload, pending.
     const card = customer.locator(
@@ -297,10 +304,10 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       body: { error: 'This transaction is already completed and cannot change' },
     });
 
-    expect(await card.getByTestId('transaction-type').textContent()).toBe('Sell');
-    expect(await card.getByTestId('transaction-amount').textContent()).toBe('0.05 BTC');
-    expect(await card.getByTestId('transaction-rate').textContent()).toBe('₦157,254,058.50');
-    expect(await card.getByTestId('transaction-total').textContent()).toBe(TRADE_TOTAL);
+    expect(await card.getByTestId('transaction-type').textContent()).toBe('New Charge');
+    expect(await card.getByTestId('transaction-amount').textContent()).toBe('47.66 USD');
+    expect(await card.getByTestId('transaction-rate').textContent()).toBe('₦1,650.00');
+    expect(await card.getByTestId('transaction-total').textContent()).toBe(CHARGE_TOTAL);
     expect(await card.getByTestId('transaction-reference').textContent()).toBe(created.reference);
     expect(await card.getByTestId('transaction-date').textContent()).toMatch(
       /^\d{1,2} \w{3} \d{4}, \d\d:\d\d/,
@@ -308,7 +315,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
 
     // After a reload it is the same, from the server.
     await customer.reload();
-    await card.getByTestId('transaction-total').getByText(TRADE_TOTAL).waitFor();
+    await card.getByTestId('transaction-total').getByText(CHARGE_TOTAL).waitFor();
     await screenshots(customer, 'trading-history', { noSidewaysScroll: true, shots: 'desktop' });
     await expectNoAxeViolations(customer, { exclude: TOASTER });
   });
@@ -319,7 +326,7 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
     await agent.getByTestId('transaction-card').nth(1).waitFor();
     expect(await agent.getByText(customerId.slice(-8)).count()).toBe(1);
     const totals = await agent.getByTestId('transaction-total').allTextContents();
-    expect(totals).toEqual([TRADE_TOTAL, '₦82,516.50']);
+    expect(totals).toEqual([CHARGE_TOTAL, '₦82,516.50']);
     await screenshots(agent, 'agent-trading-history', { noSidewaysScroll: true });
     await expectNoAxeViolations(agent, { exclude: TOASTER });
   });

@@ -348,20 +348,19 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
       .waitFor({ timeout: 10_000 });
     await checkScreen(agent, 'chat-agent', findings);
 
-    // A trade on the chat, the way the Record trade form sends it.
-    const trade = await pageFetch(agent, '/api/transactions', {
+    // A refund on the chat (trades come only from orders).
+    const refund = await pageFetch(agent, '/api/transactions', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
       body: {
         chatSessionId: sessionId,
         customerId,
-        type: 'trade',
-        currency: 'bitcoin',
-        amount: '0.05',
-        rate: '157254058.50',
+        type: 'refund',
+        amount: '25.50',
+        reason: 'Double charge',
       },
     });
-    expect(trade.status).toBe(201);
+    expect(refund.status).toBe(201);
 
     await agent.goto(`${server.url}/agent/dashboard`);
     await checkScreen(agent, 'agent-dashboard', findings, agent.getByRole('heading', { level: 1 }));
@@ -385,7 +384,7 @@ describe.skipIf(!hasChromium)('every screen: screenshots, no sideways scroll, ax
       agent.getByRole('heading', { level: 1, name: 'Process Transaction' }),
     );
 
-    // The customer's own history, now with the trade.
+    // The customer's own history, now with the refund.
     await customer.goto(`${server.url}/trading-history`);
     await checkScreen(
       customer,

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
@@ -16,6 +18,7 @@ import {
 import { pageFetch } from '../support/page-fetch';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
+import { insertManualTrade, insertOrderTrade } from '../support/trades';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
@@ -30,12 +33,12 @@ const ADMIN = {
 const CUSTOMER = { name: 'Ngozi Eze', email: 'ngozi.figures@example.com' };
 
 /**
- * The figures, by hand. No managed rate is saved, so the Record trade form suggests the market:
- * $97,250.50 x ₦1,650 = ₦160,463,325.00 per BTC. 0.05 BTC pays ₦8,023,166.25 (completed: the
- * volume). 0.01 BTC (₦1,604,633.25) fails: no volume. A $10 refund at ₦1,650 is ₦16,500.00,
- * completed: beside the volume, never in it.
+ * The figures, by hand, at the market: $97,250.50 x ₦1,650 = ₦160,463,325.00 per BTC. A
+ * completed order of 0.05 BTC pays ₦8,023,166.25: the volume. A 0.01 BTC trade recorded by hand
+ * before orders (₦1,604,633.25) failed: history, never volume. A $10 refund at ₦1,650 is
+ * ₦16,500.00, completed: beside the volume, never in it.
  */
-const MARKET_NAIRA = '160,463,325.00';
+const MARKET_NAIRA = '160463325.00';
 const PAID = '₦8,023,166.25';
 const REFUND = '₦16,500.00';
 
@@ -56,18 +59,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
   });
-}
-
-/** Records a trade in the open chat with the Record trade form, at the suggested rate. */
-async function recordTrade(agent: Page, amount: string): Promise<Locator> {
-  await agent.getByRole('button', { name: 'Record trade' }).click();
-  const form = agent.getByRole('form', { name: 'Record trade' });
-  await form.getByLabel('Amount (BTC)').fill(amount);
-  await expect.poll(() => form.getByLabel('Rate (₦ per BTC)').inputValue()).toBe(MARKET_NAIRA);
-  const before = await agent.getByTestId('transaction-card').count();
-  await form.getByRole('button', { name: 'Record Trade' }).click();
-  await expect.poll(() => agent.getByTestId('transaction-card').count()).toBe(before + 1);
-  return agent.getByTestId('transaction-card').first();
 }
 
 /** Complete or Fail on a pending card, confirmed in the dialog that names customer and total. */
@@ -114,7 +105,7 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a trade completed in the chat shows on the customer’s chat card and history, live', async () => {
+  it('a completed order’s trade shows on the customer’s chat card and history; an old manual one is marked', async () => {
     // The customer signs in, starts a Bitcoin chat, and keeps their chat list and their
     // trading history open in two tabs.
     await history.goto(`${server.url}/trading-history`);
@@ -122,10 +113,14 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     await history.getByLabel('Email').fill(CUSTOMER.email);
     await history.getByRole('button', { name: 'Continue' }).click();
     await history.getByRole('heading', { name: 'No Trading History' }).waitFor();
-    const created = await pageFetch<{ id: number }>(history, '/api/chat-sessions', {
-      method: 'POST',
-      body: { category: 'bitcoin' },
-    });
+    const created = await pageFetch<{ id: number; customerId: string }>(
+      history,
+      '/api/chat-sessions',
+      {
+        method: 'POST',
+        body: { category: 'bitcoin' },
+      },
+    );
     expect(created.status).toBe(201);
     sessionId = created.body.id;
     await chatList.goto(`${server.url}/trade`);
@@ -138,35 +133,45 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     });
     expect(demo.status).toBe(201);
 
-    await agent.goto(`${server.url}/chat/${sessionId}`);
-    const paid = await recordTrade(agent, '0.05');
-    expect(await text(paid.getByTestId('transaction-total'))).toBe(PAID);
-    await settle(agent, paid, 'Complete', PAID);
-    await waitForText(paid.getByTestId('transaction-status'), 'Completed');
-
-    // Without a reload: the chat's card says what was paid, and so does the history.
+    // The order completes: its trade is written as completion writes it (orders' own browser
+    // tests walk the steps). The customer's chat card and history say what was paid.
+    const [admin] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, ADMIN.email));
+    const trade = {
+      chatSessionId: sessionId,
+      customerId: created.body.customerId,
+      agentId: admin!.id,
+      coin: 'bitcoin' as const,
+      rate: MARKET_NAIRA,
+    };
+    await insertOrderTrade(server.database.db, { ...trade, amount: '0.05' });
+    await chatList.reload();
     await waitForText(chatList.getByTestId('trade-outcome'), `Paid ${PAID}`);
+    await history.reload();
     const card = history.getByTestId('transaction-card');
     await waitForText(card.getByTestId('transaction-status'), 'Completed');
     expect(await text(card.getByTestId('trade-outcome'))).toBe(`Paid ${PAID}`);
+    expect(await card.getByTestId('transaction-manual').count()).toBe(0);
     await screenshot(chatList, 'customer-chat-card-paid');
     await screenshot(history, 'customer-history-paid');
 
-    // A second trade fails: the card says so, the customer's status is never involved.
-    const failed = await recordTrade(agent, '0.01');
-    await settle(agent, failed, 'Fail', '₦1,604,633.25');
+    // A trade recorded by hand before orders, failed (as migration 0019 leaves it): in the
+    // history, marked; the card says it was not paid.
+    await insertManualTrade(server.database.db, { ...trade, amount: '0.01', status: 'failed' });
+    await history.reload();
+    const manual = history.getByTestId('transaction-card').first();
+    await waitForText(manual.getByTestId('transaction-manual'), 'Manual, before orders');
+    expect(await text(manual.getByTestId('trade-outcome'))).toBe('Failed: not paid');
+    await chatList.reload();
     await waitForText(chatList.getByTestId('trade-outcome'), 'Failed: not paid');
-    await waitForText(history.getByTestId('trade-outcome').first(), 'Failed: not paid');
-    // The Record trade form fits its panel at 1280 px: nothing sticks out sideways.
-    await agent.getByRole('button', { name: 'Record trade' }).click();
-    const form = agent.getByRole('form', { name: 'Record trade' });
-    const panel = agent.getByTestId('conversation-money');
-    const [formBox, panelBox] = [await form.boundingBox(), await panel.boundingBox()];
-    expect(formBox!.x).toBeGreaterThanOrEqual(panelBox!.x);
-    expect(formBox!.x + formBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
-    expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await screenshot(agent, 'record-trade-panel');
-    await agent.getByRole('button', { name: 'Close' }).first().click();
+
+    // The agent's chat records no trade by hand: it points to Send quote.
+    await agent.goto(`${server.url}/chat/${sessionId}`);
+    await agent.getByTestId('trades-from-orders').waitFor();
+    expect(await agent.getByRole('button', { name: 'Record trade' }).count()).toBe(0);
+    await screenshot(agent, 'transactions-panel-trades-from-orders');
   });
 
   it('a refund completed leaves Total Volume unchanged, and every figure reconciles by hand', async () => {
@@ -196,8 +201,8 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     expect(await text(value('stat-total-volume'))).toBe(PAID);
 
     // By hand: users are the admin and Ngozi (the demo customer is not one); one agent; one
-    // active chat (the demo's is not counted), Bitcoin; three transactions this week: the paid
-    // trade and the refund completed, the 0.01 BTC trade failed.
+    // active chat (the demo's is not counted), Bitcoin; three transactions this week: the
+    // order's trade and the refund completed, the old manual 0.01 BTC trade failed.
     expect(await text(value('stat-total-users'))).toBe('2');
     expect(await text(value('stat-active-agents'))).toBe('1');
     expect(await text(dashboard.getByTestId('stat-active-agents-detail'))).toBe('1 customer');
