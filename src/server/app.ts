@@ -478,7 +478,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(realtimeRoutes, { hub, sessions: sockets, typing, config });
   await app.register(authRoutes, { db, config, signIn, bus });
-  await app.register(agentsRoutes, { db, bus });
+  await app.register(agentsRoutes, { db, config, bus });
   const clock = deps.clock ?? (() => new Date());
   // Availability follows who has a socket open (platform/realtime/presence.ts, ADR 018).
   const availabilityFromPresence = new AvailabilityFromPresence({

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminStatusRequestSchema,
+  endedSessionsSchema,
+  resetLinkSchema,
+  resetSecondFactorRequestSchema,
   agentIdParamsSchema,
   agentListSchema,
   agentSchema,
@@ -11,7 +15,10 @@ import { userSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
-import { toUser } from '../auth';
+import type { Config } from '../../config';
+import { issueResetLink, toUser } from '../auth';
+import { setAdmin } from './set-admin';
+import { endMemberSessions, resetSecondFactor } from './staff-security';
 import { createAgent } from './create-agent';
 import { listAgents } from './list-agents';
 import { setAgentActive } from './set-agent-active';
@@ -21,13 +28,14 @@ import { forRole } from '../../platform/roles';
 
 export interface AgentsRoutesOptions {
   db: Db;
+  config: Config;
   /** Hears `userChanged`: cached sessions and live sockets follow deactivations and roles. */
   bus: EventBus;
 }
 
 export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
   app,
-  { db, bus },
+  { db, config, bus },
 ) => {
   app.get('/api/agents/all', forRole('admin', { response: { 200: agentListSchema } }), async () =>
     listAgents({ db }),
@@ -75,5 +83,69 @@ export const agentsRoutes: FastifyPluginAsyncZod<AgentsRoutesOptions> = async (
           ...request.body,
         }),
       ),
+  );
+
+  app.post(
+    '/api/agents/:id/admin',
+    forRole('admin', {
+      params: agentIdParamsSchema,
+      body: adminStatusRequestSchema,
+      response: { 200: agentSchema },
+    }),
+    async (request) =>
+      setAdmin({
+        db,
+        actor: requireUser(request),
+        userId: request.params.id,
+        isAdmin: request.body.isAdmin,
+        bus,
+      }),
+  );
+
+  app.post(
+    '/api/agents/:id/2fa/reset',
+    forRole('admin', {
+      params: agentIdParamsSchema,
+      body: resetSecondFactorRequestSchema,
+      response: { 200: agentSchema },
+    }),
+    async (request) =>
+      resetSecondFactor({
+        db,
+        actor: requireUser(request),
+        userId: request.params.id,
+        recoveryCode: request.body.recoveryCode,
+        bus,
+        now: new Date(),
+      }),
+  );
+
+  app.post(
+    '/api/agents/:id/reset-link',
+    forRole('admin', { params: agentIdParamsSchema, response: { 200: resetLinkSchema } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const link = await issueResetLink({
+        db,
+        actor: requireUser(request),
+        userId: request.params.id,
+        publicUrl: config.publicUrl,
+        now: new Date(),
+      });
+      return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/api/agents/:id/sessions',
+    forRole('admin', { params: agentIdParamsSchema, response: { 200: endedSessionsSchema } }),
+    async (request) => ({
+      ended: await endMemberSessions({
+        db,
+        actor: requireUser(request),
+        userId: request.params.id,
+        bus,
+      }),
+    }),
   );
 };

@@ -6,6 +6,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
+import { assertAnotherActiveAdmin } from './last-admin';
 import { toAgent } from './to-agent';
 
 async function findAgent(db: Db, id: string): Promise<SessionUser> {
@@ -32,6 +33,7 @@ export async function setAgentActive(options: {
   }
   const updated = await db.transaction(async (tx) => {
     const agent = await findAgent(tx, agentId);
+    if (!active && agent.isAdmin) await assertAnotherActiveAdmin(tx, agentId);
     const [row] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: sql`now()` })
