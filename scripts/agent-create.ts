@@ -1,11 +1,13 @@
 /**
  * The operator's command line for the first accounts, like the createsuperuser of the
  * frameworks people know:
- *   npm run agent:create -- --email E --password P --first-name F --last-name L [--type T] [--admin]
- * It writes to the database that DATABASE_URL (or else DATA_DIR) names, with the same rules and
+ *   npm run agent:create -- --email E [--password P] --first-name F --last-name L [--type T] [--admin]
+ * Without --password it generates one and prints it once; the account must then set its own at
+ * its first sign-in. It writes to the database that DATABASE_URL (or else DATA_DIR) names, with the same rules and
  * audit entry as POST /api/agents/create.
  */
 import { parseArgs } from 'node:util';
+import { generatePassword } from '../src/shared/api/agents';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
@@ -14,7 +16,7 @@ import { createAgent, parseAgentInput } from '../src/server/features/agents';
 import { AppError } from '../src/server/platform/errors';
 
 const USAGE =
-  'Usage: npm run agent:create -- --email E --password P --first-name F --last-name L ' +
+  'Usage: npm run agent:create -- --email E [--password P] --first-name F --last-name L ' +
   '[--type bitcoin|usdt|general] [--admin]';
 
 async function main(): Promise<number> {
@@ -42,10 +44,12 @@ async function main(): Promise<number> {
   }
   // Bad details are refused before the database is opened (or, in an empty folder, created).
   let input;
+  const generated = values.password === undefined ? generatePassword() : undefined;
   try {
     input = parseAgentInput({
       email: values.email ?? '',
-      password: values.password ?? '',
+      password: values.password ?? generated,
+      passwordGenerated: generated !== undefined,
       firstName: values['first-name'] ?? '',
       lastName: values['last-name'] ?? '',
       ...(values.type ? { agentType: values.type } : {}),
@@ -83,6 +87,11 @@ async function main(): Promise<number> {
       input,
     });
     console.log(`Created ${agent.isAdmin ? 'admin' : 'agent'} ${agent.email} (id ${agent.id}).`);
+    if (generated !== undefined) {
+      console.log(
+        `Generated password (shown once; it must be changed at the first sign-in): ${generated}`,
+      );
+    }
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

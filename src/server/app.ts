@@ -482,6 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   await app.register(agentsRoutes, {
     db,
+    config,
     events,
     bus,
     maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,

@@ -79,6 +79,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_SETUP_SECRET: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** `required`: every agent and admin enrols a second factor (TOTP) at their next sign-in. */
+  STAFF_2FA: z.enum(['optional', 'required']).default('optional'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How far (percent) a naira rate may sit from market x USD-to-Naira without a confirmation. */
   RATE_GUARD_PERCENT: z.coerce.number().gt(0).max(100).default(10),
@@ -221,6 +223,8 @@ export interface Config {
   adminSetupSecret: string | undefined;
   /** True when the setup secret was generated for this run and must be shown to the operator. */
   adminSetupSecretGenerated: boolean;
+  /** STAFF_2FA: whether staff must enrol a second factor before anything else works. */
+  staff2fa: Env['STAFF_2FA'];
   logLevel: Env['LOG_LEVEL'];
   /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
   rateGuardPercent: number;
@@ -448,6 +452,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     maxOpenChatsPerAgent: env.MAX_OPEN_CHATS_PER_AGENT,
     firstResponseTargetMinutes: env.FIRST_RESPONSE_TARGET_MINUTES,
+    staff2fa: env.STAFF_2FA,
     nameEnquiry:
       env.NAME_ENQUIRY_URL && env.NAME_ENQUIRY_KEY
         ? {

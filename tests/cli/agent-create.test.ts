@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
@@ -63,10 +64,29 @@ describe('npm run agent:create', { timeout: 120_000 }, () => {
 
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
     const [row] = await database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
-    expect(row).toMatchObject({ isAdmin: true, isAgent: true, agentType: 'general' });
+    expect(row).toMatchObject({
+      isAdmin: true,
+      isAgent: true,
+      agentType: 'general',
+      mustChangePassword: false,
+    });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
     expect(audit.map((a) => a.action)).toEqual(['admin.create']);
+    await database.close();
+  });
+
+  it('without --password, prints a generated one that must be changed at first sign-in', async () => {
+    const dir = tempDir();
+    const args = ARGS.filter((a, i) => a !== '--password' && ARGS[i - 1] !== '--password');
+    const res = await agentCreate(args, { DATA_DIR: dir });
+    expect(res.code).toBe(0);
+    const password = /Generated password .*: (\S{12})$/m.exec(res.stdout)?.[1];
+    expect(password).toBeDefined();
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const [row] = await database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
+    expect(row?.mustChangePassword).toBe(true);
+    expect(await verify(row!.passwordHash!, password!)).toBe(true);
     await database.close();
   });
 

@@ -4,7 +4,8 @@ import { loginAttempts } from '../db/schema';
 import { AppError } from './errors';
 
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
-export type AttemptScope = 'account' | 'address' | 'admin-setup' | 'demo-write';
+export type AttemptScope =
+  'account' | 'address' | 'admin-setup' | 'demo-write' | 'second-factor' | 'reset-link';
 
 /**
  * Failures allowed per window. An address gets more than an account: many Nigerian mobile
@@ -14,6 +15,10 @@ export const MAX_FAILED_ATTEMPTS: Record<AttemptScope, number> = {
   account: 5,
   address: 20,
   'admin-setup': 5,
+  // A second factor's codes, per account: as a password (a code is 1 in a million per guess).
+  'second-factor': 5,
+  // Wrong reset-link tokens, per address.
+  'reset-link': 10,
   // Every public demo write counts, not only failures (demo mode's /api/test/* calls).
   'demo-write': 60,
 };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { AppError } from './errors';
 import type { Role } from './roles';
 import type { ChangeCache } from './change-cache';
+import { isStaff, nextSignInStep } from './sign-in-steps';
 import {
   hashToken,
   resolveSession,
@@ -18,6 +19,7 @@ export interface AuthContext {
   user: SessionUser;
   tokenHash: string;
   method: SessionMethod;
+  secondFactorPending: boolean;
   /** The session's limits as read (epoch ms): a realtime socket keeps checking them. */
   expiresAt: number;
   lastSeenAt: number;
@@ -33,9 +35,10 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Agents and admins who are active; admins are always agents. */
-export function isAgent(user: SessionUser): boolean {
-  return user.isActive && (user.isAgent || user.isAdmin);
-}
+export const isAgent = isStaff;
+
+/** The answer to a session that still owes a sign-in step, on any other route. */
+export const FINISH_SIGNING_IN = 'Finish signing in first.';
 
 export function isAdmin(user: SessionUser): boolean {
   return user.isActive && user.isAdmin;
@@ -103,6 +106,12 @@ export function installAuth(
         'forbidden',
         role === 'admin' ? "You don't have admin privileges." : 'Agent privileges required.',
       );
+    }
+    if (
+      !request.routeOptions.config.signInStep &&
+      nextSignInStep({ ...request.auth, staff2fa: deps.config.staff2fa }) !== null
+    ) {
+      throw new AppError('forbidden', FINISH_SIGNING_IN);
     }
   });
 }

@@ -11,6 +11,12 @@ export type Role = (typeof ROLES)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     role?: Role;
+    /**
+     * The route serves a staff member midway through signing in (the second factor's code,
+     * enrolment, their first own password): it answers sessions that still owe a step.
+     * Every other route refuses them (auth.ts).
+     */
+    signInStep?: boolean;
   }
   interface FastifyInstance {
     /** Every route with the role it declared, for the tests that walk them all. */
@@ -24,6 +30,11 @@ declare module 'fastify' {
  */
 export function forRole<const S extends FastifySchema>(role: Role, schema: S) {
   return { config: { role }, schema };
+}
+
+/** A staff route that also answers a session midway through signing in (see `signInStep`). */
+export function forSignInStep<const S extends FastifySchema>(schema: S) {
+  return { config: { role: 'agent' as const, signInStep: true }, schema };
 }
 
 export interface DeclaredRoute {

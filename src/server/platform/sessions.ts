@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
@@ -33,6 +33,9 @@ export async function createSession(options: {
   userId: string;
   method: SessionMethod;
   userAgent?: string | undefined;
+  ipAddress?: string | undefined;
+  /** A staff sign-in that has passed the password and still owes its second factor. */
+  secondFactorPending?: boolean;
 }): Promise<{ token: string; tokenHash: string; expiresAt: Date }> {
   const token = newToken();
   const tokenHash = hashToken(token);
@@ -43,6 +46,8 @@ export async function createSession(options: {
     method: options.method,
     expiresAt,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
+    ipAddress: options.ipAddress?.slice(0, 64) ?? null,
+    secondFactorPending: options.secondFactorPending ?? false,
   });
   return { token, tokenHash, expiresAt };
 }
@@ -51,6 +56,8 @@ export interface ResolvedSession {
   user: SessionUser;
   tokenHash: string;
   method: SessionMethod;
+  /** The session still owes its second factor: it reaches only the sign-in steps. */
+  secondFactorPending: boolean;
   /** Epoch ms. */
   expiresAt: number;
   /** Epoch ms, as stored after this read: the idle limit counts from here. */
@@ -91,6 +98,7 @@ export async function resolveSession(options: {
     user: row.user,
     tokenHash,
     method: row.session.method,
+    secondFactorPending: row.session.secondFactorPending,
     expiresAt: row.session.expiresAt.getTime(),
     lastSeenAt: lastSeenAt.getTime(),
   };
@@ -116,9 +124,25 @@ export async function destroySession(options: {
   return row?.userId ?? null;
 }
 
-/** Ends every session of a user at once (deactivation, demotion). */
-export async function destroyUserSessions(options: { db: Db; userId: string }): Promise<void> {
-  await options.db.delete(authSessions).where(eq(authSessions.userId, options.userId));
+/**
+ * Ends every session of a user at once (deactivation, a new password, a reset second factor),
+ * but `except` (the caller's own). Returns the ended sessions' token hashes, for `sessionEnded`.
+ */
+export async function destroyUserSessions(options: {
+  db: Db;
+  userId: string;
+  except?: string;
+}): Promise<string[]> {
+  const rows = await options.db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, options.userId),
+        options.except ? ne(authSessions.tokenHash, options.except) : undefined,
+      ),
+    )
+    .returning({ tokenHash: authSessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 /** Removes sessions that can no longer be used. */

@@ -13,6 +13,8 @@ export const createAgentRequestSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
   agentType: z.enum(AGENT_TYPES).default('general'),
+  /** The password came from Generate: its owner must set their own at first sign-in. */
+  passwordGenerated: z.boolean().default(false),
 });
 export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>;
 
@@ -24,6 +26,8 @@ export const agentSchema = z.object({
   agentType: z.enum(AGENT_TYPES).nullable(),
   isActive: z.boolean(),
   isAdmin: z.boolean(),
+  /** Whether they have enrolled a second factor. */
+  twoFactorEnabled: z.boolean(),
   createdAt: isoDateTime,
 });
 export type Agent = z.infer<typeof agentSchema>;
@@ -56,3 +60,18 @@ export function generatePassword(
   }
   return out;
 }
+
+/** POST /api/agents/:id/admin: make a staff member an admin, or remove it. */
+export const adminStatusRequestSchema = z.object({ isAdmin: z.boolean() });
+
+/** POST /api/agents/:id/2fa/reset: an admin's own needs one of their recovery codes. */
+export const resetSecondFactorRequestSchema = z.object({
+  recoveryCode: z.string().trim().max(40).optional(),
+});
+
+/** POST /api/agents/:id/reset-link: the one-time link, shown to the admin this once. */
+export const resetLinkSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
+/** DELETE /api/agents/:id/sessions */
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

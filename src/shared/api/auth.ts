@@ -65,3 +65,91 @@ export function safeReturnTo(value: string | undefined): string {
   if (url.origin !== base) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** What a staff member must still do to finish signing in (platform/sign-in-steps.ts). */
+export const SIGN_IN_STEPS = ['code', 'enrol', 'password'] as const;
+export type SignInStep = (typeof SIGN_IN_STEPS)[number];
+
+/**
+ * POST /api/agent/login and each sign-in step: who signed in (the user, as before steps
+ * existed), and `next`, what is left to do (null: signed in fully).
+ */
+export const signInStateSchema = userSchema.extend({
+  next: z.enum(SIGN_IN_STEPS).nullable(),
+});
+export type SignInState = z.infer<typeof signInStateSchema>;
+
+/** A six-digit TOTP code, or a recovery code (xxxx-xxxx-xxxx-xxxx; case and dashes ignored). */
+export const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the code')
+  .max(40, 'Enter the code');
+
+export const secondFactorRequestSchema = z.object({ code: secondFactorCodeSchema });
+
+/** POST /api/agent/2fa/enrol: the new secret, for the QR code or typing in by hand. */
+export const enrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The QR code of `otpauthUrl`, as an SVG image (a data: URL). */
+  qrCode: z.string(),
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+/** POST /api/agent/2fa/enrol/confirm: the ten recovery codes, shown this once. */
+export const enrolmentConfirmedSchema = signInStateSchema.extend({
+  recoveryCodes: z.array(z.string()),
+});
+export type EnrolmentConfirmed = z.infer<typeof enrolmentConfirmedSchema>;
+
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+export const newPasswordSchema = z
+  .string()
+  .min(NEW_PASSWORD_MIN_LENGTH, `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
+/**
+ * POST /api/agent/password: the current password is required, except at the first sign-in of
+ * an account made with a generated one (the password was just given).
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(256).optional(),
+  newPassword: newPasswordSchema,
+});
+
+/** POST /api/agent/password/reset: a reset link's token and the new password. */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().trim().min(1, 'This reset link is not valid.').max(200),
+  newPassword: newPasswordSchema,
+});
+
+/** GET /api/agent/security: the caller's second factor and sign-ins. */
+export const staffSessionSchema = z.object({
+  id: z.uuid(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+  /** The session this request came on. */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+export const newDeviceSchema = z.object({
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type NewDevice = z.infer<typeof newDeviceSchema>;
+
+export const accountSecuritySchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  sessions: z.array(staffSessionSchema),
+  /** Sign-ins from browsers not seen before, until the member dismisses them. */
+  newDevices: z.array(newDeviceSchema),
+});
+export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.uuid('Invalid session id') });

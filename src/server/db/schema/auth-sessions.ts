@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
@@ -7,6 +7,8 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the owner's device list names a session by (the token hash never leaves the server). */
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -16,6 +18,13 @@ export const authSessions = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     userAgent: text('user_agent'),
+    /** The address the session signed in from (the device list shows it). */
+    ipAddress: text('ip_address'),
+    /**
+     * A staff password sign-in whose second factor is still to come: it reaches only the
+     * sign-in steps (platform/sign-in-steps.ts), and the code replaces it with a full session.
+     */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [
     index('auth_sessions_user_idx').on(t.userId),
@@ -28,7 +37,7 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'account' | 'address' | 'admin-setup' */
+    /** platform/attempts.ts's AttemptScope */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),

@@ -11,3 +11,4 @@ export * from './push-subscriptions';
 export * from './socket-presence';
 export * from './availability';
 export * from './conversation-tools';
+export * from './staff-security';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agentTypeEnum, customerStatusEnum } from './enums';
 
 /** Customers (Google sign-in), agents (password) and admins (a promoted Google user) in one table. */
@@ -21,6 +30,13 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** argon2id hash; null for users who only sign in with Google. */
     passwordHash: text('password_hash'),
+    /** A password someone else chose (a generated one): its owner must set their own at sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Staff TOTP (RFC 6238) secret, base32; set at enrolment, in use once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or earlier is never taken again. */
+    totpLastStep: integer('totp_last_step'),
     // To the millisecond, as columns.ts's createdAt and updatedAt (which need this table).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -50,6 +50,7 @@ export async function createAgent(options: {
           isAgent: true,
           isAdmin,
           passwordHash,
+          mustChangePassword: input.passwordGenerated,
           updatedAt: sql`now()`,
         })
         .returning();

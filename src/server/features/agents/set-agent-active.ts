@@ -9,6 +9,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
 import { setAvailabilityIn } from '../availability';
 import { lockAssignment, releaseAgentChats } from '../chat-sessions';
+import { assertAnotherActiveAdmin } from './last-admin';
 import { toAgent } from './to-agent';
 
 async function findAgent(db: Db, id: string): Promise<SessionUser> {
@@ -41,6 +42,7 @@ export async function setAgentActive(options: {
     // Releasing chats assigns them: the assignment lock first, as everywhere (ADR 018).
     if (!active) await lockAssignment(tx);
     const agent = await findAgent(tx, agentId);
+    if (!active && agent.isAdmin) await assertAnotherActiveAdmin(tx, agentId);
     const [row] = await tx
       .update(users)
       .set({ isActive: active, updatedAt: sql`now()` })

@@ -10,6 +10,7 @@ export function toAgent(row: SessionUser): Agent {
     agentType: row.agentType,
     isActive: row.isActive,
     isAdmin: row.isAdmin,
+    twoFactorEnabled: row.totpEnabledAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

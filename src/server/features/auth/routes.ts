@@ -1,18 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminInitializeRequestSchema,
   adminSetupStatusSchema,
+  accountSecuritySchema,
   agentLoginRequestSchema,
   callbackQuerySchema,
+  changePasswordRequestSchema,
+  enrolmentConfirmedSchema,
+  enrolmentSchema,
   loginQuerySchema,
   okResponseSchema,
+  resetPasswordRequestSchema,
   safeReturnTo,
+  secondFactorRequestSchema,
+  sessionIdParamsSchema,
+  signInStateSchema,
   userSchema,
+  type SignInState,
 } from '../../../shared/api/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireUser } from '../../platform/auth';
+import { requireUser, type AuthContext } from '../../platform/auth';
+import { isStaff, nextSignInStep } from '../../platform/sign-in-steps';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import {
@@ -22,16 +34,29 @@ import {
   hashToken,
   SESSION_COOKIE,
   setSessionCookie,
+  type SessionUser,
 } from '../../platform/sessions';
+import { changePassword, useResetLink } from './passwords';
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  recoveryCodesLeft,
+  startEnrolment,
+} from './second-factor';
+import { dismissNewDevices, recordStaffDevice, unseenNewDevices } from './staff-devices';
+import { endOwnSession, listStaffSessions } from './staff-sessions';
 import { agentLogin } from './agent-login';
 import type { CustomerSignIn, LoginState } from './customer-sign-in';
 import { adminSetupAvailable } from './admin-setup-available';
 import { initializeAdmin } from './initialize-admin';
 import { syncProfile } from './sync-profile';
 import { toUser } from './user-dto';
-import { forRole } from '../../platform/roles';
+import { forRole, forSignInStep } from '../../platform/roles';
 
 const LOGIN_STATE_COOKIE = 'ac_oidc';
+/** A browser's long-lived random id: a staff sign-in from one not seen before is news. */
+const DEVICE_COOKIE = 'ac_device';
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 const loginStateSchema = z.object({
   state: z.string(),
   nonce: z.string(),
@@ -58,6 +83,63 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     const tokenHash = hashToken(token);
     const userId = await destroySession({ db, tokenHash });
     bus.emit('sessionEnded', { tokenHash, userId });
+  };
+  const ended = (userId: string, tokenHashes: readonly string[]) => {
+    for (const tokenHash of tokenHashes) bus.emit('sessionEnded', { tokenHash, userId });
+  };
+  const state = (user: SessionUser, secondFactorPending: boolean): SignInState => ({
+    ...toUser(user),
+    next: nextSignInStep({ user, secondFactorPending, staff2fa: config.staff2fa }),
+  });
+  /** The caller's session as read, with the user as stored now (a step may just have changed it). */
+  const signedIn = (request: { auth: AuthContext | null }) => {
+    if (!request.auth) throw new AppError('unauthorized', 'Unauthorized');
+    return request.auth;
+  };
+
+  /**
+   * Opens a new session (the old one, if any, ends: sign-in rotates the id). A staff member with
+   * a second factor gets a session that reaches only the code step; their browser is noted.
+   */
+  const openSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: SessionUser,
+    method: 'oidc' | 'password',
+    secondFactorPending: boolean,
+  ) => {
+    await endSession(request.cookies[SESSION_COOKIE]);
+    const session = await createSession({
+      db,
+      userId: user.id,
+      method,
+      userAgent: request.headers['user-agent'],
+      ipAddress: request.ip,
+      secondFactorPending,
+    });
+    setSessionCookie(reply, session.token, session.expiresAt, { secure });
+    return session;
+  };
+  const noteDevice = async (request: FastifyRequest, reply: FastifyReply, user: SessionUser) => {
+    if (!isStaff(user)) return;
+    let deviceToken = request.cookies[DEVICE_COOKIE];
+    if (!deviceToken || !/^[\w-]{43}$/.test(deviceToken)) {
+      deviceToken = randomBytes(32).toString('base64url');
+      reply.setCookie(DEVICE_COOKIE, deviceToken, {
+        path: '/api/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+    }
+    await recordStaffDevice({
+      db,
+      userId: user.id,
+      deviceToken,
+      userAgent: request.headers['user-agent'],
+      ipAddress: request.ip,
+    });
   };
 
   app.get(
@@ -105,15 +187,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new AppError('bad_request', 'Sign-in failed. Please try again.');
       }
       const user = await syncProfile({ db, profile, logger: request.log });
-      await endSession(request.cookies[SESSION_COOKIE]);
-      const session = await createSession({
-        db,
-        userId: user.id,
-        method: 'oidc',
-        userAgent: request.headers['user-agent'],
+      const pending = isStaff(user) && user.totpEnabledAt !== null;
+      await openSession(request, reply, user, 'oidc', pending);
+      await noteDevice(request, reply, user);
+      // Staff with a step left (the code, enrolment) finish signing in on the agent login page.
+      const next = nextSignInStep({
+        user,
+        secondFactorPending: pending,
+        staff2fa: config.staff2fa,
       });
-      setSessionCookie(reply, session.token, session.expiresAt, { secure });
-      return reply.header('cache-control', 'no-store').redirect(login.returnTo, 302);
+      const target = next === null ? login.returnTo : '/agent/login';
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );
 
@@ -145,22 +229,146 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/login',
-    forRole('public', { body: agentLoginRequestSchema, response: { 200: userSchema } }),
+    forRole('public', { body: agentLoginRequestSchema, response: { 200: signInStateSchema } }),
     async (request, reply) => {
       const user = await agentLogin({
         db,
         ...request.body,
         address: request.ip,
       });
-      await endSession(request.cookies[SESSION_COOKIE]);
-      const session = await createSession({
+      const pending = user.totpEnabledAt !== null;
+      await openSession(request, reply, user, 'password', pending);
+      await noteDevice(request, reply, user);
+      return state(user, pending);
+    },
+  );
+
+  app.get(
+    '/api/agent/sign-in',
+    forSignInStep({ response: { 200: signInStateSchema } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = signedIn(request);
+      return state(auth.user, auth.secondFactorPending);
+    },
+  );
+
+  app.post(
+    '/api/agent/2fa/code',
+    forSignInStep({ body: secondFactorRequestSchema, response: { 200: signInStateSchema } }),
+    async (request, reply) => {
+      const auth = signedIn(request);
+      if (!auth.secondFactorPending)
+        throw new AppError('conflict', 'No code is needed for this sign-in.');
+      await checkSecondFactor({
         db,
-        userId: user.id,
-        method: 'password',
-        userAgent: request.headers['user-agent'],
+        user: auth.user,
+        code: request.body.code,
+        now: new Date(),
+        accept: 'either',
       });
-      setSessionCookie(reply, session.token, session.expiresAt, { secure });
-      return toUser(user);
+      // The code passed: a new session (a new id) replaces the half-signed-in one.
+      await openSession(request, reply, auth.user, auth.method, false);
+      return state(auth.user, false);
+    },
+  );
+
+  app.post(
+    '/api/agent/2fa/enrol',
+    forSignInStep({ response: { 200: enrolmentSchema } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = signedIn(request);
+      if (auth.secondFactorPending) throw new AppError('forbidden', 'Finish signing in first.');
+      return startEnrolment({ db, user: auth.user, issuer: config.brandName });
+    },
+  );
+
+  app.post(
+    '/api/agent/2fa/enrol/confirm',
+    forSignInStep({ body: secondFactorRequestSchema, response: { 200: enrolmentConfirmedSchema } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = signedIn(request);
+      if (auth.secondFactorPending) throw new AppError('forbidden', 'Finish signing in first.');
+      const { user, recoveryCodes } = await confirmEnrolment({
+        db,
+        user: auth.user,
+        code: request.body.code,
+        now: new Date(),
+      });
+      bus.emit('userChanged', user);
+      return { ...state(user, false), recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/api/agent/password',
+    forSignInStep({ body: changePasswordRequestSchema, response: { 200: signInStateSchema } }),
+    async (request) => {
+      const auth = signedIn(request);
+      if (auth.secondFactorPending) throw new AppError('forbidden', 'Finish signing in first.');
+      const result = await changePassword({
+        db,
+        user: auth.user,
+        tokenHash: auth.tokenHash,
+        ...request.body,
+      });
+      ended(result.user.id, result.ended);
+      bus.emit('userChanged', result.user);
+      return state(result.user, false);
+    },
+  );
+
+  app.post(
+    '/api/agent/password/reset',
+    forRole('public', { body: resetPasswordRequestSchema, response: { 200: okResponseSchema } }),
+    async (request) => {
+      const result = await useResetLink({
+        db,
+        ...request.body,
+        address: request.ip,
+        now: new Date(),
+      });
+      ended(result.user.id, result.ended);
+      bus.emit('userChanged', result.user);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/agent/security',
+    forRole('agent', { response: { 200: accountSecuritySchema } }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = signedIn(request);
+      const userId = auth.user.id;
+      return {
+        twoFactorEnabled: auth.user.totpEnabledAt !== null,
+        recoveryCodesLeft: await recoveryCodesLeft(db, userId),
+        sessions: await listStaffSessions({ db, userId, tokenHash: auth.tokenHash }),
+        newDevices: await unseenNewDevices(db, userId),
+      };
+    },
+  );
+
+  app.post(
+    '/api/agent/security/new-devices/dismiss',
+    forRole('agent', { response: { 200: okResponseSchema } }),
+    async (request) => {
+      await dismissNewDevices(db, requireUser(request).id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/agent/sessions/:id',
+    forRole('agent', { params: sessionIdParamsSchema, response: { 200: okResponseSchema } }),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const tokenHash = await endOwnSession({ db, userId, sessionId: request.params.id });
+      ended(userId, [tokenHash]);
+      return { ok: true as const };
     },
   );
 

@@ -26,6 +26,7 @@ function agent(overrides: Partial<Agent> = {}): Agent {
     agentType: 'usdt',
     isActive: true,
     isAdmin: false,
+    twoFactorEnabled: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
