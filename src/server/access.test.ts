@@ -262,7 +262,8 @@ describe.each(testDatabaseKinds())('role matrix on $name', (kind) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // About 1,100 requests (every route as each of seven actors): minutes on a loaded machine.
+  }, 180_000);
 
   it('the socket: each actor receives exactly the events their role may see, live', async () => {
     const cookieOf = (actor: Exclude<Actor, 'visitor' | 'deactivatedAgent'>) =>
