@@ -118,14 +118,20 @@ describe.skipIf(!hasChromium)("the agents' desk: three panes, one URL per chat",
       body: { bankCode: '058', accountNumber: GTBANK_NUMBER, accountName: 'Ada Obi' },
     });
     expect(account.status).toBe(201);
+    const body = {
+      chatSessionId: ada.id,
+      coin: 'bitcoin',
+      amount: '0.01',
+      payoutAccountId: account.body.id,
+    };
+    const preview = await ada.client.json<{ rateVersion: string }>('/api/orders/preview', {
+      method: 'POST',
+      body,
+    });
+    expect(preview.status).toBe(200);
     const order = await ada.client.json('/api/orders', {
       method: 'POST',
-      body: {
-        chatSessionId: ada.id,
-        coin: 'bitcoin',
-        amount: '0.01',
-        payoutAccountId: account.body.id,
-      },
+      body: { ...body, rateVersion: preview.body.rateVersion },
     });
     expect(order.status).toBe(201);
     const adaUsdt = await ada.client.json<{ id: number }>('/api/chat-sessions', {

@@ -22,7 +22,7 @@ import {
   text,
 } from '../support/e2e';
 import { testPng } from '../support/images';
-import { pageFetch, pageSendImage } from '../support/page-fetch';
+import { pageFetch, pagePlaceOrder, pageSendImage } from '../support/page-fetch';
 import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
@@ -79,14 +79,11 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
       body: { category: 'bitcoin' },
     });
     expect(chat.status).toBe(201);
-    const order = await pageFetch<Order>(customer, '/api/orders', {
-      method: 'POST',
-      body: {
-        chatSessionId: chat.body.id,
-        coin: 'bitcoin',
-        amount: '0.01',
-        payoutAccountId: accountId,
-      },
+    const order = await pagePlaceOrder<Order>(customer, {
+      chatSessionId: chat.body.id,
+      coin: 'bitcoin',
+      amount: '0.01',
+      payoutAccountId: accountId,
     });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     return order.body;

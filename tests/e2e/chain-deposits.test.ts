@@ -16,7 +16,7 @@ import {
   waitForText as waitForTextWithin,
 } from '../support/e2e';
 import { EsploraServer } from '../support/esplora-server';
-import { pageFetch } from '../support/page-fetch';
+import { pageFetch, pagePlaceOrder } from '../support/page-fetch';
 import { BTC_RATES as RATES, DESK_BTC } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
@@ -98,16 +98,16 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
       body: { category: 'bitcoin' },
     });
     expect(chat.status).toBe(201);
-    const order = await pageFetch(customer, '/api/orders', {
-      method: 'POST',
-      body: {
+    const order = await pagePlaceOrder(
+      customer,
+      {
         chatSessionId: chat.body.id,
         coin: 'bitcoin',
         amount: '0.01',
         payoutAccountId: account.body.id,
       },
-      headers: { 'idempotency-key': randomUUID() },
-    });
+      { 'idempotency-key': randomUUID() },
+    );
     expect(order.status).toBe(201);
 
     await customer.goto(`${server.url}/chat/${chat.body.id}`);
@@ -149,16 +149,16 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
     });
     expect(chat.status).toBe(201);
     const accounts = await pageFetch<{ id: number }[]>(customer, '/api/payout-accounts');
-    const order = await pageFetch<{ reference: string }>(customer, '/api/orders', {
-      method: 'POST',
-      body: {
+    const order = await pagePlaceOrder<{ reference: string }>(
+      customer,
+      {
         chatSessionId: chat.body.id,
         coin: 'bitcoin',
         amount: '0.01',
         payoutAccountId: accounts.body[0]!.id,
       },
-      headers: { 'idempotency-key': randomUUID() },
-    });
+      { 'idempotency-key': randomUUID() },
+    );
     expect(order.status).toBe(201);
     await customer.goto(`${server.url}/chat/${chat.body.id}`);
     await customer.getByRole('button', { name: /^Transactions/ }).click();

@@ -12,7 +12,7 @@ import {
 } from '../support/e2e';
 import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
 import { testPng } from '../support/images';
-import { pageFetch, pageSendImage } from '../support/page-fetch';
+import { pageFetch, pagePlaceOrder, pageSendImage } from '../support/page-fetch';
 import { TOTAL_FOR_0_01_BTC as TOTAL, GTBANK_NUMBER } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
@@ -63,9 +63,11 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
 
   /** An order in the chat, paid out by the desk (through the API): ready to be disputed. */
   async function paidOrder(txHash: string): Promise<OrderBody> {
-    const created = await pageFetch<OrderBody>(customer, '/api/orders', {
-      method: 'POST',
-      body: { chatSessionId: chatId, coin: 'bitcoin', amount: '0.01', payoutAccountId: accountId },
+    const created = await pagePlaceOrder<OrderBody>(customer, {
+      chatSessionId: chatId,
+      coin: 'bitcoin',
+      amount: '0.01',
+      payoutAccountId: accountId,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id;

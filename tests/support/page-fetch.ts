@@ -48,3 +48,25 @@ export async function pageSendImage(
   }
   return body.id;
 }
+
+/**
+ * POST /api/orders from the page as its Sell form makes it: previewed first (same body), then
+ * locked with the preview's rateVersion. Answers the lock's status and body.
+ */
+export async function pagePlaceOrder<T = unknown>(
+  page: Page,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+  const preview = await pageFetch<{ rateVersion?: string }>(page, '/api/orders/preview', {
+    method: 'POST',
+    body,
+  });
+  if (preview.status !== 200)
+    throw new Error(`preview: ${preview.status} ${JSON.stringify(preview.body)}`);
+  return pageFetch<T>(page, '/api/orders', {
+    method: 'POST',
+    body: { ...body, rateVersion: preview.body.rateVersion },
+    headers,
+  });
+}

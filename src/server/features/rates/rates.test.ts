@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGuardRefusalSchema, ratesResponseSchema } from '../../../shared/api/rates';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
+import { TestSocket } from '../../../../tests/support/ws-client';
 import { nairaRate } from '../../../shared/rates';
-import { auditLog } from '../../db/schema';
+import { auditLog, realtimeEvents } from '../../db/schema';
 
 /** The new user's market: BTC $97,000, USDT $1.0002; at ₦1,650 BTC is ₦160,050,000.00. */
 const priceServer = new PriceServer();
@@ -287,5 +289,54 @@ describe.each(testDatabaseKinds())('exchange rates on $name', (kind) => {
       message: 'USD to Naira rate ₦2,000.00 is 21.21 % above the current ₦1,650.00',
     });
     expect((await publicRates()).usdToNaira).toBe('1650');
+  });
+});
+
+describe.each(testDatabaseKinds())('a rates save told live on $name', (kind) => {
+  let database: TestDatabase;
+  let live: LiveApp;
+  const cookie: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await kind.open();
+    live = await startLiveApp(database, { PRICE_API_URL: priceServer.url });
+    await live.app.priceFeed.refresh();
+    cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
+    cookie.customer = await sessionCookie(database.db, await makeCustomer(database.db));
+  });
+  afterAll(async () => {
+    await live.close();
+    await database.dispose();
+  });
+
+  it('reaches every socket, a customer’s too, as `rates.updated` without figures; a refused save tells none', async () => {
+    const customer = await TestSocket.connect(live.baseUrl, cookie.customer!);
+    const agent = await TestSocket.connect(live.baseUrl, cookie.agent!);
+    await customer.resume();
+    await agent.resume();
+    const save = (body: unknown) =>
+      injectJson(live.app, {
+        cookie: cookie.agent,
+        method: 'POST',
+        url: '/api/exchange-rates',
+        body,
+      });
+    expect((await save({ usdToNaira: '1650', rates: [BTC_PER_USD] })).status).toBe(409);
+    expect((await save({ usdToNaira: '1650', rates: [BTC] })).status).toBe(200);
+    const told = (s: TestSocket) => s.events.filter((e) => e.type === 'rates.updated');
+    for (const s of [customer, agent]) {
+      await s.waitFor(() => told(s).length > 0, 'rates.updated');
+    }
+    expect(told(customer)).toEqual([{ id: expect.any(Number), type: 'rates.updated' }]);
+    const rows = await database.db
+      .select()
+      .from(realtimeEvents)
+      .where(eq(realtimeEvents.type, 'rates.updated'));
+    expect(rows.map((r) => [r.audience, r.customerId])).toEqual([['everyone', null]]);
+    // A socket resuming from before the save is sent it too.
+    const late = await TestSocket.connect(live.baseUrl, cookie.customer!);
+    await late.resume(0);
+    expect(told(late)).toHaveLength(1);
+    for (const s of [customer, agent, late]) s.ws.close();
   });
 });
