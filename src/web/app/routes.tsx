@@ -71,6 +71,14 @@ export const appRoutes: RouteObject[] = [
     path: '/agent/login',
     Component: lazyWithData(() => import('../features/auth/agent-login-screen')),
   },
+  {
+    path: '/agent/reset-password',
+    Component: lazyWithData(() => import('../features/auth/reset-password-screen')),
+  },
+  {
+    path: '/agent/security',
+    Component: lazyWithData(() => import('../features/auth/account-security-screen')),
+  },
   // One component for the three paths, so moving between chats keeps the desk mounted (the
   // list's scroll, search and filter).
   { path: '/agent', Component: AgentDesk },

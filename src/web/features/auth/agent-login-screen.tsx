@@ -1,10 +1,14 @@
 import { ArrowLeft, Headset, LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { SignInState, SignInStep } from '../../../shared/api/auth';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { errorText } from '../../lib/error-text';
 import { useAgentLogin } from './api/agent-login';
+import { useSignedIn, useSignInState } from './api/sign-in-steps';
+import { CodeStep, EnrolStep, FirstPasswordStep } from './components/sign-in-steps';
 import { AuthCardHeading, AuthPageLayout } from './components/auth-page-layout';
 import { useCredentials } from './lib/use-credentials';
 
@@ -16,15 +20,45 @@ export default function AgentLoginScreen() {
   const navigate = useNavigate();
   const login = useAgentLogin();
   const form = useCredentials({ missing: FILL_IN_ALL_FIELDS });
+  const signedIn = useSignedIn();
+  // A session that owes a step (a reload, or a Google sign-in of an admin) resumes here.
+  const resumed = useSignInState();
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const current = step ?? resumed.data?.next ?? null;
+  const advance = (state: SignInState) => {
+    if (state.next === null) {
+      signedIn(state);
+      navigate('/agent/chats', { replace: true });
+    } else setStep(state.next);
+  };
   const submit = form.onSubmit((username, password) =>
     login.mutate(
       { username, password },
       {
-        onSuccess: () => navigate('/agent/chats', { replace: true }),
+        onSuccess: advance,
         onError: (e) => form.setError(errorText(e, LOGIN_FAILED)),
       },
     ),
   );
+
+  if (current === 'code')
+    return (
+      <AuthPageLayout>
+        <CodeStep onDone={advance} />
+      </AuthPageLayout>
+    );
+  if (current === 'enrol')
+    return (
+      <AuthPageLayout>
+        <EnrolStep required onDone={advance} />
+      </AuthPageLayout>
+    );
+  if (current === 'password')
+    return (
+      <AuthPageLayout>
+        <FirstPasswordStep onDone={advance} />
+      </AuthPageLayout>
+    );
 
   return (
     <AuthPageLayout>

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useAgents } from '../api/get-agents';
 import { useSetAgentActive } from '../api/set-agent-active';
 import { AgentRow } from './agent-row';
+import { StaffSecurityActions } from './staff-security-actions';
 
 function RowSkeleton() {
   return (
@@ -104,6 +105,7 @@ export function AgentList({ selfId }: { selfId: string }) {
               isSelf={agent.id === selfId}
               pending={setActive.isPending && setActive.variables.id === agent.id}
               onToggle={toggle}
+              security={<StaffSecurityActions agent={agent} isSelf={agent.id === selfId} />}
             />
           ))}
         </ul>

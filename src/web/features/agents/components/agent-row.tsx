@@ -1,4 +1,5 @@
 import { UserCheck, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Agent } from '../../../../shared/api/agents';
 import { displayName, initials } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
@@ -30,8 +31,11 @@ export function AgentRow({
   isSelf,
   pending,
   onToggle,
+  security,
 }: {
   agent: Agent;
+  /** The admin's security actions for this member (StaffSecurityActions). */
+  security?: ReactNode;
   /** The admin's own account: it cannot be deactivated from here. */
   isSelf: boolean;
   pending: boolean;
@@ -72,6 +76,7 @@ export function AgentRow({
             {specializationLabel(agent.agentType)} · Joined{' '}
             {joinedFormat.format(new Date(agent.createdAt))}
           </p>
+          {security && <div className="mt-2">{security}</div>}
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 pl-14 sm:justify-end sm:pl-0">

@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TopBar, TopBarLink } from '../../../components/top-bar';
 import { AgentLogoutButton } from '../../auth';
@@ -12,6 +12,7 @@ export function PortalHeader({ title }: { title: ReactNode }) {
       actions={
         <>
           <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
+          <TopBarLink to="/agent/security" icon={<ShieldCheck aria-hidden />} label="Account" />
           <AgentLogoutButton />
         </>
       }
