@@ -50,7 +50,6 @@ describe('loadConfig', () => {
       adminSetupSecretGenerated: true,
       logLevel: 'info',
       rateGuardPercent: 10,
-      maxTradeNaira: '50000000',
       quoteTtlMinutes: 15,
       minOrderNaira: '5000',
       maxOrderNaira: '50000000',

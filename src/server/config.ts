@@ -85,7 +85,6 @@ const envSchema = z.object({
   /** How far (percent) a naira rate may sit from market x USD-to-Naira without a confirmation. */
   RATE_GUARD_PERCENT: z.coerce.number().gt(0).max(100).default(10),
   /** The largest naira total one trade may have, in naira. */
-  MAX_TRADE_NAIRA: nairaAmount.default('50000000'),
   /** The smallest and largest naira total of one order, in naira. */
   MIN_ORDER_NAIRA: nairaAmount.default('5000'),
   MAX_ORDER_NAIRA: nairaAmount.default('50000000'),
@@ -228,8 +227,6 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
   rateGuardPercent: number;
-  /** The cap on one trade's naira total (decimal string, naira). */
-  maxTradeNaira: string;
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
   /** MIN_ORDER_NAIRA, MAX_ORDER_NAIRA: an order's naira total (decimal strings). */
@@ -444,7 +441,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminSetupSecretGenerated: generateSecret,
     logLevel: env.LOG_LEVEL,
     rateGuardPercent: env.RATE_GUARD_PERCENT,
-    maxTradeNaira: env.MAX_TRADE_NAIRA,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     minOrderNaira: env.MIN_ORDER_NAIRA,
     maxOrderNaira: env.MAX_ORDER_NAIRA,

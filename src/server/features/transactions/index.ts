@@ -1,4 +1,3 @@
 export { transactionsRoutes } from './routes';
 export { toTransaction } from './to-transaction';
 export { recordOrderTrade } from './record-order-trade';
-export { checkTradeCap } from './trade-guard';
