@@ -3,7 +3,14 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import {
+  AT,
+  makeCustomer,
+  makeSession,
+  makeUser,
+  TEST_PRICES,
+  UNMANAGED_RATES,
+} from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
@@ -33,6 +40,8 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
     // Whose Mine and Locked lists these are.
     'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+    // The rates strip's per-USD figures divide by the market USD price.
+    'GET /api/prices': { body: TEST_PRICES },
     'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     // The dashboard's My replies and team replies.
     'GET /api/canned-replies': { body: [] },
