@@ -184,7 +184,7 @@ describe('agent chat list screen', () => {
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
-    await screen.findByText('Online');
+    await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Online'));
     expect(document.title).toMatch(/^Chats/);
 
     const bayo = makeCustomer({
@@ -295,6 +295,33 @@ describe('agent dashboard screen', () => {
       ['Low', 'grey'],
     ]);
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it("the desk header's one switch shows the agent's availability, not the socket, and sets it", async () => {
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/all': () => page([]),
+      'GET /api/availability/me': { body: { agentId: agent.id, state: 'break', since: AT } },
+      'PUT /api/availability/me': ({ body }) => ({
+        body: { agentId: agent.id, state: (body as { state: string }).state, since: AT },
+      }),
+    });
+    renderApp('/agent/chats');
+    const group = await screen.findByRole('radiogroup', { name: 'Availability' });
+    const option = (name: string) => within(group).getByRole('radio', { name });
+    await waitFor(() => expect(option('Break').getAttribute('aria-checked')).toBe('true'));
+    // The socket connects: the header still says Break; the socket's state is no visible pill.
+    await goOnline();
+    await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Online'));
+    expect(screen.getByTestId('connection-state').className).toBe('sr-only');
+    expect(option('Online').getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.click(option('Online'));
+    await waitFor(() => expect(option('Online').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(option('Offline'));
+    await waitFor(() => expect(option('Offline').getAttribute('aria-checked')).toBe('true'));
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { state: string }).state),
+    ).toEqual(['online', 'offline']);
   });
 
   it('Break sets the agent on Break, and pressed again back Online', async () => {
