@@ -8,7 +8,23 @@ const LABELS: Record<ConnectionState, string> = {
 };
 
 /** Whether live updates are flowing: the realtime connection's state. */
-export function ConnectionIndicator({ state }: { state: ConnectionState }) {
+export function ConnectionIndicator({
+  state,
+  quiet = false,
+}: {
+  state: ConnectionState;
+  /**
+   * Where a pill beside it shows the agent's availability (the desk's header): while connected
+   * it is not shown, only told to screen readers, so the visible "Online" is the availability.
+   */
+  quiet?: boolean;
+}) {
+  if (quiet && state === 'online')
+    return (
+      <span role="status" data-testid="connection-state" className="sr-only">
+        {LABELS[state]}
+      </span>
+    );
   return (
     <span
       role="status"

@@ -164,7 +164,10 @@ describe('agent management', () => {
     const calls = stubApi({
       'GET /api/auth/user': () => ({ body: ADMIN }),
       'GET /api/agents/all': () => ({ body: agents }),
+      // As the server: a second create with the same email is refused.
       'POST /api/agents/create': () => {
+        if (agents.includes(created))
+          return { status: 409, body: { error: 'An agent with this email already exists.' } };
         agents.push(created);
         return { status: 201, body: created };
       },
@@ -192,9 +195,13 @@ describe('agent management', () => {
       target: { value: 'bitcoin' },
     });
     fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'a long password' } });
-    fireEvent.click(dialog.getByRole('button', { name: 'Create Agent' }));
+    // A double click creates once, and says only that it did.
+    const createButton = dialog.getByRole('button', { name: 'Create Agent' });
+    fireEvent.click(createButton);
+    fireEvent.click(createButton);
 
     await waitFor(() => expect(currentToast()?.title).toBe('Agent Created'));
+    expect(calls.filter((c) => c.path === '/api/agents/create')).toHaveLength(1);
     expect(calls.find((c) => c.path === '/api/agents/create')?.body).toEqual({
       firstName: 'Bola',
       lastName: 'Adeyemi',

@@ -173,7 +173,10 @@ describe('exchange rates screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Market feed is wrong today' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    // A double click saves once.
+    const saveAnyway = within(dialog).getByRole('button', { name: 'Save anyway' });
+    fireEvent.click(saveAnyway);
+    fireEvent.click(saveAnyway);
     await waitFor(() => expect(toastText()).toBe('Success – Exchange rates updated successfully'));
     expect(screen.queryByRole('dialog')).toBeNull();
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body);

@@ -1,5 +1,5 @@
 import { MessagesSquare, RefreshCw, Save } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { RateCurrency } from '../../../shared/domain';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -74,6 +74,8 @@ function ExchangeRates() {
   const rates = useManagedRates();
   const prices = usePrices();
   const save = useSaveRates();
+  // A save in flight (set at once, unlike save.isPending).
+  const saving = useRef(false);
   const [edited, setEdited] = useState<RatesDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -145,7 +147,13 @@ function ExchangeRates() {
   };
 
   const send = (request: SaveRatesRequest) => {
+    // The button's disabled state comes a render late: a double click must still save once.
+    if (saving.current) return;
+    saving.current = true;
     save.mutate(request, {
+      onSettled: () => {
+        saving.current = false;
+      },
       onSuccess: () => {
         setEdited(null);
         setTouched(new Set());

@@ -16,6 +16,7 @@ import { AgentPushPrompt, useAgentPushOffer } from '../../features/push';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
+import { AvailabilitySwitch } from '../../features/availability';
 import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from '../../components/search-box';
@@ -193,7 +194,9 @@ function AgentChats() {
               <RatesStrip />
               <div className="flex flex-wrap items-center justify-end gap-2">
                 <AlertControls askForNotifications={!pushOffer.offered} />
-                <ConnectionIndicator state={connection} />
+                <AvailabilitySwitch />
+                {/* The pill is the agent's availability; the socket shows only while it is down. */}
+                <ConnectionIndicator state={connection} quiet />
               </div>
             </div>
           </TopBarRow>

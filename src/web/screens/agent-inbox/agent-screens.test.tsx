@@ -3,7 +3,14 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import {
+  AT,
+  makeCustomer,
+  makeSession,
+  makeUser,
+  TEST_PRICES,
+  UNMANAGED_RATES,
+} from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
@@ -33,6 +40,8 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
     // Whose Mine and Locked lists these are.
     'GET /api/auth/user': () => ({ body: agent }),
     'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+    // The rates strip's per-USD figures divide by the market USD price.
+    'GET /api/prices': { body: TEST_PRICES },
     'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     // The dashboard's My replies and team replies.
     'GET /api/canned-replies': { body: [] },
@@ -175,7 +184,7 @@ describe('agent chat list screen', () => {
     renderApp('/agent/chats');
     await screen.findByTestId('chat-row');
     const socket = await goOnline();
-    await screen.findByText('Online');
+    await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Online'));
     expect(document.title).toMatch(/^Chats/);
 
     const bayo = makeCustomer({
@@ -286,6 +295,33 @@ describe('agent dashboard screen', () => {
       ['Low', 'grey'],
     ]);
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
+  });
+
+  it("the desk header's one switch shows the agent's availability, not the socket, and sets it", async () => {
+    const calls = stubAgentApi({
+      'GET /api/chat-sessions/all': () => page([]),
+      'GET /api/availability/me': { body: { agentId: agent.id, state: 'break', since: AT } },
+      'PUT /api/availability/me': ({ body }) => ({
+        body: { agentId: agent.id, state: (body as { state: string }).state, since: AT },
+      }),
+    });
+    renderApp('/agent/chats');
+    const group = await screen.findByRole('radiogroup', { name: 'Availability' });
+    const option = (name: string) => within(group).getByRole('radio', { name });
+    await waitFor(() => expect(option('Break').getAttribute('aria-checked')).toBe('true'));
+    // The socket connects: the header still says Break; the socket's state is no visible pill.
+    await goOnline();
+    await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Online'));
+    expect(screen.getByTestId('connection-state').className).toBe('sr-only');
+    expect(option('Online').getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.click(option('Online'));
+    await waitFor(() => expect(option('Online').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(option('Offline'));
+    await waitFor(() => expect(option('Offline').getAttribute('aria-checked')).toBe('true'));
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { state: string }).state),
+    ).toEqual(['online', 'offline']);
   });
 
   it('Break sets the agent on Break, and pressed again back Online', async () => {

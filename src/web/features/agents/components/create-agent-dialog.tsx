@@ -1,5 +1,5 @@
 import { ChevronDown, UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AgentType } from '../../../../shared/domain';
 import { displayName } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
@@ -68,6 +68,8 @@ function TextField({
 export function CreateAgentDialog() {
   const id = useId();
   const create = useCreateAgent();
+  // A create in flight (set at once, unlike create.isPending).
+  const creating = useRef(false);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [showMissing, setShowMissing] = useState(false);
@@ -96,6 +98,10 @@ export function CreateAgentDialog() {
       });
       return;
     }
+    // The button's disabled state comes a render late: a double click must still create once
+    // (the second would be refused, "already exists", after the first succeeded).
+    if (creating.current) return;
+    creating.current = true;
     create.mutate(
       {
         firstName: firstName.trim(),
@@ -105,6 +111,9 @@ export function CreateAgentDialog() {
         agentType: draft.agentType,
       },
       {
+        onSettled: () => {
+          creating.current = false;
+        },
         onSuccess: (agent) => {
           toast({
             title: 'Agent Created',

@@ -18,14 +18,16 @@ describe('getAgentListRates', () => {
     });
   });
 
-  it("derives naira per USD from the per-coin rates: sell rate over the coin's USD value", () => {
-    expect(getAgentListRates(MANAGED_RATES)).toEqual([
+  it("derives naira per USD from the per-coin rates: sell rate over the coin's market USD price", () => {
+    expect(getAgentListRates(MANAGED_RATES, TEST_PRICES)).toEqual(getAgentListRates(MANAGED_RATES));
+    expect(getAgentListRates(MANAGED_RATES, TEST_PRICES)).toEqual([
       {
         currency: 'bitcoin',
         symbol: 'BTC',
         managed: true,
         nairaPerUsd: '1617.00',
         sellRateNaira: '157254058.50',
+        published: true,
         label: 'BTC: ₦1,617/USD',
       },
       {
@@ -34,9 +36,35 @@ describe('getAgentListRates', () => {
         managed: true,
         nairaPerUsd: '1633.50',
         sellRateNaira: '1633.83',
+        published: true,
         label: 'USDT: ₦1,633.50/USD',
       },
     ]);
+  });
+
+  it('reads a rate saved 30 % under the market as 30 % under, labelled not shown to customers', () => {
+    // Market: 97,000 USD per BTC at ₦1,650 = ₦160,050,000; saved: ₦112,035,000 (30 % under), with
+    // USD figures typed that do not match the market (what made the strip read ₦1,347.96).
+    const underMarket = {
+      ...MANAGED_RATES,
+      rates: [
+        {
+          ...MANAGED_RATES.rates[0]!,
+          published: false,
+          buyRateUsd: '87000',
+          sellRateUsd: '79230',
+          buyRateNaira: '120000000',
+          sellRateNaira: '112035000',
+        },
+        MANAGED_RATES.rates[1]!,
+      ],
+    };
+    const prices = TEST_PRICES.map((p) => (p.symbol === 'BTC' ? { ...p, usd: '97000' } : p));
+    expect(getAgentListRates(underMarket, prices)[0]).toMatchObject({
+      nairaPerUsd: '1155.00',
+      published: false,
+      label: 'BTC: ₦1,155/USD (not shown to customers)',
+    });
   });
 });
 
