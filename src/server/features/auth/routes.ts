@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         secondFactorPending: pending,
         staff2fa: config.staff2fa,
       });
-      const target = next === null ? login.returnTo : '/agent/login';
+      const target = next === null ? login.returnTo : '/agent/login?resume';
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );

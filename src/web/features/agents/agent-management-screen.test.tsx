@@ -91,7 +91,10 @@ describe('agent management', () => {
     const rows = screen.getAllByTestId('agent-row');
     expect(rows).toHaveLength(3);
     // The admin's own row: no switch to lock themselves out.
-    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(within(rows[0]!).queryByRole('button', { name: /activate/i })).toBeNull();
+    expect(within(rows[0]!).getByRole('button', { name: /Remove admin/ })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: /Make admin/ })).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('two-factor-status').textContent).toBe('Two-factor off');
     expect(within(rows[1]!).getByText('Active')).toBeTruthy();
     expect(within(rows[1]!).getByText(/USDT Specialist/)).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Deactivate Bola Adeyemi' })).toBeTruthy();

@@ -72,7 +72,7 @@ describe('agent login', () => {
 
   it('signs in with the trimmed username and goes to /agent/chats', async () => {
     const calls = stubApi({
-      'POST /api/agent/login': () => ({ body: makeUser({ isAgent: true }) }),
+      'POST /api/agent/login': () => ({ body: { ...makeUser({ isAgent: true }), next: null } }),
       // The chats the agent lands on.
       'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
       'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },

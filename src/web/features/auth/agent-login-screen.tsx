@@ -1,6 +1,6 @@
 import { ArrowLeft, Headset, LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignInState, SignInStep } from '../../../shared/api/auth';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -21,8 +21,9 @@ export default function AgentLoginScreen() {
   const login = useAgentLogin();
   const form = useCredentials({ missing: FILL_IN_ALL_FIELDS });
   const signedIn = useSignedIn();
-  // A session that owes a step (a reload, or a Google sign-in of an admin) resumes here.
-  const resumed = useSignInState();
+  // A Google-signed-in admin who owes a step is sent here with ?resume (server's callback).
+  const [params] = useSearchParams();
+  const resumed = useSignInState({ enabled: params.has('resume') });
   const [step, setStep] = useState<SignInStep | null>(null);
   const current = step ?? resumed.data?.next ?? null;
   const advance = (state: SignInState) => {

@@ -18,8 +18,8 @@ export const signInStateQuery = queryOptions({
   retry: false,
 });
 
-export function useSignInState() {
-  return useQuery(signInStateQuery);
+export function useSignInState({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...signInStateQuery, enabled });
 }
 
 /** Once signed in fully, the agent screens open without asking again. */
