@@ -11,6 +11,7 @@ import { CancelOrderAction } from './cancel-order-action';
 import { DepositAction } from './deposit-action';
 import { RequotedCustomer } from './deposit-difference';
 import { FieldAction } from './field-action';
+import { PayoutDeadline } from './payout-deadline';
 
 /** The first problem a schema finds with a value, in its own words. */
 function problemOf(schema: z.ZodType, value: unknown): string | null {
@@ -80,6 +81,7 @@ export function CustomerActions({ order }: { order: Order }) {
           The desk is sending your coins back. The return’s transaction will show here.
         </p>
       )}
+      {order.state === 'deposit_confirmed' && <PayoutDeadline order={order} />}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
       <CancelOrderAction
         order={order}
