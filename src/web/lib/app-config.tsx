@@ -9,6 +9,7 @@ const FIELD_TYPES = {
   supportContact: 'string',
   demoMode: 'boolean',
   payoutSlaMinutes: 'number',
+  disputeResponseHours: 'number',
   firstResponseTargetMinutes: 'number',
   quoteTtlMinutes: 'number',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
@@ -47,6 +48,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     supportContact: record.supportContact as string,
     demoMode: record.demoMode as boolean,
     payoutSlaMinutes: record.payoutSlaMinutes as number,
+    disputeResponseHours: record.disputeResponseHours as number,
     firstResponseTargetMinutes: record.firstResponseTargetMinutes as number,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
   };

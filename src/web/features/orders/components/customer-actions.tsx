@@ -10,6 +10,7 @@ import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { DepositAction } from './deposit-action';
 import { RequotedCustomer } from './deposit-difference';
+import { DisputeNext } from './dispute-next';
 import { FieldAction } from './field-action';
 import { PayoutDeadline } from './payout-deadline';
 
@@ -83,6 +84,7 @@ export function CustomerActions({ order }: { order: Order }) {
       )}
       {order.state === 'deposit_confirmed' && <PayoutDeadline order={order} />}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
+      {order.state === 'disputed' && <DisputeNext order={order} />}
       <CancelOrderAction
         order={order}
         variant="ghost"

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/api/orders';
+import { formatDateTime } from '../../../lib/format';
 import { makeOrder, orderStep } from '../../../testing/fixtures';
 import { TEST_CONFIG } from '../../../testing/render-app';
 import { TestProviders } from '../../../testing/test-providers';
@@ -78,6 +79,24 @@ describe('OrderCard', () => {
     expect(screen.getByTestId('payout-deadline').textContent).toBe(
       'Your ₦1,513,200.00 is late. The desk sees it as overdue; your agent will update you here.',
     );
+  });
+
+  it('a dispute tells the customer what happens next and by when (DISPUTE_RESPONSE_HOURS)', () => {
+    renderCard(
+      makeOrder({
+        id: 5,
+        state: 'disputed',
+        timeline: [
+          orderStep('payout_sent'),
+          { ...orderStep('disputed'), actor: 'customer', at: '2026-11-28T09:30:00.000Z' },
+        ],
+      }),
+    );
+    const next = screen.getByTestId('dispute-next');
+    expect(next.textContent).toBe(
+      `An admin is checking the payout with the bank. You will hear from them in this chat by ${formatDateTime('2026-11-29T09:30:00.000Z')}: either the payout is confirmed and the order completed, or your coins are sent back.`,
+    );
+    expect(next.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-29T09:30:00.000Z');
   });
 
   it('the cancel dialog says "Keep order" and "Cancel order"', () => {
