@@ -152,6 +152,7 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         supportContact: 'https://wa.me/2348012345678',
         demoMode: false,
         payoutSlaMinutes: 30,
+        disputeResponseHours: 24,
         firstResponseTargetMinutes: 5,
         quoteTtlMinutes: 15,
         minOrderNaira: '5000',

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       maxOrderNaira: '50000000',
       payoutConfirmHours: 24,
       payoutSlaMinutes: 30,
+      disputeResponseHours: 24,
       firstResponseTargetMinutes: 5,
       nameEnquiry: undefined,
     });
@@ -156,6 +157,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '0' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '2.5' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
     expect(problemsOf({ PAYOUT_CONFIRM_HOURS: '721' })[0]).toMatch(/^PAYOUT_CONFIRM_HOURS/);
+  });
+
+  it('reads the dispute response time in whole hours, 1 to 720, 24 by default', () => {
+    expect(loadConfig({}).disputeResponseHours).toBe(24);
+    expect(problemsOf({ DISPUTE_RESPONSE_HOURS: '0' })[0]).toMatch(/^DISPUTE_RESPONSE_HOURS/);
+    expect(problemsOf({ DISPUTE_RESPONSE_HOURS: '1.5' })[0]).toMatch(/^DISPUTE_RESPONSE_HOURS/);
+    expect(problemsOf({ DISPUTE_RESPONSE_HOURS: '721' })[0]).toMatch(/^DISPUTE_RESPONSE_HOURS/);
   });
 
   it('reads the payout SLA in whole minutes, 1 to 10080 (a week)', () => {
@@ -501,10 +509,11 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the first response target and the quote rate lock, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the dispute response time, the first response target and the quote rate lock, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       PAYOUT_SLA_MINUTES: '45',
+      DISPUTE_RESPONSE_HOURS: '12',
       FIRST_RESPONSE_TARGET_MINUTES: '7',
       QUOTE_TTL_MINUTES: '20',
       MIN_ORDER_NAIRA: '10000',
@@ -520,6 +529,7 @@ describe('publicConfig', () => {
       supportContact: '+234 801 234 5678',
       demoMode: false,
       payoutSlaMinutes: 45,
+      disputeResponseHours: 12,
       firstResponseTargetMinutes: 7,
       quoteTtlMinutes: 20,
       minOrderNaira: '10000',

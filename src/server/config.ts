@@ -94,6 +94,8 @@ const envSchema = z.object({
   PAYOUT_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How long agents have to pay out once a deposit is confirmed, in minutes; later is overdue. */
   PAYOUT_SLA_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How long an admin takes at most to answer a dispute, in hours: the customer is told by when. */
+  DISPUTE_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How many unresolved chats round-robin gives one agent at most (ADR 018). */
   MAX_OPEN_CHATS_PER_AGENT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The first response staff aim for, in minutes: a customer waiting longer shows red. */
@@ -236,6 +238,8 @@ export interface Config {
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
   payoutSlaMinutes: number;
+  /** DISPUTE_RESPONSE_HOURS: the customer of a disputed order hears from an admin within it. */
+  disputeResponseHours: number;
   /** MAX_OPEN_CHATS_PER_AGENT: round-robin gives an agent no more unresolved chats than this. */
   maxOpenChatsPerAgent: number;
   /** FIRST_RESPONSE_TARGET_MINUTES: the inbox shows a waiting chat amber past half, red past it. */
@@ -278,6 +282,7 @@ export interface PublicConfig {
   supportContact: string;
   demoMode: boolean;
   payoutSlaMinutes: number;
+  disputeResponseHours: number;
   firstResponseTargetMinutes: number;
   quoteTtlMinutes: number;
   minOrderNaira: string;
@@ -446,6 +451,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxOrderNaira: env.MAX_ORDER_NAIRA,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
+    disputeResponseHours: env.DISPUTE_RESPONSE_HOURS,
     maxOpenChatsPerAgent: env.MAX_OPEN_CHATS_PER_AGENT,
     firstResponseTargetMinutes: env.FIRST_RESPONSE_TARGET_MINUTES,
     staff2fa: env.STAFF_2FA,
@@ -488,6 +494,7 @@ export function publicConfig(config: Config): PublicConfig {
     supportContact: config.supportContact,
     demoMode: config.demoMode,
     payoutSlaMinutes: config.payoutSlaMinutes,
+    disputeResponseHours: config.disputeResponseHours,
     firstResponseTargetMinutes: config.firstResponseTargetMinutes,
     quoteTtlMinutes: config.quoteTtlMinutes,
     minOrderNaira: config.minOrderNaira,

@@ -108,6 +108,10 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     expect(await text(agentCard.getByTestId('order-tx-hash'))).toBe(TX_HASH);
     await screenshot(agent, 'order-agent-deposit-sent-1280x800');
 
+    // No chain reader runs here: the chain has not confirmed it, so a reason is required.
+    await agentCard
+      .getByLabel('Reason for confirming by hand (the chain has not confirmed it)')
+      .fill('Seen confirmed on our own node');
     await agentCard.getByRole('button', { name: 'Confirm deposit' }).click();
     const dialog = agent.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Confirm deposit' }).click();

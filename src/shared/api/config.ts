@@ -9,6 +9,8 @@ export const publicConfigSchema = z.object({
   demoMode: z.boolean(),
   /** PAYOUT_SLA_MINUTES: minutes from deposit confirmed to payout before an order is overdue. */
   payoutSlaMinutes: z.number().int().positive(),
+  /** DISPUTE_RESPONSE_HOURS: a disputed order's customer hears from an admin within it. */
+  disputeResponseHours: z.number().int().positive(),
   /**
    * FIRST_RESPONSE_TARGET_MINUTES: a chat whose customer waits for a reply turns amber past half
    * of it and red past it in the agents' list.

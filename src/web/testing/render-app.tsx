@@ -13,6 +13,7 @@ export const TEST_CONFIG: AppConfig = {
   supportContact: 'https://wa.me/2348012345678',
   demoMode: false,
   payoutSlaMinutes: 30,
+  disputeResponseHours: 24,
   firstResponseTargetMinutes: 5,
   quoteTtlMinutes: 15,
   minOrderNaira: '5000',

@@ -18,6 +18,7 @@ export function ConfirmDialog({
   description,
   facts,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = false,
   pending = false,
   onConfirm,
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   description: string;
   facts: readonly ConfirmFact[];
   confirmLabel: string;
+  /** The button that leaves things as they are, when "Cancel" would be ambiguous. */
+  cancelLabel?: string;
   danger?: boolean;
   pending?: boolean;
   onConfirm: () => void;
@@ -51,7 +54,7 @@ export function ConfirmDialog({
         </dl>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
+            <Button variant="ghost">{cancelLabel}</Button>
           </DialogClose>
           <Button variant={danger ? 'danger' : 'primary'} disabled={pending} onClick={onConfirm}>
             {confirmLabel}

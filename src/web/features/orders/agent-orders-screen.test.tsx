@@ -303,8 +303,6 @@ describe('/agent/orders', () => {
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'disputed' } });
     expect(await screen.findByText('No order is “Disputed” now.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'deposit-problems' } });
-    expect(
-      await screen.findByText('No open order has a short, late or flagged deposit now.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('No open order has a deposit problem now.')).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ import { useNow } from './lib/use-now';
 
 const FILTERS: readonly { value: DeskOrderFilter; label: string }[] = [
   { value: 'all', label: 'All orders' },
-  { value: 'deposit-problems', label: 'Deposit problems (short, late, flagged)' },
+  { value: 'deposit-problems', label: 'Deposit problems (chain, hand-confirmed, flagged)' },
   ...ORDER_STATES.map((state) => ({ value: state, label: ORDER_STATE_DISPLAY[state].label })),
 ];
 
@@ -89,7 +89,7 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
           {filter === 'all'
             ? 'Orders appear here when customers sell in their chats.'
             : filter === 'deposit-problems'
-              ? 'No open order has a short, late or flagged deposit now.'
+              ? 'No open order has a deposit problem now.'
               : `No order is “${ORDER_STATE_DISPLAY[filter].label}” now.`}
         </p>
       </div>

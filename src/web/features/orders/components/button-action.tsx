@@ -10,6 +10,7 @@ export interface ActionConfirmation {
   description: string;
   facts: readonly ConfirmFact[];
   confirmLabel: string;
+  cancelLabel?: string;
   danger?: boolean;
 }
 

@@ -30,6 +30,8 @@ export function CancelOrderAction({
           { label: 'Total', value: formatNaira(order.totalNaira) },
         ],
         confirmLabel: 'Cancel order',
+        // "Cancel" beside "Cancel order" would read as either.
+        cancelLabel: 'Keep order',
         danger: true,
       }}
       failed="Could not cancel the order. Try again."

@@ -63,6 +63,54 @@ describe('ChainStatus', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('a hash the chain does not know: the customer is told so, not "0 of 2 confirmations"', () => {
+    const notFound: OrderChain = {
+      ...read,
+      confirmations: 0,
+      receivedCrypto: null,
+      firstSeenAt: null,
+      problem: 'Not found on the chain',
+      problemKind: 'not_found',
+    };
+    render(<ChainStatus order={order(notFound)} viewer="customer" />);
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe(
+      "We can't find this transaction on the chain yet",
+    );
+    cleanup();
+    render(<ChainStatus order={order(notFound)} viewer="agent" />);
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe('Not found on the chain');
+    cleanup();
+    // Found, in the mempool: the count, distinct from not found.
+    render(
+      <ChainStatus
+        order={order({ ...read, confirmations: 1, problem: null, problemKind: null })}
+        viewer="customer"
+      />,
+    );
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe('1 of 2 confirmations');
+  });
+
+  it('a short deposit: the customer is told what arrived and what happens next', () => {
+    render(
+      <ChainStatus
+        order={{
+          ...order({
+            ...read,
+            confirmations: 2,
+            receivedCrypto: '0.01500000',
+            differenceCrypto: '-0.00093889',
+            differenceNaira: '-147263.96',
+          }),
+          amountCrypto: '0.01593889',
+        }}
+        viewer="customer"
+      />,
+    );
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe(
+      'We received 0.015 of 0.01593889 BTC. Your agent will send you a new total or return it.',
+    );
+  });
+
   it('links a TRON transaction to Tronscan, and caps the count at what is required', () => {
     render(
       <ChainStatus

@@ -1,4 +1,6 @@
-import type { Order } from '../../../../shared/api/orders';
+import type { Order, OrderChain } from '../../../../shared/api/orders';
+import { dec } from '../../../../shared/money';
+import { chainReadingLines } from '../../../../shared/orders/chain-reading';
 import type { DeskNetwork } from '../../../../shared/desk-addresses/networks';
 import { formatCryptoAmount } from '../../../lib/format';
 
@@ -8,10 +10,32 @@ const EXPLORERS: Record<DeskNetwork, { name: string; url: (txHash: string) => st
   'USDT-TRC20': { name: 'Tronscan', url: (tx) => `https://tronscan.org/#/transaction/${tx}` },
 };
 
+/** The figure without its coin: "0.015" of "0.015 BTC". */
+function bare(amount: string, coin: Order['coin']): string {
+  return formatCryptoAmount(amount, coin).replace(/ \S+$/, '');
+}
+
+/**
+ * What the customer is told of their deposit: the count as it goes, that the chain does not
+ * know the transaction yet, or what arrived when it is short and what happens next.
+ */
+function customerProgress(order: Order, chain: OrderChain): string {
+  if (chain.problemKind === 'not_found') return "We can't find this transaction on the chain yet";
+  if (
+    chain.receivedCrypto !== null &&
+    chain.differenceCrypto &&
+    dec(chain.differenceCrypto).isNegative()
+  ) {
+    return `We received ${bare(chain.receivedCrypto, order.coin)} of ${formatCryptoAmount(order.amountCrypto, order.coin)}. Your agent will send you a new total or return it.`;
+  }
+  return `${Math.min(chain.confirmations!, chain.confirmationsRequired!)} of ${chain.confirmationsRequired} confirmations`;
+}
+
 /**
  * What the server last read on the chain for the order's deposit, live: "checking…", then
- * "N of M confirmations". Agents also see what is wrong with it (address, amount, time) and a
- * link to a public explorer.
+ * "N of M confirmations", or "Not found on the chain" (the customer: "We can't find this
+ * transaction on the chain yet"; a short deposit: what arrived and what happens next). Agents
+ * also see what is wrong with it (address, amount, time) and a link to a public explorer.
  */
 export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer' | 'agent' }) {
   const { chain, txHash } = order;
@@ -32,7 +56,9 @@ export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer
   const progress =
     chain.confirmations === null || chain.confirmationsRequired === null
       ? 'Checking the chain…'
-      : `${Math.min(chain.confirmations, chain.confirmationsRequired)} of ${chain.confirmationsRequired} confirmations`;
+      : viewer === 'customer'
+        ? customerProgress(order, chain)
+        : chainReadingLines(chain, order.coin)[0]!;
   return (
     <section
       aria-label="On the chain"

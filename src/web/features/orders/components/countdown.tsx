@@ -1,10 +1,9 @@
 import { Timer } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { formatRemaining, useCountdown } from '../lib/use-countdown';
+import { formatRemaining } from '../lib/use-countdown';
 
-/** The rate lock's time left; amber in its last two minutes. */
-export function Countdown({ expiresAt }: { expiresAt: string }) {
-  const left = useCountdown(expiresAt);
+/** The rate lock's time left (`left`, in milliseconds, from the card's clock); amber in its last two minutes. */
+export function Countdown({ left }: { left: number }) {
   const urgent = left < 120_000;
   return (
     <p

@@ -10,7 +10,9 @@ import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
 import { DepositAction } from './deposit-action';
 import { RequotedCustomer } from './deposit-difference';
+import { DisputeNext } from './dispute-next';
 import { FieldAction } from './field-action';
+import { PayoutDeadline } from './payout-deadline';
 
 /** The first problem a schema finds with a value, in its own words. */
 function problemOf(schema: z.ZodType, value: unknown): string | null {
@@ -80,7 +82,9 @@ export function CustomerActions({ order }: { order: Order }) {
           The desk is sending your coins back. The return’s transaction will show here.
         </p>
       )}
+      {order.state === 'deposit_confirmed' && <PayoutDeadline order={order} />}
       {order.state === 'payout_sent' && <ReceivedOrNot order={order} />}
+      {order.state === 'disputed' && <DisputeNext order={order} />}
       <CancelOrderAction
         order={order}
         variant="ghost"

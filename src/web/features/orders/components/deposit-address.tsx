@@ -1,7 +1,19 @@
 import type { Order } from '../../../../shared/api/orders';
+import { dec } from '../../../../shared/money';
 import { formatCryptoAmount } from '../../../lib/format';
 import { CopyButton } from './copy-button';
 import { QrCode } from './qr-code';
+
+/**
+ * What the QR code holds: for BTC a BIP21 URI with the amount, so a wallet that scans it fills
+ * in both ("bitcoin:bc1q…?amount=0.01593889"); for USDT-TRC20 the address (TRON wallets agree
+ * on no URI with an amount).
+ */
+export function depositQrText(order: Pick<Order, 'network' | 'amountCrypto'>, address: string) {
+  return order.network === 'BTC'
+    ? `bitcoin:${address}?amount=${dec(order.amountCrypto).toFixed()}`
+    : address;
+}
 
 /** Where to send the coins: the exact amount, the address with a copy button, and its QR code. */
 export function DepositAddress({ order, address }: { order: Order; address: string }) {
@@ -13,7 +25,10 @@ export function DepositAddress({ order, address }: { order: Order; address: stri
         <strong className="font-semibold">{order.network}</strong> network to:
       </p>
       <div className="mt-3 flex flex-col items-center gap-3">
-        <QrCode text={address} label={`QR code of the deposit address ${address}`} />
+        <QrCode
+          text={depositQrText(order, address)}
+          label={`QR code of the deposit address ${address}${order.network === 'BTC' ? ` and the amount ${amount}` : ''}`}
+        />
         <div className="flex w-full min-w-0 flex-col gap-2">
           <code
             data-testid="deposit-address-text"

@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import type { Order } from '../../../../shared/api/orders';
 import { Badge } from '../../../components/badge';
 import { ORDER_STATE_DISPLAY, isCountingDown } from '../lib/states';
+import { useCountdown } from '../lib/use-countdown';
 import { AgentActions } from './agent-actions';
 import { ChainStatus } from './chain-status';
 import { Countdown } from './countdown';
+import { LockEnded } from './lock-ended';
 import { CustomerActions } from './customer-actions';
 import { DepositAddress } from './deposit-address';
 import { OrderFigures } from './order-figures';
@@ -32,7 +34,11 @@ export function OrderCard({
     // jsdom has no scrollIntoView.
     if (reveal) ref.current?.scrollIntoView?.({ block: 'start' });
   }, [reveal]);
-  const state = ORDER_STATE_DISPLAY[order.state];
+  const counting = isCountingDown(order.state);
+  const left = useCountdown(order.expiresAt, counting);
+  // The lock ends at 0:00 on this screen, not when the server's sweep next tells it so.
+  const lapsed = counting && left === 0;
+  const state = ORDER_STATE_DISPLAY[lapsed ? 'expired' : order.state];
   const paid = order.state === 'payout_sent' || order.state === 'completed';
   return (
     <article
@@ -40,7 +46,7 @@ export function OrderCard({
       aria-label={`Order ${order.reference}`}
       data-testid="order-card"
       data-order-id={order.id}
-      data-state={order.state}
+      data-state={lapsed ? 'expired' : order.state}
       className="flex scroll-mt-3 flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <header className="flex items-center justify-between gap-2">
@@ -60,14 +66,20 @@ export function OrderCard({
         (order.state === 'awaiting_deposit' && viewer === 'agent')) && (
         <ChainStatus order={order} viewer={viewer} />
       )}
-      {isCountingDown(order.state) && <Countdown expiresAt={order.expiresAt} />}
-      {order.state === 'awaiting_deposit' && order.depositAddress && (
+      {counting && !lapsed && <Countdown left={left} />}
+      {order.state === 'awaiting_deposit' && !lapsed && order.depositAddress && (
         <DepositAddress order={order} address={order.depositAddress} />
       )}
       {paid && <PaidNote order={order} />}
       <OrderImages order={order} />
       <ReceiptLink order={order} />
-      {viewer === 'customer' ? <CustomerActions order={order} /> : <AgentActions order={order} />}
+      {lapsed || order.state === 'expired' ? (
+        <LockEnded viewer={viewer} was={order.timeline.at(-2)?.state ?? order.state} />
+      ) : viewer === 'customer' ? (
+        <CustomerActions order={order} />
+      ) : (
+        <AgentActions order={order} />
+      )}
       <OrderTimeline events={order.timeline} />
     </article>
   );

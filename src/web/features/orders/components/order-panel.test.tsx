@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../../shared/api/orders';
+import type { Order, OrderChain } from '../../../../shared/api/orders';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
 import { toastStore } from '../../../lib/toast';
 import { type ApiCall, type ApiRoutes, json, stubApi } from '../../../testing/api-stub';
@@ -356,49 +356,126 @@ describe('OrderPanel for the customer', () => {
 });
 
 describe('OrderPanel for an agent', () => {
-  it('confirms a deposit the chain finds wrong by hand, with a reason, showing the problem first', async () => {
-    const problem = "Received 0.0099 BTC: 0.0001 BTC (₦15,132.00) short of the order's 0.01 BTC";
+  /** What the chain says of a deposit_seen order's hash: 0 of 2 confirmations unless told. */
+  const read = (overrides: Partial<OrderChain> = {}): OrderChain => ({
+    confirmations: 0,
+    confirmationsRequired: 2,
+    receivedCrypto: '0.01000000',
+    firstSeenAt: '2026-11-22T08:25:00.000Z',
+    problem: null,
+    problemKind: null,
+    checkedAt: '2026-11-22T08:30:00.000Z',
+    differenceCrypto: null,
+    differenceNaira: null,
+    payoutHeld: false,
+    confirmedByHand: false,
+    ...overrides,
+  });
+
+  it('a hash the chain never saw: says so, and confirms by hand only with a reason of 10+ characters', async () => {
     const seen = openOrder({
       state: 'deposit_seen',
       txHash: TX,
-      chain: {
-        confirmations: 3,
-        confirmationsRequired: 2,
-        receivedCrypto: '0.00990000',
-        firstSeenAt: '2026-11-22T08:25:00.000Z',
-        problem,
-        checkedAt: '2026-11-22T08:30:00.000Z',
-        differenceCrypto: null,
-        differenceNaira: null,
-        problemKind: 'short',
-        payoutHeld: false,
-        confirmedByHand: false,
-      },
+      chain: read({
+        receivedCrypto: null,
+        firstSeenAt: null,
+        problem: 'Not found on the chain',
+        problemKind: 'not_found',
+      }),
     });
     const calls = stub([seen], {
       'POST /api/orders/:id/confirm-deposit': () => json({ ...seen, state: 'deposit_confirmed' }),
     });
     render('agent');
-    expect((await screen.findByTestId('chain-problem')).textContent).toBe(problem);
-    fireEvent.change(screen.getByLabelText('Reason for confirming by hand (optional)'), {
-      target: { value: 'Customer agreed to the short amount' },
-    });
+    expect((await screen.findByTestId('chain-confirmations')).textContent).toBe(
+      'Not found on the chain',
+    );
+    const reason = screen.getByLabelText(
+      'Reason for confirming by hand (the chain has not confirmed it)',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(reason, { target: { value: 'trust me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      screen.getByText(
+        'The chain has not confirmed it: say why you confirm it (at least 10 characters)',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'Customer showed the wallet screen' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('confirm-on the chain').textContent).toBe(problem);
+    expect(within(dialog).getByTestId('confirm-on the chain').textContent).toBe(
+      'Not found on the chain',
+    );
     expect(within(dialog).getByTestId('confirm-reason').textContent).toBe(
-      'Customer agreed to the short amount',
+      'Customer showed the wallet screen',
     );
     expect(posts(calls, '/api/orders/1/confirm-deposit')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
     await waitFor(() => expect(stateOf()).toBe('Deposit confirmed'));
     expect(posts(calls, '/api/orders/1/confirm-deposit').map((c) => c.body)).toEqual([
-      { reason: 'Customer agreed to the short amount' },
+      { reason: 'Customer showed the wallet screen' },
     ]);
   });
 
+  it('the dialog shows the count below the required confirmations, and a problem under it', async () => {
+    const problem = 'No output of this transaction goes to the deposit address bc1qdesk';
+    stub([
+      openOrder({
+        state: 'deposit_seen',
+        txHash: TX,
+        chain: read({ confirmations: 1, problem, problemKind: 'wrong_address' }),
+      }),
+    ]);
+    render('agent');
+    fireEvent.change(
+      await screen.findByLabelText(
+        'Reason for confirming by hand (the chain has not confirmed it)',
+      ),
+      { target: { value: 'Paid from the exchange in two parts' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      [...within(dialog).getByTestId('confirm-on the chain').firstElementChild!.children].map(
+        (c) => c.textContent,
+      ),
+    ).toEqual(['1 of 2 confirmations', problem]);
+  });
+
+  it('a short deposit offers no confirmation at the full total: re-quote or return only', async () => {
+    stub([
+      openOrder({
+        state: 'deposit_seen',
+        txHash: TX,
+        chain: read({
+          confirmations: 2,
+          receivedCrypto: '0.01500000',
+          problem:
+            "Received 0.015 BTC: 0.00093889 BTC (₦147,263.96) short of the order's 0.01593889 BTC",
+          problemKind: 'short',
+          differenceCrypto: '-0.00093889',
+          differenceNaira: '-147263.96',
+        }),
+        amountCrypto: '0.01593889',
+      }),
+    ]);
+    render('agent');
+    await screen.findByTestId('deposit-difference');
+    expect(screen.getByRole('button', { name: 'Re-quote at received amount' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return it' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm deposit' })).toBeNull();
+  });
+
   it('confirms the deposit after asking, then records the payout with its bank reference and proof', async () => {
-    const seen = openOrder({ state: 'deposit_seen', txHash: TX });
+    // Counted by the chain, no problem: no reason needed.
+    const seen = openOrder({
+      state: 'deposit_seen',
+      txHash: TX,
+      chain: read({ confirmations: 2 }),
+    });
     URL.createObjectURL = () => 'blob:proof';
     URL.revokeObjectURL = () => undefined;
     const calls = stub([seen], {
@@ -637,11 +714,12 @@ describe("an agent's quote", () => {
       'GET /api/payout-accounts': { body: [makePayoutAccount()] },
     });
     render('customer');
-    expect((await screen.findByTestId('quote-expired')).textContent).toBe(
-      'This quote has expired. Ask the agent for a new one.',
+    expect((await screen.findByTestId('order-expired')).textContent).toBe(
+      'This quote expired. Ask for a new quote in this chat.',
     );
+    expect(stateOf()).toBe('Expired');
     expect(screen.queryByRole('button', { name: 'Accept quote' })).toBeNull();
-    expect(screen.getByTestId('order-countdown').textContent).toBe('The rate lock has ended');
+    expect(screen.queryByTestId('order-countdown')).toBeNull();
   });
 
   it('an expired quote shows as expired, with nothing to accept', async () => {
