@@ -1,6 +1,6 @@
 import type { Order } from '../../../../shared/api/orders';
 import { formatCryptoAmount } from '../../../lib/format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from './qr-code';
 
 /** Where to send the coins: the exact amount, the address with a copy button, and its QR code. */
