@@ -93,13 +93,16 @@ describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the cus
     // Accepted: the deposit address and the same lock, on both sides.
     await waitForText(card.getByTestId('order-state'), 'Awaiting deposit');
     expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
-    expect(await text(card.getByTestId('order-paid-into'))).toBe('GTBank ****6785 · Emeka Nwosu');
+    expect(
+      await text(card.getByTestId('order-paid-into').getByTestId('payout-account-number')),
+    ).toBe(GTBANK_NUMBER);
     expect(await text(card.getByTestId('order-total'))).toBe('₦999,999.00');
     await waitForText(card.getByTestId('order-countdown'), /^Rate locked for 1[45]:\d\d$/);
     await waitForText(agentCard.getByTestId('order-state'), 'Awaiting deposit');
-    expect(await text(agentCard.getByTestId('order-paid-into'))).toBe(
-      'GTBank ****6785 · Emeka Nwosu',
-    );
+    // The agent who pays sees the full number, with its name.
+    const agentPaidInto = agentCard.getByTestId('order-paid-into');
+    expect(await text(agentPaidInto.getByTestId('payout-account-number'))).toBe(GTBANK_NUMBER);
+    expect(await text(agentPaidInto.getByTestId('payout-account-name'))).toBe('Emeka Nwosu');
     expect(
       await agentCard
         .getByTestId('timeline-step')

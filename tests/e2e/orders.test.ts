@@ -77,7 +77,10 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     expect(await text(card.getByTestId('order-amount'))).toBe('0.01 BTC');
     expect(await text(card.getByTestId('order-locked-rate'))).toBe('₦157,254,058.50 / BTC');
     expect(await text(card.getByTestId('order-total'))).toBe(TOTAL);
-    expect(await text(card.getByTestId('order-paid-into'))).toBe('GTBank ****6785 · Chiamaka Obi');
+    // The customer's own account, in full.
+    const paidInto = card.getByTestId('order-paid-into');
+    expect(await text(paidInto.getByTestId('payout-account-number'))).toBe(GTBANK_NUMBER);
+    expect(await text(paidInto.getByTestId('payout-account-name'))).toBe('Chiamaka Obi');
     expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
     // The countdown runs: 15 minutes, ticking down.
     const countdown = card.getByTestId('order-countdown');
@@ -119,7 +122,7 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     await waitForText(card.getByTestId('order-state'), 'Deposit confirmed');
 
     await agentCard
-      .getByLabel(`Bank reference of the ${TOTAL} payout to GTBank ****6785`)
+      .getByLabel(`Bank reference of the ${TOTAL} payout to GTBank ${GTBANK_NUMBER}`)
       .fill(BANK_REFERENCE);
     await agentCard.getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', ...png });
     await agentCard.getByRole('button', { name: 'Record payout' }).click();

@@ -3,7 +3,6 @@ import {
   CHAT_CATEGORIES,
   CUSTOMER_STATUSES,
   RATE_CURRENCIES,
-  TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from '../domain';
 
@@ -24,7 +23,6 @@ export const chatCategorySchema = z.enum(CHAT_CATEGORIES);
 /** The coins the desk buys: a chat about one of them, a rate, a trade. */
 export const coinSchema = z.enum(RATE_CURRENCIES);
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
-export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
 /**

@@ -28,6 +28,17 @@ export const payoutAccountSchema = z.object({
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountListSchema = z.array(payoutAccountSchema);
 
+/**
+ * A payout account as the staff who pay into it see it: with the other customers who saved the
+ * same bank and number (allowed, but a reason to look twice before paying). Never sent to a
+ * customer.
+ */
+export const staffPayoutAccountSchema = payoutAccountSchema.extend({
+  alsoSavedBy: z.array(z.object({ customerId: z.uuid(), name: z.string() })),
+});
+export type StaffPayoutAccount = z.infer<typeof staffPayoutAccountSchema>;
+export const staffPayoutAccountListSchema = z.array(staffPayoutAccountSchema);
+
 export const createPayoutAccountRequestSchema = z.object({
   bankCode: z
     .string({ error: 'Choose your bank' })

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  TRANSACTION_CURRENCIES,
-  TRANSACTION_KINDS,
-  TRANSACTION_STATUSES,
-  type TransactionKind,
-} from '../domain';
+import { TRANSACTION_CURRENCIES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../domain';
 import { isoDateTime, pageSchema, transactionStatusSchema } from './common';
 import { positiveDecimal } from './rates';
 
@@ -79,7 +74,7 @@ export const TRADES_COME_FROM_ORDERS =
 export const createTransactionRequestSchema = z.object({
   chatSessionId,
   customerId: z.uuid().optional(),
-  type: z.enum(['refund', 'charge', 'adjustment'] satisfies TransactionKind[], {
+  type: z.enum(TRANSACTION_KINDS).exclude(['trade'], {
     error: (issue) =>
       issue.input === 'trade' ? TRADES_COME_FROM_ORDERS : 'Choose refund, charge or adjustment',
   }),

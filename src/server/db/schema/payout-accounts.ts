@@ -25,5 +25,7 @@ export const payoutAccounts = pgTable(
       .on(t.customerId, t.bankCode, t.accountNumber)
       .where(sql`${t.deletedAt} is null`),
     index('payout_accounts_customer_idx').on(t.customerId),
+    // Who else saved this bank account (the staff's flag).
+    index('payout_accounts_number_idx').on(t.accountNumber, t.bankCode),
   ],
 );

@@ -5,6 +5,7 @@ import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
+import { addDeskAddress, setSellRates } from '../../../../tests/support/order-desk';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
 import { MAX_ADDS_PER_DAY } from './add-payout-account';
@@ -259,7 +260,7 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     for (const who of ['agent', 'admin']) {
       const res = await call(who, 'GET', url);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([payoutAccountSchema.parse(kept.body)]);
+      expect(res.body).toEqual([{ ...payoutAccountSchema.parse(kept.body), alsoSavedBy: [] }]);
     }
     // A customer reaches only their own accounts, through /api/payout-accounts.
     expect(await call('fola', 'GET', url)).toEqual({
@@ -271,6 +272,67 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     expect((await call('agent', 'GET', '/api/admin/users/not-a-uuid/payout-accounts')).status).toBe(
       400,
     );
+  });
+
+  it('flags an account another customer saved too, to staff only; its full number reaches staff and its owner only', async () => {
+    enquiry.mode = 'not-found';
+    for (const who of ['gozie', 'hadiza']) {
+      const customer = await makeCustomer(database.db, { firstName: who, lastName: 'Test' });
+      customerId[who] = customer.id;
+      cookie[who] = await sessionCookie(database.db, customer);
+    }
+    const number = nuban('058', '834567120');
+    const body = { bankCode: '058', accountNumber: number, accountName: 'Gozie Test' };
+    const mine = await add('gozie', body);
+    expect(mine.status).toBe(201);
+    // Two customers may save the same account: allowed, and flagged.
+    const theirs = await add('hadiza', body);
+    expect(theirs.status).toBe(201);
+    const staffView = (who: string) =>
+      call('agent', 'GET', `/api/admin/users/${customerId[who]}/payout-accounts`);
+    expect((await staffView('gozie')).body).toEqual([
+      {
+        ...payoutAccountSchema.parse(mine.body),
+        accountNumber: number,
+        alsoSavedBy: [{ customerId: customerId.hadiza, name: 'hadiza Test' }],
+      },
+    ]);
+    expect((await staffView('hadiza')).body[0].alsoSavedBy).toEqual([
+      { customerId: customerId.gozie, name: 'gozie Test' },
+    ]);
+    // Deleting it does not undo whom it pointed to.
+    expect((await call('hadiza', 'DELETE', `/api/payout-accounts/${theirs.body.id}`)).status).toBe(
+      204,
+    );
+    expect((await staffView('gozie')).body[0].alsoSavedBy).toHaveLength(1);
+
+    // The owner sees their own number in full, and never the flag or the other customer.
+    const own = await call('gozie', 'GET', '/api/payout-accounts');
+    expect(own.body).toEqual([payoutAccountSchema.parse(mine.body)]);
+    expect(own.body[0].accountNumber).toBe(number);
+    expect(JSON.stringify(own.body)).not.toContain(customerId.hadiza);
+    expect(JSON.stringify(own.body)).not.toContain('alsoSavedBy');
+
+    // On an order: the owner and staff get the full number; another customer gets nothing.
+    await addDeskAddress(app, cookie.admin!, 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    await setSellRates(database.db, { bitcoin: '157254058.50', usdt: '1633.83' });
+    const chat = await call('gozie', 'POST', '/api/chat-sessions', { category: 'bitcoin' });
+    const order = await call('gozie', 'POST', '/api/orders', {
+      chatSessionId: chat.body.id,
+      coin: 'bitcoin',
+      amount: '0.01',
+      payoutAccountId: mine.body.id,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    for (const who of ['gozie', 'agent', 'admin']) {
+      const seen = await call(who, 'GET', `/api/orders/${order.body.id}`);
+      expect(seen.body.payoutAccount).toEqual(payoutAccountSchema.parse(mine.body));
+      expect(seen.body.payoutAccount.accountNumber).toBe(number);
+      expect(JSON.stringify(seen.body)).not.toContain('alsoSavedBy');
+    }
+    const other = await call('hadiza', 'GET', `/api/orders/${order.body.id}`);
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain(number);
   });
 
   it('keeps staff and visitors out', async () => {

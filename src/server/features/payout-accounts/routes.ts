@@ -6,6 +6,7 @@ import {
   payoutAccountIdParamsSchema,
   payoutAccountListSchema,
   payoutAccountSchema,
+  staffPayoutAccountListSchema,
 } from '../../../shared/api/payout-accounts';
 import { BANKS } from '../../../shared/payout-accounts/banks';
 import type { NameEnquirySettings } from '../../config';
@@ -40,10 +41,14 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
     async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
   );
 
-  // A customer's accounts as the agents' desk shows them (agent calls live under /api/admin/).
+  // A customer's accounts as the agents' desk shows them (agent calls live under /api/admin/),
+  // with who else saved each one.
   app.get(
     '/api/admin/users/:id/payout-accounts',
-    forRole('agent', { params: userIdParamsSchema, response: { 200: payoutAccountListSchema } }),
+    forRole('agent', {
+      params: userIdParamsSchema,
+      response: { 200: staffPayoutAccountListSchema },
+    }),
     async (request) => listCustomerPayoutAccounts({ db, customerId: request.params.id }),
   );
 

@@ -1,2 +1,3 @@
 export { payoutAccountsQuery, usePayoutAccounts } from './api/list-payout-accounts';
 export { CustomerPayoutAccounts } from './components/customer-payout-accounts';
+export { PayoutAccountDetails } from './components/payout-account-details';

@@ -32,7 +32,10 @@ describe('Trading History', () => {
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/transactions/customer': (call) =>
         call.query.get('cursor') === '3'
-          ? json({ items: [makeTransaction({ id: 2, status: 'failed' })], nextCursor: null })
+          ? json({
+              items: [makeTransaction({ id: 2, status: 'failed', manual: true })],
+              nextCursor: null,
+            })
           : json({
               items: [makeTransaction({ id: 4 }), makeTransaction({ id: 3, status: 'completed' })],
               nextCursor: '3',
@@ -49,6 +52,10 @@ describe('Trading History', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The old trade recorded by hand before orders is marked; the orders' trades are not.
+    expect(
+      cards().map((c) => within(c).queryByTestId('transaction-manual')?.textContent ?? null),
+    ).toEqual([null, null, 'Manual, before orders']);
     const pages = calls.filter((c) => c.path === '/api/transactions/customer');
     expect(pages.map((c) => c.query.get('cursor'))).toEqual([null, '3']);
     expect(pages[0]!.query.get('customerId')).toBe(CUSTOMER_ID);

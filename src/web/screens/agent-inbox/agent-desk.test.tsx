@@ -73,7 +73,17 @@ function stubDesk(): ApiCall[] {
       },
     }),
     'GET /api/admin/users/:id/payout-accounts': ({ params }) => ({
-      body: params.id === ada.id ? [makePayoutAccount({ accountNumber: '0123456785' })] : [],
+      body:
+        params.id === ada.id
+          ? [
+              {
+                ...makePayoutAccount({ accountNumber: '0123456785' }),
+                alsoSavedBy: [
+                  { customerId: '22222222-2222-4222-8222-222222222222', name: 'Bola Ade' },
+                ],
+              },
+            ]
+          : [],
     }),
     'POST /api/chat-sessions/:id/resolve': ({ params }) => ({
       body: { ...chatById(params.id!)!, status: 'closed', resolvedAt: new Date().toISOString() },
@@ -131,7 +141,8 @@ describe("the agents' desk on a wide screen", () => {
     expect(within(p).getByTestId('panel-customer-email').textContent).toBe(ada.email);
     expect(within(p).getByTestId('panel-customer-joined').textContent).toBe('4 Mar 2026');
     expect(within(p).getByTestId('customer-status').textContent).toBe('Active');
-    // Her two chats, the open one marked; her order opens its chat; her account, masked.
+    // Her two chats, the open one marked; her order opens its chat; her account in full, with
+    // the other customer who saved it.
     const herChats = await within(p).findAllByTestId('customer-chat');
     expect(herChats.map((c) => c.dataset.sessionId)).toEqual(['8', '7']);
     expect(within(herChats[0]!).getByRole('link').getAttribute('aria-current')).toBe('page');
@@ -139,8 +150,13 @@ describe("the agents' desk on a wide screen", () => {
     expect(order.textContent).toContain('AC-ADA00001');
     expect(within(order).getByRole('link').getAttribute('href')).toBe('/agent/chats/8');
     const account = await within(p).findByTestId('customer-payout-account');
-    expect(account.textContent).toContain('****6785');
-    expect(account.textContent).not.toContain('0123456785');
+    expect(within(account).getByTestId('payout-account-number').textContent).toBe('0123456785');
+    expect(within(account).getByTestId('payout-account-verified').textContent).toBe(
+      'Name verified',
+    );
+    expect(within(account).getByRole('note').textContent).toMatch(
+      /Also saved by another customer: Bola Ade/,
+    );
     expect(calls.some((c) => c.path === `/api/admin/users/${ada.id}/payout-accounts`)).toBe(true);
     expect(
       calls.some((c) => c.path === '/api/orders' && c.query.get('customerId') === ada.id),

@@ -1,7 +1,7 @@
 import type { Order } from '../../../../shared/api/orders';
 import { dec } from '../../../../shared/money';
 import { formatCryptoAmount } from '../../../lib/format';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from './qr-code';
 
 /**

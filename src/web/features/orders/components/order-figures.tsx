@@ -1,8 +1,8 @@
 import type { Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
 import { AMOUNT_SYMBOLS } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
+import { PayoutAccountDetails } from '../../payout-accounts';
 
 const VALUE_STYLES = {
   plain: 'text-sm font-semibold break-words',
@@ -45,10 +45,12 @@ export function OrderFigures({ order }: { order: Order }) {
       />
       <Figure label="Total" value={formatNaira(order.totalNaira)} look="strong" />
       {order.payoutAccount && (
-        <Figure
-          label="Paid into"
-          value={`${payoutAccountLabel(order.payoutAccount)} · ${order.payoutAccount.accountName}`}
-        />
+        <div className="flex flex-col gap-1 py-1.5">
+          <dt className="text-sm text-ink-muted">Paid into</dt>
+          <dd data-testid="order-paid-into">
+            <PayoutAccountDetails account={order.payoutAccount} />
+          </dd>
+        </div>
       )}
       {order.txHash && <Figure label="Tx hash" value={order.txHash} look="code" />}
       {order.returnTxHash && <Figure label="Returned in" value={order.returnTxHash} look="code" />}

@@ -129,9 +129,10 @@ describe('OrderPanel for the customer', () => {
     expect(screen.getByTestId('order-amount').textContent).toBe('0.01 BTC');
     expect(screen.getByTestId('order-locked-rate').textContent).toBe('₦151,320,000.00 / BTC');
     expect(screen.getByTestId('order-total').textContent).toBe('₦1,513,200.00');
-    expect(screen.getByTestId('order-paid-into').textContent).toBe(
-      'GTBank ****1234 · ADA LOVELACE',
-    );
+    // The customer's own account, in full.
+    const paidInto = screen.getByTestId('order-paid-into');
+    expect(within(paidInto).getByTestId('payout-account-number').textContent).toBe('0123451234');
+    expect(within(paidInto).getByTestId('payout-account-name').textContent).toBe('ADA LOVELACE');
     expect(screen.getByTestId('order-countdown').textContent).toMatch(/^Rate locked for 14:0\d$/);
     const qr = screen.getByRole('img', { name: /QR code of the deposit address bc1qar0/ });
     expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(500);
@@ -202,7 +203,12 @@ describe('OrderPanel for the customer', () => {
     });
     render('customer');
     await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
-    expect(within(card()).queryByRole('button')).toBeNull();
+    // Nothing to do yet: the only button copies the account number.
+    expect(
+      within(card())
+        .queryAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy account number 0123451234']);
 
     // Another order's event leaves this card alone; this one's moves it.
     act(() =>
@@ -512,7 +518,7 @@ describe('OrderPanel for an agent', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
     await waitFor(() => expect(stateOf()).toBe('Deposit confirmed'));
     const reference = screen.getByLabelText(
-      'Bank reference of the ₦1,513,200.00 payout to GTBank ****1234',
+      'Bank reference of the ₦1,513,200.00 payout to GTBank 0123451234',
     );
     fireEvent.change(reference, { target: { value: 'FT2611220001' } });
     fireEvent.change(screen.getByLabelText('Proof of payment'), {
@@ -682,7 +688,9 @@ describe("an agent's quote", () => {
     expect(screen.getByTestId('deposit-address').textContent).toContain(
       'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     );
-    expect(screen.getByTestId('order-paid-into').textContent).toBe('OPay ****9876 · ADA LOVELACE');
+    expect(
+      within(screen.getByTestId('order-paid-into')).getByTestId('payout-account-bank').textContent,
+    ).toBe('OPay');
     expect(screen.getByTestId('order-countdown')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Accept the quote' })).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { formatNaira } from '../../../lib/format';
 import { useSendImage } from '../../messages';
 import { useRecordPayout } from '../api/record-payout';
@@ -19,7 +19,7 @@ export function PayoutAction({ order }: { order: Order }) {
   return (
     <FieldAction
       label={`Bank reference of the ${formatNaira(order.totalNaira)} payout${
-        account ? ` to ${payoutAccountLabel(account)}` : ''
+        account ? ` to ${payoutAccountFullLabel(account)}` : ''
       }`}
       placeholder="e.g. the transfer's session id"
       image={{
@@ -54,7 +54,14 @@ export function PayoutAction({ order }: { order: Order }) {
         facts: [
           { label: 'Order', value: order.reference },
           { label: 'Paid', value: formatNaira(order.totalNaira) },
-          ...(account ? [{ label: 'To', value: payoutAccountLabel(account) }] : []),
+          ...(account
+            ? [
+                {
+                  label: 'To',
+                  value: `${payoutAccountFullLabel(account)} · ${account.accountName}`,
+                },
+              ]
+            : []),
           { label: 'Bank reference', value: reference },
           {
             label: 'Proof',

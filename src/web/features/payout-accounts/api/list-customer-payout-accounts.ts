@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  payoutAccountListSchema,
-  type PayoutAccount,
+  staffPayoutAccountListSchema,
+  type StaffPayoutAccount,
 } from '../../../../shared/api/payout-accounts';
 import { apiGet } from '../../../lib/api-client';
 
-/** GET /api/admin/users/:id/payout-accounts: one customer's live accounts (agents). */
-export function listCustomerPayoutAccounts(customerId: string): Promise<PayoutAccount[]> {
+/**
+ * GET /api/admin/users/:id/payout-accounts: one customer's live accounts (agents), each with the
+ * other customers who saved it too.
+ */
+export function listCustomerPayoutAccounts(customerId: string): Promise<StaffPayoutAccount[]> {
   return apiGet(
     `/api/admin/users/${encodeURIComponent(customerId)}/payout-accounts`,
-    payoutAccountListSchema,
+    staffPayoutAccountListSchema,
   );
 }
 

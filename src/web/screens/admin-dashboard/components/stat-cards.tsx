@@ -114,7 +114,8 @@ function plural(n: number, one: string, many: string): string {
 /**
  * The spec's stat cards. Users and sessions are counted over all time; transactions over the
  * chosen range, and each of those figures names its period ("Total Volume · last 7 days").
- * Volume is completed trades only; completed refunds, charges and adjustments stand beside it.
+ * Volume is completed orders' trades only (never the manual trades from before orders);
+ * completed refunds, charges and adjustments stand beside it.
  */
 export function StatCards({ analytics }: { analytics: Analytics | undefined }) {
   const a = analytics;

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
+import { Button } from './button';
+import { toast } from '../../lib/toast';
 
 /** Copies `text`, and says so on the button for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {

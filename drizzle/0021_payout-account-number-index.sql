@@ -1,0 +1,1 @@
+CREATE INDEX "payout_accounts_number_idx" ON "payout_accounts" USING btree ("account_number","bank_code");
