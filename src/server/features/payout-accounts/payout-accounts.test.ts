@@ -5,7 +5,8 @@ import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
-import { addDeskAddress, setSellRates } from '../../../../tests/support/order-desk';
+import { addDeskAddress, placeOrder, setSellRates } from '../../../../tests/support/order-desk';
+import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
 import { MAX_ADDS_PER_DAY } from './add-payout-account';
@@ -13,6 +14,11 @@ import { MAX_ADDS_PER_DAY } from './add-payout-account';
 /** A valid NUBAN for `bankCode`: the serial and its computed check digit. */
 const nuban = (bankCode: string, serial: string) =>
   serial + String(nubanCheckDigit(bankCode, serial));
+
+/** The market: BTC at $97,250.50, so the sell rate below is 2 % under it and published. */
+const priceServer = new PriceServer();
+beforeAll(() => priceServer.start());
+afterAll(() => priceServer.stop());
 
 describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
   let database: TestDatabase;
@@ -34,8 +40,11 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
         NAME_ENQUIRY_URL: enquiry.url,
         NAME_ENQUIRY_KEY: enquiry.key,
         NAME_ENQUIRY_TIMEOUT_MS: '300',
+        PRICE_API_URL: priceServer.url,
       },
     });
+    await app.ready();
+    await app.priceFeed.refresh();
     for (const who of ['ada', 'bola', 'chidi', 'dayo', 'eze', 'fola']) {
       const customer = await makeCustomer(database.db);
       customerId[who] = customer.id;
@@ -317,7 +326,7 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     await addDeskAddress(app, cookie.admin!, 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     await setSellRates(database.db, { bitcoin: '157254058.50', usdt: '1633.83' });
     const chat = await call('gozie', 'POST', '/api/chat-sessions', { category: 'bitcoin' });
-    const order = await call('gozie', 'POST', '/api/orders', {
+    const order = await placeOrder(app, cookie.gozie, {
       chatSessionId: chat.body.id,
       coin: 'bitcoin',
       amount: '0.01',
