@@ -19,10 +19,13 @@ export async function startOrderDesk(options: {
   /** Names the app's DATA_DIR (see BrowserAppOptions). */
   dataDirName: string;
   admin: AgentAccount;
+  /** More environment for the app (a chain stand-in's URL…). */
+  env?: Record<string, string>;
 }): Promise<OrderDesk> {
   const app = await startBrowserApp({
     dataDirName: options.dataDirName,
     accounts: [{ account: options.admin, admin: true }],
+    env: options.env,
   });
   try {
     const admin = await app.newPage(DESKTOP);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RatesResponse } from '../../../shared/api/rates';
 import type { Transaction } from '../../../shared/api/transactions';
@@ -77,20 +77,22 @@ describe('ConversationView: the chat money', () => {
     expect(screen.getByPlaceholderText('Type your message...')).toBeTruthy();
   });
 
-  it('toggles the section on phones with "Transactions (n)"', async () => {
+  it('folds the transactions away on phones behind "Transactions (n)", never the order', async () => {
     stubChat('agent', [makeTransaction({ id: 1 }), makeTransaction({ id: 2 })]);
     renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
     const toggle = await screen.findByRole('button', { name: 'Transactions (2)' });
-    const money = screen.getByTestId('conversation-money');
-    expect(toggle.getAttribute('aria-controls')).toBe(money.id);
+    const more = screen.getByTestId('conversation-more');
+    expect(toggle.getAttribute('aria-controls')).toBe(more.id);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(money.className).toMatch(/(^| )hidden( |$)/);
+    expect(more.className).toMatch(/(^| )hidden( |$)/);
+    expect(within(more).getByTestId('transactions-panel')).toBeTruthy();
+    expect(within(more).queryByTestId('order-panel')).toBeNull();
     act(() => fireEvent.click(toggle));
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(money.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(more.className).not.toMatch(/(^| )hidden( |$)/);
   });
 
-  it("shows the chat's order first in the section, its state on the phone's toggle, live", async () => {
+  it("shows the chat's order first, outside what folds away, live", async () => {
     stubApi(
       conversationRoutes({
         user: makeUser(),
@@ -99,19 +101,22 @@ describe('ConversationView: the chat money', () => {
       }),
     );
     renderWithApp(<ConversationView sessionId={7} viewer="customer" />);
-    const toggle = await screen.findByRole('button', {
-      // jsdom's name joins the parts without the spaces a browser keeps.
-      name: /^Transactions \(0\)\s*Order:\s*Awaiting deposit$/,
-    });
-    const money = screen.getByTestId('conversation-money');
+    const money = await screen.findByTestId('conversation-money');
+    const card = await within(money).findByTestId('order-card');
     expect(money.firstElementChild!.getAttribute('data-testid')).toBe('order-panel');
+    // Nothing on the folded section hides it: its class list is the section's own.
+    expect(money.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(within(card).getByTestId('order-countdown')).toBeTruthy();
+    // The card says the order's state; the toggle is only the transactions' count.
+    expect(await screen.findByRole('button', { name: 'Transactions (0)' })).toBeTruthy();
     act(() =>
       fakeRealtime.emit(
         orderUpdated(makeOrder({ id: 1, state: 'completed', updatedAt: new Date().toISOString() })),
       ),
     );
-    // A finished order leaves the toggle as it was.
-    expect(await screen.findByRole('button', { name: 'Transactions (0)' })).toBe(toggle);
+    await waitFor(() =>
+      expect(within(money).getByTestId('order-state').textContent).toBe('Completed'),
+    );
   });
 
   it('shows a customer the transactions, without agent actions, and a calculator locked to the coin', async () => {

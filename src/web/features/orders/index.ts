@@ -1,4 +1,3 @@
-export { ChatOrderBadge } from './components/chat-order-badge';
 export { DisputedOrders } from './components/disputed-orders';
 export { OrderPanel } from './components/order-panel';
 export { OrderWaitingBadge } from './components/order-waiting-badge';

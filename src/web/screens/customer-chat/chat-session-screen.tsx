@@ -66,14 +66,24 @@ export default function ChatSessionScreen() {
   if (!me.data) return <ScreenSpinner />;
   const viewer = isStaff(me.data) ? 'agent' : 'customer';
   return (
-    <div className="flex h-dvh overflow-hidden bg-canvas">
+    // The screen is the viewport: only the message list and the money section scroll. Clipped,
+    // not hidden: a clipped box is no scroll container, so a card's scrollIntoView cannot move
+    // it and leave a blank band. Relative: what is positioned inside (a visually hidden input,
+    // the announcer) is clipped here and never makes the document taller than the screen.
+    <div className="relative flex h-dvh overflow-clip bg-canvas">
       {viewer === 'customer' && <ConversationsSidebar activeId={sessionId ?? 0} />}
       <main className="flex min-w-0 flex-1 flex-col">
         {viewer === 'customer' && sessionId !== null && (
           <PushPrompt key={sessionId} sessionId={sessionId} />
         )}
         {/* Keyed: another conversation starts fresh (scroll, input, announcements). */}
-        <ConversationView key={sessionId ?? 0} sessionId={sessionId ?? 0} viewer={viewer} />
+        {/* flex-1, not the full height: the push prompt above takes its share. */}
+        <ConversationView
+          key={sessionId ?? 0}
+          sessionId={sessionId ?? 0}
+          viewer={viewer}
+          className="flex-1"
+        />
       </main>
     </div>
   );

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
-import { ChatOrderBadge, OrderPanel } from '../../orders';
+import { OrderPanel } from '../../orders';
 import { RateCalculator } from '../../rates';
 import { TransactionsPanel, useSessionTransactions } from '../../transactions';
 import type { Viewer } from '../viewer';
@@ -15,26 +15,27 @@ import type { Viewer } from '../viewer';
  */
 // By the conversation's own width (a container query), not the screen's: in the agents' desk
 // the conversation is one pane of three. Agents get the column from 1024 px, customers (whose
-// conversations list takes 360 px of a wide screen) from 896 px.
-const LAYOUT: Record<Viewer, { row: string; toggle: string; column: string }> = {
+// conversations list takes 360 px of a wide screen) from 896 px. Below that the order sits
+// above the messages, always shown, and only the transactions and the calculator fold away.
+const LAYOUT: Record<Viewer, { row: string; toggle: string; column: string; more: string }> = {
   agent: {
     row: '@5xl:flex-row',
     toggle: '@5xl:hidden',
-    column:
-      '@5xl:order-last @5xl:flex @5xl:max-h-none @5xl:w-[340px] @5xl:border-b-0 @5xl:border-l',
+    column: '@5xl:order-last @5xl:max-h-none @5xl:w-[340px] @5xl:border-b-0 @5xl:border-l',
+    more: '@5xl:order-none @5xl:flex',
   },
   customer: {
     row: '@4xl:flex-row',
     toggle: '@4xl:hidden',
-    column:
-      '@4xl:order-last @4xl:flex @4xl:max-h-none @4xl:w-[340px] @4xl:border-b-0 @4xl:border-l',
+    column: '@4xl:order-last @4xl:max-h-none @4xl:w-[340px] @4xl:border-b-0 @4xl:border-l',
+    more: '@4xl:order-none @4xl:flex',
   },
 };
 
 const linkClasses =
   'inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 
-/** On phones: opens and closes the chat's money section, with the transactions' count. */
+/** On phones: opens and closes the chat's transactions and calculator, with their count. */
 function MoneyToggle({
   sessionId,
   open,
@@ -60,7 +61,6 @@ function MoneyToggle({
       >
         <ReceiptText aria-hidden className="size-[18px]" />
         {count === undefined ? 'Transactions' : `Transactions (${count})`}
-        <ChatOrderBadge chatSessionId={sessionId} />
         <ChevronDown
           aria-hidden
           className={cn('ml-auto size-[18px] transition-transform', open && 'rotate-180')}
@@ -70,15 +70,11 @@ function MoneyToggle({
   );
 }
 
-function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
+/** What folds away on phones: the agent's links, the session's transactions, the calculator. */
+function MoreMoney({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
   const category = session.category;
   return (
     <>
-      <OrderPanel
-        chatSessionId={session.id}
-        viewer={viewer}
-        defaultCoin={category === 'usdt' ? 'usdt' : 'bitcoin'}
-      />
       {viewer === 'agent' && (
         <nav aria-label="Customer actions" className="flex flex-wrap gap-x-2">
           <Link to={`/agent/transaction/${session.id}`} className={linkClasses}>
@@ -112,11 +108,11 @@ function MoneyContent({ session, viewer }: { session: ChatSession; viewer: Viewe
 
 /**
  * The chat's money beside its messages: its order (the Sell form, the live order card with
- * the next action), the session's transactions as live cards (agents
- * settle refunds, charges and adjustments there), the agent's links to Process Transaction and the
+ * its countdown and the next action), the session's transactions as live cards (agents settle
+ * refunds, charges and adjustments there), the agent's links to Process Transaction and the
  * customer's trading history, and the customer's rate calculator. On wide screens a column
- * beside the messages; on phones a section under the header that "Transactions (n)" opens (with the order's state beside it),
- * scrolling on its own so the message input stays on screen.
+ * beside the messages. On phones a section above the messages, scrolling on its own so the
+ * message input stays on screen: the order always shown, the rest behind "Transactions (n)".
  */
 export function ConversationMoney({
   session,
@@ -139,25 +135,37 @@ export function ConversationMoney({
           sessionId={session.id}
           open={open}
           onToggle={() => setOpen((o) => !o)}
-          controls={`${id}-money`}
+          controls={`${id}-more`}
           className={layout.toggle}
         />
       )}
       <div className={cn('flex min-h-0 flex-1 flex-col', layout.row)}>
         {session && (
           <div
-            id={`${id}-money`}
             data-testid="conversation-money"
             className={cn(
-              'max-h-[45dvh] shrink-0 flex-col gap-4 overflow-y-auto overscroll-contain border-b border-line bg-surface p-3 sm:p-4',
-              open ? 'flex' : 'hidden',
+              // Relative: what is positioned inside (a visually hidden file input) scrolls and
+              // is clipped with it, instead of stretching the screen around it.
+              'relative flex max-h-[45dvh] shrink-0 flex-col gap-4 overflow-y-auto overscroll-contain border-b border-line bg-surface p-3 sm:p-4',
               layout.column,
             )}
           >
-            <MoneyContent session={session} viewer={viewer} />
+            <OrderPanel
+              chatSessionId={session.id}
+              viewer={viewer}
+              defaultCoin={session.category === 'usdt' ? 'usdt' : 'bitcoin'}
+            />
+            {/* On phones what the toggle opens comes first, under the toggle. */}
+            <div
+              id={`${id}-more`}
+              data-testid="conversation-more"
+              className={cn('order-first flex-col gap-4', open ? 'flex' : 'hidden', layout.more)}
+            >
+              <MoreMoney session={session} viewer={viewer} />
+            </div>
           </div>
         )}
-        <div className="flex min-h-0 min-w-0 flex-1 flex-col">{children}</div>
+        <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">{children}</div>
       </div>
     </>
   );

@@ -30,6 +30,12 @@ export function OrderPanel({
   const [selling, setSelling] = useState(false);
   /** The order this screen just created: its card comes into view from its top. */
   const [created, setCreated] = useState<number | null>(null);
+  /**
+   * The newest order when the chat's orders first loaded (null: none). A newer one, the agent's
+   * quote arriving live, comes into view from its top too, its countdown on screen.
+   */
+  const [opened, setOpened] = useState<number | null | undefined>(undefined);
+  if (opened === undefined && orders.data) setOpened(orders.data[0]?.id ?? null);
   if (orders.isPending) {
     return <p className="text-sm text-ink-muted">Loading order…</p>;
   }
@@ -56,7 +62,12 @@ export function OrderPanel({
   return (
     <section aria-label="Order" className="flex flex-col gap-3" data-testid="order-panel">
       {latest && (
-        <OrderCard key={latest.id} order={latest} viewer={viewer} reveal={latest.id === created} />
+        <OrderCard
+          key={latest.id}
+          order={latest}
+          viewer={viewer}
+          reveal={latest.id === created || (opened !== undefined && latest.id !== opened)}
+        />
       )}
       {!latest && viewer === 'agent' && (
         <p className="text-sm text-ink-muted">No order in this chat yet.</p>
