@@ -578,6 +578,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     events,
     marketUsd: (currency) => priceFeed.market(currency)?.usd ?? null,
+    marketUsdToNaira: () => priceFeed.marketUsdToNaira(),
     guardPercent: config.rateGuardPercent,
   });
 
