@@ -521,7 +521,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
   });
-  await app.register(customersRoutes, { db, events, bus });
+  await app.register(customersRoutes, {
+    db,
+    events,
+    bus,
+    storage,
+    retentionYears: config.retentionYears,
+  });
   await app.register(transactionsRoutes, { db, events });
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
