@@ -74,6 +74,8 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/messages/all': 'agent',
   'GET /api/admin/users': 'agent',
   'PATCH /api/admin/users/:id/customer-status': 'agent',
+  'GET /api/customer/data-export': 'customer',
+  'POST /api/customer/erase': 'customer',
   'GET /api/exchange-rates': 'public',
   'POST /api/exchange-rates': 'agent',
   'GET /api/exchange-rates/manage': 'agent',

@@ -521,7 +521,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     maxOpenChatsPerAgent: config.maxOpenChatsPerAgent,
   });
-  await app.register(customersRoutes, { db, events, bus });
+  await app.register(customersRoutes, {
+    db,
+    events,
+    bus,
+    storage,
+    retentionYears: config.retentionYears,
+  });
   await app.register(transactionsRoutes, { db, events });
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
@@ -578,6 +584,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     events,
     marketUsd: (currency) => priceFeed.market(currency)?.usd ?? null,
+    marketUsdToNaira: () => priceFeed.marketUsdToNaira(),
     guardPercent: config.rateGuardPercent,
   });
 

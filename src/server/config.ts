@@ -84,6 +84,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How far (percent) a naira rate may sit from market x USD-to-Naira without a confirmation. */
   RATE_GUARD_PERCENT: z.coerce.number().gt(0).max(100).default(10),
+  /** How long an erased customer's orders, transactions and audit entries are kept (NDPA 2023). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
   /** The largest naira total one trade may have, in naira. */
   /** The smallest and largest naira total of one order, in naira. */
   MIN_ORDER_NAIRA: nairaAmount.default('5000'),
@@ -229,6 +231,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
   rateGuardPercent: number;
+  /** RETENTION_YEARS: how long an erased customer's orders, transactions and audit stay. */
+  retentionYears: number;
   /** QUOTE_TTL_MINUTES: an order's rate lock. */
   quoteTtlMinutes: number;
   /** MIN_ORDER_NAIRA, MAX_ORDER_NAIRA: an order's naira total (decimal strings). */
@@ -446,6 +450,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminSetupSecretGenerated: generateSecret,
     logLevel: env.LOG_LEVEL,
     rateGuardPercent: env.RATE_GUARD_PERCENT,
+    retentionYears: env.RETENTION_YEARS,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     minOrderNaira: env.MIN_ORDER_NAIRA,
     maxOrderNaira: env.MAX_ORDER_NAIRA,

@@ -6,6 +6,8 @@ export type PriceServerMode = 'ok' | 'error' | 'hang' | 'garbage';
 export interface FakeQuote {
   usd: number;
   change: number;
+  /** Answered when the caller asks for `ngn` in vs_currencies; absent, the answer has none. */
+  ngn?: number;
 }
 
 /**
@@ -15,8 +17,8 @@ export interface FakeQuote {
 export class PriceServer extends FakeHttpServer {
   mode: PriceServerMode = 'ok';
   quotes: { bitcoin: FakeQuote; tether: FakeQuote } = {
-    bitcoin: { usd: 97_250.5, change: 2.35 },
-    tether: { usd: 1.0002, change: -0.01 },
+    bitcoin: { usd: 97_250.5, change: 2.35, ngn: 155_843_926.25 },
+    tether: { usd: 1.0002, change: -0.01, ngn: 1602.5 },
   };
   requests = 0;
 
@@ -41,10 +43,13 @@ export class PriceServer extends FakeHttpServer {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>rate limited</html>');
         return;
       case 'ok': {
-        const body: Record<string, { usd: number; usd_24h_change?: number }> = {};
+        const body: Record<string, { usd: number; usd_24h_change?: number; ngn?: number }> = {};
+        const wantsNgn = (url.searchParams.get('vs_currencies') ?? '').split(',').includes('ngn');
         for (const id of (url.searchParams.get('ids') ?? '').split(',')) {
           const quote = this.quotes[id as keyof PriceServer['quotes']];
-          if (quote) body[id] = { usd: quote.usd, usd_24h_change: quote.change };
+          if (!quote) continue;
+          body[id] = { usd: quote.usd, usd_24h_change: quote.change };
+          if (wantsNgn && quote.ngn !== undefined) body[id].ngn = quote.ngn;
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       }

@@ -17,3 +17,25 @@ export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
 /** PUT /api/admin/customers/:id/status (agents and admins). */
 export const customerStatusRequestSchema = z.object({ status: customerStatusSchema });
+
+/** The word a customer types to confirm the erasure of their account. */
+export const ERASE_CONFIRMATION_WORD = 'ERASE';
+
+/** POST /api/customer/erase: the signed-in customer's own account, confirmed by the typed word. */
+export const eraseAccountRequestSchema = z.object({
+  confirm: z.literal(ERASE_CONFIRMATION_WORD, {
+    error: `Type ${ERASE_CONFIRMATION_WORD} to confirm`,
+  }),
+});
+export type EraseAccountRequest = z.infer<typeof eraseAccountRequestSchema>;
+
+export const eraseAccountResponseSchema = z.object({
+  erased: z.literal(true),
+  /** Until when the orders, transactions and audit entries are kept under the pseudonym. */
+  retainedUntil: isoDateTime,
+});
+export type EraseAccountResponse = z.infer<typeof eraseAccountResponseSchema>;
+
+/** Why an erasure waits: an order still running in one of the customer's chats. */
+export const OPEN_ORDER_BLOCKS_ERASURE =
+  'You have an order in progress. Your account can be erased once it is completed, cancelled or expired.';

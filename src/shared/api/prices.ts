@@ -8,6 +8,11 @@ export const priceSchema = z.object({
   name: z.string(),
   usd: decimalString,
   ngn: decimalString,
+  /**
+   * The price service's own naira price of the coin (CoinGecko's `ngn`); null until it gives
+   * one. USDT's is the market's USD-to-naira rate, the reference of the typed one.
+   */
+  marketNgn: decimalString.nullable(),
   /** 24 h change in percent; null when the price service did not give one. */
   change24h: decimalString.nullable(),
   /** When the price service last gave this price. */

@@ -57,6 +57,11 @@ export const appRoutes: RouteObject[] = [
     Component: lazyWithData(() => import('../features/transactions/trading-history-screen')),
   },
   {
+    path: '/account',
+    Component: lazyWithData(() => import('../features/customers/account-screen')),
+  },
+  { path: '/privacy', Component: lazy(() => import('./privacy-page')) },
+  {
     path: '/payout-accounts',
     Component: lazyWithData(() => import('../features/payout-accounts/payout-accounts-screen')),
   },

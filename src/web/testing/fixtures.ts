@@ -220,13 +220,17 @@ export function messageCreated(
   };
 }
 
-/** Two prices as the server sends them: 97,250.50 USD and 1.0002 USD at 1650. */
+/**
+ * Two prices as the server sends them: 97,250.50 USD and 1.0002 USD at 1650; the price
+ * service says USDT is ₦1,602.50 (the market's USD-to-naira).
+ */
 export const TEST_PRICES: Price[] = [
   {
     symbol: 'BTC',
     name: 'Bitcoin',
     usd: '97250.5',
     ngn: '160463325.00',
+    marketNgn: '155843926.25',
     change24h: '2.35',
     updatedAt: AT,
     stale: false,
@@ -236,6 +240,7 @@ export const TEST_PRICES: Price[] = [
     name: 'Tether',
     usd: '1.0002',
     ngn: '1650.33',
+    marketNgn: '1602.5',
     change24h: '-0.01',
     updatedAt: AT,
     stale: false,

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
-import { customerStatusRequestSchema, customerSummarySchema } from '../../../shared/api/customers';
+import {
+  customerStatusRequestSchema,
+  customerSummarySchema,
+  eraseAccountRequestSchema,
+  eraseAccountResponseSchema,
+} from '../../../shared/api/customers';
 import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
 import { listUsers } from '../reports';
+import { clearSessionCookie } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage';
+import { eraseCustomer } from './erase-customer';
+import { exportCustomerData } from './export-customer-data';
 import { setCustomerStatus } from './set-customer-status';
 import { forRole } from '../../platform/roles';
 
@@ -43,10 +52,48 @@ export const customerStatusRoute: FastifyPluginAsyncZod<
   );
 };
 
-export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (
-  app,
-  options,
-) => {
+export const customersRoutes: FastifyPluginAsyncZod<
+  CustomersRoutesOptions & {
+    /** Where the chats' images are: the export reads them, the erasure removes them. */
+    storage: ObjectStorage;
+    /** How long an erased customer's orders, transactions and audit entries are kept. */
+    retentionYears: number;
+  }
+> = async (app, options) => {
+  const { db, storage, bus } = options;
+
+  // The signed-in customer's own data, as one ZIP (decision 027).
+  app.get('/api/customer/data-export', forRole('customer', {}), async (request, reply) => {
+    const zip = await exportCustomerData({ db, storage, customer: requireUser(request) });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="agentchat-my-data-${day}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(zip));
+  });
+
+  app.post(
+    '/api/customer/erase',
+    forRole('customer', {
+      body: eraseAccountRequestSchema,
+      response: { 200: eraseAccountResponseSchema },
+    }),
+    async (request, reply) => {
+      const result = await eraseCustomer({
+        db,
+        storage,
+        bus,
+        logger: request.log,
+        customer: requireUser(request),
+        retentionYears: options.retentionYears,
+      });
+      // The session row is gone already; the browser forgets the cookie too.
+      clearSessionCookie(reply, { secure: request.protocol === 'https' });
+      return result;
+    },
+  );
+
   // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).
   app.get(
     '/api/admin/users',

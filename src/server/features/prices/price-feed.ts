@@ -15,12 +15,19 @@ const COINS = [
 ] as const satisfies readonly { id: string; symbol: Price['symbol']; name: string }[];
 
 const positive = z.number().finite().positive();
-const coinQuote = z.object({ usd: positive, usd_24h_change: z.number().finite().nullish() });
+/** `ngn` may be missing: without it the coin has no market naira price, the rest still counts. */
+const coinQuote = z.object({
+  usd: positive,
+  usd_24h_change: z.number().finite().nullish(),
+  ngn: positive.nullish(),
+});
 /** CoinGecko's `simple/price` answer for our two coins; anything else is garbage. */
 const simplePriceSchema = z.object({ bitcoin: coinQuote, tether: coinQuote });
 
 interface Quote {
   usd: string;
+  /** The price service's own naira price; null when it gave none. Kept in memory only. */
+  marketNgn: string | null;
   change24h: string | null;
   fetchedAt: Date;
 }
@@ -97,6 +104,7 @@ export class PriceFeed {
         name: coin.name,
         usd: quote.usd,
         ngn: usdToNaira(quote.usd, this.rate),
+        marketNgn: quote.marketNgn,
         change24h: quote.change24h,
         updatedAt: quote.fetchedAt.toISOString(),
         stale: this.lastRefreshFailed || age > 2 * this.options.refreshMs,
@@ -108,6 +116,15 @@ export class PriceFeed {
   /** One coin's current price, the market reference of rates and trades; null until known. */
   market(currency: RateCurrency): Price | null {
     return this.current().find((p) => p.symbol === RATE_SYMBOLS[currency]) ?? null;
+  }
+
+  /**
+   * The market's USD-to-naira rate: what the price service says one USDT is in naira (tether
+   * tracks the dollar). The reference the typed USD-to-Naira rate is guarded against; null until
+   * the service has given a naira price.
+   */
+  marketUsdToNaira(): string | null {
+    return this.market('usdt')?.marketNgn ?? null;
   }
 
   /** One refresh; concurrent callers share it. Never throws. */
@@ -137,6 +154,7 @@ export class PriceFeed {
       const q = body[coin.id];
       this.quotes.set(coin.symbol, {
         usd: toDecimalString(q.usd),
+        marketNgn: q.ngn == null ? null : toDecimalString(q.ngn),
         change24h: q.usd_24h_change == null ? null : toDecimalString(q.usd_24h_change),
         fetchedAt,
       });
@@ -148,7 +166,7 @@ export class PriceFeed {
   private async fetchQuotes(): Promise<z.infer<typeof simplePriceSchema>> {
     const url = new URL(`${this.options.apiUrl}/simple/price`);
     url.searchParams.set('ids', COINS.map((c) => c.id).join(','));
-    url.searchParams.set('vs_currencies', 'usd');
+    url.searchParams.set('vs_currencies', 'usd,ngn');
     url.searchParams.set('include_24hr_change', 'true');
     const init = {
       signal: AbortSignal.timeout(this.timeoutMs),
@@ -210,6 +228,8 @@ export class PriceFeed {
         if (row) {
           this.quotes.set(coin.symbol, {
             usd: dec(row.usd).toFixed(),
+            // Snapshots keep the dollar price only: the naira reference waits for a fresh answer.
+            marketNgn: null,
             change24h: row.change24h === null ? null : dec(row.change24h).toFixed(),
             fetchedAt: row.fetchedAt,
           });

@@ -44,6 +44,7 @@ describe.each(testDatabaseKinds())('GET /api/prices on $name', (kind) => {
       name: 'Bitcoin',
       usd: '97250.5',
       ngn: '160463325.00',
+      marketNgn: '155843926.25',
       change24h: '2.35',
       stale: false,
     });
@@ -51,10 +52,30 @@ describe.each(testDatabaseKinds())('GET /api/prices on $name', (kind) => {
       name: 'Tether',
       usd: '1.0002',
       ngn: '1650.33',
+      marketNgn: '1602.5',
       change24h: '-0.01',
       stale: false,
     });
+    expect(instance.priceFeed.marketUsdToNaira()).toBe('1602.5');
     await instance.close();
+  });
+
+  it('asks for naira too, and has no market USD-to-naira when the service gives none', async () => {
+    const before = priceServer.quotes;
+    priceServer.quotes = {
+      bitcoin: { usd: 97_250.5, change: 2.35 },
+      tether: { usd: 1.0002, change: -0.01 },
+    };
+    try {
+      const instance = await app();
+      const [btc, usdt] = await prices(instance);
+      expect(btc).toMatchObject({ usd: '97250.5', marketNgn: null });
+      expect(usdt).toMatchObject({ usd: '1.0002', ngn: '1650.33', marketNgn: null });
+      expect(instance.priceFeed.marketUsdToNaira()).toBeNull();
+      await instance.close();
+    } finally {
+      priceServer.quotes = before;
+    }
   });
 
   it('uses the managed USD-to-naira rate', async () => {

@@ -8,6 +8,12 @@ import type { ManagedRate } from './get-rates';
 /** The market price of one coin in USD (the price feed's), or null when there is none. */
 export type MarketUsd = (currency: RateCurrency) => string | null;
 
+/**
+ * The market's USD-to-naira rate (the price feed's USDT in naira), or null when there is none
+ * yet: then the typed USD-to-Naira rate has nothing to be checked against and is not guarded.
+ */
+export type MarketUsdToNaira = () => string | null;
+
 /** Market x USD-to-Naira, to the kobo: what a naira rate is guarded against. */
 export function marketNaira(marketUsd: string | null, usdToNaira: string): string | null {
   return marketUsd === null ? null : nairaRate(marketUsd, usdToNaira);
@@ -53,23 +59,25 @@ function deviationOf(label: string, value: string, reference: string | null, aga
 /**
  * Every figure of a save the market guard stops: a naira buy or sell rate further than the
  * guard from market x USD-to-Naira (or with no market price to check it), and a USD-to-Naira
- * rate further than the guard from the current one (it moves every naira figure at once).
+ * rate further than the guard from the market's (it moves every naira figure at once). With no
+ * market USD-to-naira yet, that rate is not checked: the coins' naira rates still are.
  */
 export function guardDeviations(options: {
   input: SaveRatesRequest;
-  currentUsdToNaira: string;
   marketUsd: MarketUsd;
+  marketUsdToNaira: MarketUsdToNaira;
   guardPercent: number;
 }): RateDeviation[] {
-  const { input, currentUsdToNaira, marketUsd, guardPercent } = options;
+  const { input, marketUsd, guardPercent } = options;
   const deviations: RateDeviation[] = [];
-  if (!withinGuard(input.usdToNaira, currentUsdToNaira, guardPercent)) {
+  const marketUsdToNaira = options.marketUsdToNaira();
+  if (marketUsdToNaira !== null && !withinGuard(input.usdToNaira, marketUsdToNaira, guardPercent)) {
     deviations.push(
       deviationOf(
         'USD to Naira rate',
         dec(input.usdToNaira).toFixed(2),
-        dec(currentUsdToNaira).toFixed(2),
-        'the current',
+        dec(marketUsdToNaira).toFixed(2),
+        'the market',
       ),
     );
   }

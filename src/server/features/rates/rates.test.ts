@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGuardRefusalSchema, ratesResponseSchema } from '../../../shared/api/rates';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
@@ -10,9 +10,15 @@ import { TestSocket } from '../../../../tests/support/ws-client';
 import { nairaRate } from '../../../shared/rates';
 import { auditLog, realtimeEvents } from '../../db/schema';
 
-/** The new user's market: BTC $97,000, USDT $1.0002; at ₦1,650 BTC is ₦160,050,000.00. */
+/**
+ * The new user's market: BTC $97,000, USDT $1.0002; at ₦1,650 BTC is ₦160,050,000.00. The
+ * price service says USDT is ₦1,602.50: the market's USD-to-naira.
+ */
 const priceServer = new PriceServer();
-priceServer.quotes = { bitcoin: { usd: 97_000, change: 1.5 }, tether: { usd: 1.0002, change: 0 } };
+priceServer.quotes = {
+  bitcoin: { usd: 97_000, change: 1.5 },
+  tether: { usd: 1.0002, change: 0, ngn: 1602.5 },
+};
 beforeAll(() => priceServer.start());
 afterAll(() => priceServer.stop());
 
@@ -259,7 +265,7 @@ describe.each(testDatabaseKinds())('exchange rates on $name', (kind) => {
     expect(res.body.error).toMatch(message);
   });
 
-  it('moves every saved naira rate with the USD-to-Naira rate, and guards that rate too', async () => {
+  it('moves every saved naira rate with the USD-to-Naira rate, and guards it against the market', async () => {
     const usdtAt1700 = {
       ...USDT,
       buyRateNaira: nairaRate(USDT.buyRateUsd, '1700'),
@@ -284,11 +290,54 @@ describe.each(testDatabaseKinds())('exchange rates on $name', (kind) => {
     expect(rateGuardRefusalSchema.parse(refused.body).deviations[0]).toEqual({
       label: 'USD to Naira rate',
       value: '2000.00',
-      reference: '1650.00',
-      deviationPercent: '21.21',
-      message: 'USD to Naira rate ₦2,000.00 is 21.21 % above the current ₦1,650.00',
+      reference: '1602.50',
+      deviationPercent: '24.80',
+      message: 'USD to Naira rate ₦2,000.00 is 24.80 % above the market ₦1,602.50',
     });
     expect((await publicRates()).usdToNaira).toBe('1650');
+    const confirmed = await save({
+      usdToNaira: '2000',
+      rates: both,
+      confirmation: { reason: REASON },
+    });
+    expect(confirmed.status).toBe(200);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'rates.guard-confirmed'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.after).toMatchObject({
+      reason: REASON,
+      deviations: [expect.objectContaining({ label: 'USD to Naira rate', reference: '1602.50' })],
+    });
+    const back = [BTC, USDT];
+    expect((await save({ usdToNaira: '1650', rates: back })).status).toBe(200);
+  });
+
+  it('does not guard the USD-to-Naira rate while the market has no naira price', async () => {
+    const before = priceServer.quotes;
+    priceServer.quotes = {
+      bitcoin: { usd: 97_000, change: 1.5 },
+      tether: { usd: 1.0002, change: 0 },
+    };
+    try {
+      await app.priceFeed.refresh();
+      // ₦1,000 is 39 % under the market's ₦1,602.50 (and the current ₦1,650); the coins' naira
+      // rates, each at market x 1000, are within their own guard.
+      const at1000 = [BTC, USDT].map((r) => ({
+        ...r,
+        buyRateNaira: nairaRate(r.buyRateUsd, '1000'),
+        sellRateNaira: nairaRate(r.sellRateUsd, '1000'),
+      }));
+      const saved = await save({ usdToNaira: '1000', rates: at1000 });
+      expect(saved.status).toBe(200);
+      expect((await publicRates()).usdToNaira).toBe('1000');
+    } finally {
+      priceServer.quotes = before;
+      await app.priceFeed.refresh();
+      expect((await save({ usdToNaira: '1650', rates: [BTC, USDT] })).status).toBe(200);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
 import { listRateHistory } from './list-rate-history';
 import { listRates } from './list-rates';
-import type { MarketUsd } from './market-guard';
+import type { MarketUsd, MarketUsdToNaira } from './market-guard';
 import { saveRates } from './save-rates';
 import { forRole } from '../../platform/roles';
 
@@ -19,12 +19,14 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   /** The price feed's current USD price of a coin: the market guard's reference. */
   marketUsd: MarketUsd;
+  /** The price feed's USDT in naira: the typed USD-to-Naira rate's reference. */
+  marketUsdToNaira: MarketUsdToNaira;
   guardPercent: number;
   /** Told `usdToNairaChanged` after each save. */
   bus: EventBus;
   /** Each save writes `rates.updated` for every socket. */
   events: EventLog;
-}> = async (app, { db, marketUsd, guardPercent, bus, events }) => {
+}> = async (app, { db, marketUsd, marketUsdToNaira, guardPercent, bus, events }) => {
   const market = { db, marketUsd, guardPercent };
 
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
@@ -51,7 +53,14 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
     '/api/exchange-rates',
     forRole('agent', { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } }),
     async (request) =>
-      saveRates({ ...market, bus, events, actor: requireUser(request), input: request.body }),
+      saveRates({
+        ...market,
+        marketUsdToNaira,
+        bus,
+        events,
+        actor: requireUser(request),
+        input: request.body,
+      }),
   );
 
   app.get(

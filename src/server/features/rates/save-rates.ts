@@ -12,7 +12,7 @@ import type { SessionUser } from '../../platform/sessions';
 import { getRates } from './get-rates';
 import { plain, USD_TO_NAIRA_KEY } from './get-usd-to-naira';
 import { listRates } from './list-rates';
-import { guardDeviations, type MarketUsd } from './market-guard';
+import { guardDeviations, type MarketUsd, type MarketUsdToNaira } from './market-guard';
 
 /**
  * Save All Exchange Rates, in one transaction: the USD-to-naira rate and every currency sent.
@@ -25,11 +25,13 @@ export async function saveRates(options: {
   actor: SessionUser;
   input: SaveRatesRequest;
   marketUsd: MarketUsd;
+  /** The price feed's USDT in naira: the typed USD-to-Naira rate's reference. */
+  marketUsdToNaira: MarketUsdToNaira;
   guardPercent: number;
   bus: EventBus;
   events: EventLog;
 }): Promise<RatesResponse> {
-  const { db, actor, input, marketUsd, guardPercent, events } = options;
+  const { db, actor, input, marketUsd, marketUsdToNaira, guardPercent, events } = options;
   await events.transaction(async (tx) => {
     const before = await getRates({ db: tx });
     const usdToNairaChanged = dec(before.usdToNaira).cmp(input.usdToNaira) !== 0;
@@ -46,12 +48,7 @@ export async function saveRates(options: {
         );
       }
     }
-    const deviations = guardDeviations({
-      input,
-      currentUsdToNaira: before.usdToNaira,
-      marketUsd,
-      guardPercent,
-    });
+    const deviations = guardDeviations({ input, marketUsd, marketUsdToNaira, guardPercent });
     if (deviations.length > 0 && !input.confirmation) {
       const what = deviations.length === 1 ? 'it' : 'them';
       throw new AppError(

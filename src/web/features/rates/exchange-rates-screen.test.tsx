@@ -13,6 +13,7 @@ const DEFAULT_PRICE = {
   name: 'Bitcoin',
   usd: '97250.5',
   ngn: '160463325.00',
+  marketNgn: null,
   change24h: '2.35',
   updatedAt: '2026-11-22T08:00:00.000Z',
   stale: false,
@@ -75,6 +76,11 @@ describe('exchange rates screen', () => {
     expect(market.textContent).toContain('₦160,463,325.00');
     expect(screen.getByLabelText('1 USD =')).toBe(field('usd-to-naira'));
     expect(field('usd-to-naira').value).toBe('1,650');
+    await waitFor(() =>
+      expect(screen.getByTestId('market-usd-to-naira').textContent).toBe(
+        'Market: ₦1,602.50/USD (USDT in NGN)',
+      ),
+    );
     expect(field('bitcoin-spreadPercentage').value).toBe('2');
     expect(field('bitcoin-spreadPercentage').step).toBe('0.1');
     expect(field('usdt-spreadPercentage').value).toBe('1');
@@ -199,6 +205,10 @@ describe('exchange rates screen', () => {
     expect(btc.getAttribute('data-stale')).toBe('true');
     expect(btc.textContent).toContain('Stale');
     expect(btc.textContent).toMatch(/Last updated 22 Nov 2026/);
+    // No USDT naira price from the service: the typed USD-to-Naira rate has no reference.
+    expect(screen.getByTestId('market-usd-to-naira').textContent).toBe(
+      'No market reference yet: this rate is not checked',
+    );
     cleanup();
 
     stubAgentApi({ 'GET /api/prices': () => json([]) });

@@ -14,6 +14,7 @@ import { useManagedRates } from './api/get-rates';
 import { guardRefusal, useSaveRates } from './api/save-rates';
 import { GuardConfirmDialog } from './components/guard-confirm-dialog';
 import { MarketPricesCard } from './components/market-prices-card';
+import { MarketUsdToNaira } from './components/market-usd-to-naira';
 import { MoneyField } from '../../components/money-field';
 import { PortalCard, PortalPage } from '../../components/portal-page';
 import { TopBarLink } from '../../components/top-bar';
@@ -208,6 +209,7 @@ function ExchangeRates() {
             error={visible('usdToNaira', errors?.usdToNaira)}
             notANumber={`${USD_TO_NAIRA_RULE.label} must be a number`}
           />
+          <MarketUsdToNaira prices={priceList} />
           <div className="mt-4 rounded-2xl bg-canvas p-3 text-sm text-ink-muted">
             <p className="font-semibold text-ink">How Auto Calculate sets a rate</p>
             <ul className="mt-1 flex flex-col gap-0.5">
