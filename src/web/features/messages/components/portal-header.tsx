@@ -5,7 +5,7 @@ import { initials } from '../../../../shared/names';
 import { BrandMark } from '../../../components/brand-mark';
 import { useAppConfig } from '../../../lib/app-config';
 
-/** The customer portal's top bar: the brand (home), who is signed in, and sign-out. */
+/** The customer portal's top bar: the brand (home), trading history, their account (their data), and sign-out. */
 export function PortalHeader({ user }: { user: User }) {
   const { brandName } = useAppConfig();
   return (
@@ -22,12 +22,19 @@ export function PortalHeader({ user }: { user: User }) {
             <ReceiptText aria-hidden className="size-4" />
             <span className="max-sm:sr-only">Trading History</span>
           </Link>
-          <span
-            aria-hidden
-            className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950 max-[380px]:hidden"
+          <Link
+            to="/account"
+            aria-label="Your account"
+            title="Your account"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-white/10"
           >
-            {initials(user)}
-          </span>
+            <span
+              aria-hidden
+              className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950"
+            >
+              {initials(user)}
+            </span>
+          </Link>
           <a
             href="/api/logout"
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white sm:px-3"
