@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
+import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import {
@@ -12,7 +13,6 @@ import {
   makeUser,
   messageCreated,
   sessionCreated,
-  UNMANAGED_RATES,
 } from '../../testing/fixtures';
 import { FakeSocket, goOnline, later } from '../../testing/fake-socket';
 import { renderApp } from '../../testing/render-app';
@@ -51,11 +51,10 @@ function stubAgentApi(sessions: ChatSession[]) {
       session: sessions[0] ?? makeSession({ id: 1 }),
       viewerSide: 'staff',
     }),
-    'GET /api/agent/user': () => ({ body: agent }),
+    ...agentDeskRoutes({ agent }),
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
     // The desk's customer panel, beside an open chat.
     'GET /api/admin/users/:id/payout-accounts': { body: [] },
-    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }
 
