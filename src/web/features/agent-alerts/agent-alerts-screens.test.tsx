@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
@@ -61,6 +61,9 @@ function stubAgentApi(sessions: ChatSession[]) {
 const badge = (sessionId: number) =>
   document.querySelector(`[data-session-id="${sessionId}"] [data-testid="unread-count"]`)
     ?.textContent ?? null;
+
+// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+beforeAll(() => import('../../screens/agent-inbox/agent-chats-screen'), 60_000);
 
 beforeEach(() => {
   FakeSocket.latest = null;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
@@ -36,6 +36,17 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
     ...extra,
   });
 }
+
+// The desk and the dashboard are lazy chunks: loaded here once, their first render does not
+// wait on a busy machine.
+beforeAll(
+  () =>
+    Promise.all([
+      import('./agent-chats-screen'),
+      import('../agent-dashboard/agent-dashboard-screen'),
+    ]),
+  60_000,
+);
 
 beforeEach(() => {
   FakeSocket.latest = null;
