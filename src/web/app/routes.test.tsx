@@ -2,10 +2,14 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from './routes';
 import { stubApi, UNAUTHORIZED } from '../testing/api-stub';
 import { renderApp } from '../testing/render-app';
+
+// The chat screen that /?chat={id} opens is a lazy chunk: loaded here once, its first render
+// does not wait on a busy machine.
+beforeAll(() => import('../screens/customer-chat/chat-session-screen'), 60_000);
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
+import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import {
@@ -12,7 +13,6 @@ import {
   makeUser,
   messageCreated,
   sessionCreated,
-  UNMANAGED_RATES,
 } from '../../testing/fixtures';
 import { FakeSocket, goOnline, later } from '../../testing/fake-socket';
 import { renderApp } from '../../testing/render-app';
@@ -51,17 +51,19 @@ function stubAgentApi(sessions: ChatSession[]) {
       session: sessions[0] ?? makeSession({ id: 1 }),
       viewerSide: 'staff',
     }),
-    'GET /api/agent/user': () => ({ body: agent }),
+    ...agentDeskRoutes({ agent }),
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
     // The desk's customer panel, beside an open chat.
     'GET /api/admin/users/:id/payout-accounts': { body: [] },
-    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
   });
 }
 
 const badge = (sessionId: number) =>
   document.querySelector(`[data-session-id="${sessionId}"] [data-testid="unread-count"]`)
     ?.textContent ?? null;
+
+// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+beforeAll(() => import('../../screens/agent-inbox/agent-chats-screen'), 60_000);
 
 beforeEach(() => {
   FakeSocket.latest = null;

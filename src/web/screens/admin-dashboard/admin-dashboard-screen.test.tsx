@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../shared/api/realtime';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
@@ -45,6 +45,10 @@ const EVENT = {
   type: 'session.created',
   chatSessionId: 5,
 } as unknown as RealtimeEvent;
+
+// The dashboard is a lazy chunk: loaded here once, its first render does not wait on a busy
+// machine.
+beforeAll(() => import('./admin-dashboard-screen'), 60_000);
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());

@@ -2,10 +2,11 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CannedReply } from '../../../shared/api/canned-replies';
+import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { stubApi, type ApiRoute } from '../../testing/api-stub';
 import { cannedRepliesApi } from '../../testing/canned-replies-api';
 import { FakeSocket } from '../../testing/fake-socket';
-import { AT, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { AT, makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // The screen is a lazy chunk: its first render may take a while on a busy machine.
@@ -33,8 +34,7 @@ function stubDashboard(replies: Record<string, ApiRoute>, extra: Record<string, 
   return stubApi({
     // First: the first route that matches answers.
     ...extra,
-    'GET /api/agent/user': () => ({ body: agent }),
-    'GET /api/auth/user': () => ({ body: agent }),
+    ...agentDeskRoutes({ agent }),
     'GET /api/service-metrics/me': () => ({
       body: {
         day: '2026-11-22',
@@ -44,8 +44,6 @@ function stubDashboard(replies: Record<string, ApiRoute>, extra: Record<string, 
         averageFirstResponseSeconds: null,
       },
     }),
-    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
-    'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     'GET /api/chat-sessions/active': () => ({ body: { items: [], nextCursor: null } }),
     'GET /api/chat-sessions/active/count': () => ({ body: { count: 0 } }),
     ...replies,

@@ -2,6 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
+import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { type ApiCall, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import {
@@ -10,7 +11,6 @@ import {
   makePayoutAccount,
   makeSession,
   makeUser,
-  UNMANAGED_RATES,
 } from '../../testing/fixtures';
 import { FakeSocket } from '../../testing/fake-socket';
 import { renderApp } from '../../testing/render-app';
@@ -34,7 +34,7 @@ const chats: ChatSession[] = [
 const chatById = (id: string) => chats.find((c) => String(c.id) === id);
 
 /**
- * The desk's calls: the agent, the list, each chat as a conversation (its messages, receipts, the
+ * The desk's calls: the agent's header and rates strip, the list, each chat as a conversation (its messages, receipts, the
  * agent's canned replies…) and its customer's chats, orders, accounts.
  */
 function stubDesk(): ApiCall[] {
@@ -43,8 +43,7 @@ function stubDesk(): ApiCall[] {
   );
   return stubApi({
     ...Object.assign({}, ...conversations),
-    'GET /api/agent/user': { body: agent },
-    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+    ...agentDeskRoutes({ agent }),
     'GET /api/chat-sessions/all': ({ query }) => {
       const customerId = query.get('customerId');
       const items = customerId ? chats.filter((c) => c.customerId === customerId) : chats;

@@ -1,16 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
+import { agentDeskRoutes } from '../../testing/agent-desk-api';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
-import {
-  AT,
-  makeCustomer,
-  makeSession,
-  makeUser,
-  TEST_PRICES,
-  UNMANAGED_RATES,
-} from '../../testing/fixtures';
+import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
 import { renderApp, TEST_CONFIG } from '../../testing/render-app';
 
@@ -23,7 +17,6 @@ function page(items: ChatSession[], nextCursor: string | null = null) {
   return { body: { items, nextCursor } };
 }
 
-/** The agent signed in, the desk's rates (none managed) and `extra`. */
 /** The agent's own figures for today, as the dashboard asks for them. */
 const MY_DAY = {
   day: '2026-03-18',
@@ -33,21 +26,27 @@ const MY_DAY = {
   averageFirstResponseSeconds: null,
 };
 
+/** The agent's desk (signed in, Online, no rates managed), the dashboard's calls and `extra`. */
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
-    'GET /api/agent/user': () => ({ body: agent }),
+    ...agentDeskRoutes({ agent }),
     'GET /api/service-metrics/me': () => ({ body: MY_DAY }),
-    // Whose Mine and Locked lists these are.
-    'GET /api/auth/user': () => ({ body: agent }),
-    'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
-    // The rates strip's per-USD figures divide by the market USD price.
-    'GET /api/prices': { body: TEST_PRICES },
-    'GET /api/availability/me': { body: { agentId: agent.id, state: 'online', since: AT } },
     // The dashboard's My replies and team replies.
     'GET /api/canned-replies': { body: [] },
     ...extra,
   });
 }
+
+// The desk and the dashboard are lazy chunks: loaded here once, their first render does not
+// wait on a busy machine.
+beforeAll(
+  () =>
+    Promise.all([
+      import('./agent-chats-screen'),
+      import('../agent-dashboard/agent-dashboard-screen'),
+    ]),
+  60_000,
+);
 
 beforeEach(() => {
   FakeSocket.latest = null;
