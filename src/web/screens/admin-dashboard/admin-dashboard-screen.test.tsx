@@ -82,6 +82,7 @@ describe('AdminDashboardScreen', () => {
     const analyticsAt: number[] = [];
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => (
         analyticsAt.push(Date.now()),
         json(
@@ -164,6 +165,7 @@ describe('AdminDashboardScreen', () => {
   it('keeps the open tab in the address', async () => {
     stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
       'GET /api/admin/chat-sessions': () => json({ items: [], nextCursor: null }),
     });
@@ -183,6 +185,7 @@ describe('AdminDashboardScreen', () => {
   it('lists the disputed orders under Disputes', async () => {
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
       'GET /api/orders': () => json({ items: [], nextCursor: null }),
     });
