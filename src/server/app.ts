@@ -528,7 +528,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     retentionYears: config.retentionYears,
   });
-  await app.register(transactionsRoutes, { db, events });
+  await app.register(transactionsRoutes, {
+    db,
+    events,
+    approvalThresholdUsd: config.approvalThresholdUsd,
+  });
   await app.register(reportsRoutes, { db });
   // Orders' foundations (issue 15): customers' payout accounts, the desk's deposit addresses.
   await app.register(payoutAccountsRoutes, { db, nameEnquiry: config.nameEnquiry });

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       quoteTtlMinutes: 15,
       minOrderNaira: '5000',
       maxOrderNaira: '50000000',
+      approvalThresholdUsd: '50',
       payoutConfirmHours: 24,
       payoutSlaMinutes: 30,
       disputeResponseHours: 24,

@@ -90,6 +90,8 @@ const envSchema = z.object({
   /** The smallest and largest naira total of one order, in naira. */
   MIN_ORDER_NAIRA: nairaAmount.default('5000'),
   MAX_ORDER_NAIRA: nairaAmount.default('50000000'),
+  /** A refund, charge or adjustment over this many dollars waits for another admin's approval. */
+  APPROVAL_THRESHOLD_USD: nairaAmount.default('50'),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** How long after the payout an order completes by itself when the customer says nothing, in hours. */
@@ -238,6 +240,8 @@ export interface Config {
   /** MIN_ORDER_NAIRA, MAX_ORDER_NAIRA: an order's naira total (decimal strings). */
   minOrderNaira: string;
   maxOrderNaira: string;
+  /** APPROVAL_THRESHOLD_USD: dollars over which a refund, charge or adjustment waits (decision 028). */
+  approvalThresholdUsd: string;
   /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
@@ -454,6 +458,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     minOrderNaira: env.MIN_ORDER_NAIRA,
     maxOrderNaira: env.MAX_ORDER_NAIRA,
+    approvalThresholdUsd: env.APPROVAL_THRESHOLD_USD,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     disputeResponseHours: env.DISPUTE_RESPONSE_HOURS,

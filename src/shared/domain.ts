@@ -36,7 +36,8 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_CURRENCIES = ['bitcoin', 'usdt', 'usd'] as const;
 export type TransactionCurrency = (typeof TRANSACTION_CURRENCIES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** `pending_approval`: over APPROVAL_THRESHOLD_USD, waiting for an admin other than its creator. */
+export const TRANSACTION_STATUSES = ['pending_approval', 'pending', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const RATE_CURRENCIES = ['bitcoin', 'usdt'] as const;

@@ -15,9 +15,9 @@ function positiveAmount(label: string, places: number) {
     .pipe(positiveDecimal(label, places));
 }
 
-/** Every transaction starts pending; completing or failing it is its own, confirmed step. */
+/** Every transaction starts pending (or waiting for approval); completing or failing it is its own step. */
 const CREATED_PENDING_MESSAGE =
-  'A transaction is created pending; complete or fail it afterwards (PATCH /api/transactions/{id}/status)';
+  'A transaction is created pending (over the approval threshold, pending_approval); complete or fail it afterwards (PATCH /api/transactions/{id}/status)';
 
 export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_KINDS)[number], string> = {
   trade: 'Sell',
@@ -26,7 +26,10 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_KINDS)[number],
   adjustment: 'Price Adjustment',
 };
 
-/** Transactions over $50 show the spec's "Approval Required" notice; never blocked. */
+/**
+ * Transactions over $50 show the spec's "Approval Required" notice and are created
+ * `pending_approval` (the server's APPROVAL_THRESHOLD_USD, this by default; decision 028).
+ */
 export const APPROVAL_THRESHOLD_USD = '50';
 
 export const transactionSchema = z.object({
@@ -85,7 +88,11 @@ export const createTransactionRequestSchema = z.object({
 export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
 
 export const transactionStatusRequestSchema = z.object({
-  status: transactionStatusSchema.exclude(['pending']),
+  status: transactionStatusSchema.exclude(['pending', 'pending_approval']),
+});
+/** An admin's rejection of a transaction waiting for approval: the reason is kept and audited. */
+export const rejectTransactionRequestSchema = z.object({
+  reason: z.string().trim().min(1, 'Give the reason for the rejection').max(1000),
 });
 export const transactionIdParamsSchema = z.object({
   id: z.coerce.number().int().positive('Invalid transaction id').max(2_147_483_647),

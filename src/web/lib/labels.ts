@@ -26,4 +26,6 @@ export const PRIORITY_LABELS = labelsOf(CHAT_PRIORITIES);
 
 export const CUSTOMER_STATUS_LABELS = labelsOf(CUSTOMER_STATUSES);
 
-export const TRANSACTION_STATUS_LABELS = labelsOf(TRANSACTION_STATUSES);
+export const TRANSACTION_STATUS_LABELS = labelsOf(TRANSACTION_STATUSES, {
+  pending_approval: 'Waiting for approval',
+});

@@ -45,6 +45,10 @@ export const transactions = pgTable(
     total: naira('total').notNull(),
     status: transactionStatusEnum('status').notNull().default('pending'),
     reason: text('reason'),
+    /** The admin who approved or rejected a `pending_approval` transaction (never its creator). */
+    decidedBy: userRef('decided_by'),
+    /** Why that admin rejected it. */
+    rejectionReason: text('rejection_reason'),
     /** The order whose completion wrote this trade; an order writes one, ever. */
     orderId: integer('order_id').references(() => orders.id),
     /**

@@ -4,6 +4,7 @@ import {
   type createTransactionRequestSchema,
 } from '../../../shared/api/transactions';
 import type { z } from 'zod';
+import { dec } from '../../../shared/money';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
@@ -22,7 +23,8 @@ type CreateInput = z.output<typeof createTransactionRequestSchema>;
 /**
  * Records a refund, charge or adjustment for a chat (never a trade: those come only from
  * completed orders, record-order-trade.ts). The total is computed here, never taken from the
- * client: dollars x the USD-to-Naira rate, half-up to the kobo. The same Idempotency-Key returns the first result; the
+ * client: dollars x the USD-to-Naira rate, half-up to the kobo. Over the approval threshold it
+ * is created `pending_approval` and waits for an admin other than its creator. The same Idempotency-Key returns the first result; the
  * same key with a different request is refused (422).
  */
 export async function createTransaction(options: {
@@ -31,8 +33,10 @@ export async function createTransaction(options: {
   agent: SessionUser;
   input: CreateInput;
   idempotencyKey: string;
+  /** APPROVAL_THRESHOLD_USD: over it, the transaction waits for another admin (decision 028). */
+  approvalThresholdUsd: string;
 }): Promise<{ transaction: Transaction; created: boolean }> {
-  const { db, events, agent, input, idempotencyKey } = options;
+  const { db, events, agent, input, idempotencyKey, approvalThresholdUsd } = options;
   const hash = requestFingerprint(input);
   const existing = async () => {
     const [row] = await db
@@ -83,7 +87,9 @@ export async function createTransaction(options: {
     amount: input.amount,
     rate,
     total,
-    status: 'pending' as const,
+    status: dec(input.amount).gt(approvalThresholdUsd)
+      ? ('pending_approval' as const)
+      : ('pending' as const),
     reason: input.reason,
     idempotencyKey,
     requestHash: hash,

@@ -8,12 +8,15 @@ import {
   transactionIdParamsSchema,
   transactionPageSchema,
   transactionSchema,
+  rejectTransactionRequestSchema,
   transactionStatusRequestSchema,
 } from '../../../shared/api/transactions';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventLog } from '../../platform/realtime/events';
 import { createTransaction } from './create-transaction';
+import { decideTransaction } from './decide-transaction';
+import { listApprovals } from './list-approvals';
 import { listCustomerTransactions } from './list-customer-transactions';
 import { listSessionTransactions } from './list-session-transactions';
 import { setTransactionStatus } from './set-transaction-status';
@@ -22,7 +25,9 @@ import { forRole } from '../../platform/roles';
 export const transactionsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   events: EventLog;
-}> = async (app, { db, events }) => {
+  /** APPROVAL_THRESHOLD_USD (decision 028). */
+  approvalThresholdUsd: string;
+}> = async (app, { db, events, approvalThresholdUsd }) => {
   app.post(
     '/api/transactions',
     forRole('agent', {
@@ -37,6 +42,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         agent: requireUser(request),
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
+        approvalThresholdUsd,
       });
       return reply.status(created ? 201 : 200).send(transaction);
     },
@@ -55,6 +61,40 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         agent: requireUser(request),
         id: request.params.id,
         ...request.body,
+      }),
+  );
+
+  app.get(
+    '/api/transactions/approvals',
+    forRole('admin', { response: { 200: z.array(transactionSchema) } }),
+    async () => listApprovals({ db }),
+  );
+
+  app.post(
+    '/api/transactions/:id/approve',
+    forRole('admin', { params: transactionIdParamsSchema, response: { 200: transactionSchema } }),
+    async (request) =>
+      decideTransaction({
+        events,
+        admin: requireUser(request),
+        id: request.params.id,
+        decision: { approve: true },
+      }),
+  );
+
+  app.post(
+    '/api/transactions/:id/reject',
+    forRole('admin', {
+      params: transactionIdParamsSchema,
+      body: rejectTransactionRequestSchema,
+      response: { 200: transactionSchema },
+    }),
+    async (request) =>
+      decideTransaction({
+        events,
+        admin: requireUser(request),
+        id: request.params.id,
+        decision: { approve: false, reason: request.body.reason },
       }),
   );
 

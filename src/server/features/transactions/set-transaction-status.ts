@@ -8,7 +8,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { toTransaction } from './to-transaction';
 
-/** pending -> completed or failed; a final state never changes. */
+/** pending -> completed or failed; a final state never changes (approval: decide-transaction.ts). */
 export async function setTransactionStatus(
   options: z.output<typeof transactionStatusRequestSchema> & {
     events: EventLog;
@@ -20,6 +20,12 @@ export async function setTransactionStatus(
   return events.transaction(async (tx) => {
     const [before] = await tx.select().from(transactions).where(eq(transactions.id, id)).limit(1);
     if (!before) throw new AppError('not_found', 'Transaction not found');
+    if (before.status === 'pending_approval') {
+      throw new AppError(
+        'conflict',
+        "This transaction waits for an admin's approval: it can be completed or failed only once approved",
+      );
+    }
     const [row] = await tx
       .update(transactions)
       .set({ status, updatedAt: sql`now()` })

@@ -7,3 +7,4 @@ export { useLatestSettledTrades } from './api/latest-trades';
 export { TradeOutcome } from './components/trade-outcome';
 export { transactionKeys } from './api/transaction-keys';
 export { useLiveTransactions } from './lib/use-live-transactions';
+export { ApprovalsList, useApprovalCount } from './components/approvals-list';

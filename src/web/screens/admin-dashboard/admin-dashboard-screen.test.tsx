@@ -86,6 +86,7 @@ describe('AdminDashboardScreen', () => {
     const analyticsAt: number[] = [];
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => (
         analyticsAt.push(Date.now()),
         json(
@@ -168,6 +169,7 @@ describe('AdminDashboardScreen', () => {
   it('keeps the open tab in the address', async () => {
     stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
       'GET /api/admin/chat-sessions': () => json({ items: [], nextCursor: null }),
     });
@@ -187,6 +189,7 @@ describe('AdminDashboardScreen', () => {
   it('lists the disputed orders under Disputes', async () => {
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
       'GET /api/orders': () => json({ items: [], nextCursor: null }),
     });

@@ -7,6 +7,7 @@ import {
   RefreshCw,
   Headset,
   Scale,
+  ShieldCheck,
   UsersRound,
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,10 +15,11 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
-import { RequireAdmin } from '../../features/auth';
+import { RequireAdmin, useCurrentUser } from '../../features/auth';
 import { CannedRepliesSection } from '../../features/canned-replies';
 import { DisputedOrders } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
+import { ApprovalsList, useApprovalCount } from '../../features/transactions';
 import { AgentsTab } from './components/agents-tab';
 import { AnalyticsTab } from './components/analytics-tab';
 import { DashboardHeader } from './components/dashboard-header';
@@ -35,6 +37,7 @@ const TABS = [
   { value: 'agents', label: 'Agents', icon: <Headset aria-hidden /> },
   { value: 'sessions', label: 'Sessions', icon: <MessagesSquare aria-hidden /> },
   { value: 'transactions', label: 'Transactions', icon: <ArrowLeftRight aria-hidden /> },
+  { value: 'approvals', label: 'Approvals', icon: <ShieldCheck aria-hidden /> },
   { value: 'disputes', label: 'Disputes', icon: <Scale aria-hidden /> },
   { value: 'replies', label: 'Replies', icon: <MessageSquareText aria-hidden /> },
 ] as const;
@@ -97,6 +100,8 @@ function AdminDashboard() {
   const [range, setRange] = useState<DateRange>(draft);
   const [tab, setTab] = useTabParam();
   const analytics = useAnalytics(range);
+  const me = useCurrentUser();
+  const approvals = useApprovalCount(true);
 
   function changeRange(next: DateRange) {
     setDraft(next);
@@ -108,6 +113,7 @@ function AdminDashboard() {
       <DashboardHeader
         connection={connection}
         subtitle={<>Figures for {formatRange(range)}, Lagos time</>}
+        approvals={approvals}
       />
       <main className="relative mx-auto -mt-14 flex max-w-6xl flex-col gap-3 px-3 pb-12 sm:-mt-16 sm:gap-4 sm:px-6">
         <StatCards analytics={analytics.data} />
@@ -125,6 +131,11 @@ function AdminDashboard() {
               >
                 {t.icon}
                 {t.label}
+                {t.value === 'approvals' && approvals > 0 && (
+                  <span className="rounded-full bg-gold-300 px-1.5 text-xs text-ink">
+                    {approvals}
+                  </span>
+                )}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -163,6 +174,9 @@ function AdminDashboard() {
           </Tabs.Content>
           <Tabs.Content value="transactions" className="focus-visible:outline-none">
             <TransactionsTab />
+          </Tabs.Content>
+          <Tabs.Content value="approvals" className="focus-visible:outline-none">
+            <ApprovalsList viewerId={me.data?.id} />
           </Tabs.Content>
           <Tabs.Content value="disputes" className="focus-visible:outline-none">
             <DisputedOrders />

@@ -5,4 +5,6 @@ export const transactionKeys = {
   /** A customer's trading history. */
   customer: (customerId: string) => ['transactions', 'customer', customerId] as const,
   customers: ['transactions', 'customer'] as const,
+  /** The admins' Approvals list. */
+  approvals: ['transactions', 'approvals'] as const,
 };

@@ -4,12 +4,13 @@ import { cn } from '../../../lib/cn';
 import { TRANSACTION_STATUS_LABELS } from '../../../lib/labels';
 
 const STYLES: Record<TransactionStatus, { classes: string; icon: typeof Clock }> = {
+  pending_approval: { classes: 'bg-orange-50 text-orange-900 ring-orange-600/30', icon: Clock },
   pending: { classes: 'bg-yellow-50 text-yellow-900 ring-yellow-600/30', icon: Clock },
   completed: { classes: 'bg-up-soft text-up ring-up/20', icon: CheckCircle2 },
   failed: { classes: 'bg-down-soft text-down ring-down/20', icon: XCircle },
 };
 
-/** Pending yellow, completed green, failed red. */
+/** Waiting for approval orange, pending yellow, completed green, failed red. */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   const { classes, icon: Icon } = STYLES[status];
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upsertInList, upsertInPages } from './transaction-cache';
+import { placeInApprovals, upsertInList, upsertInPages } from './transaction-cache';
 import { makeTransaction } from '../../../testing/fixtures';
 
 describe('transaction caches', () => {
@@ -28,5 +28,14 @@ describe('transaction caches', () => {
     expect(upsertInPages(data, makeTransaction({ id: 2 }))).toBe(data);
     const empty = { pages: [{ items: [], nextCursor: null }], pageParams: [null] };
     expect(upsertInPages(empty, makeTransaction({ id: 1 })).pages[0]!.items).toHaveLength(1);
+  });
+
+  it('keeps the Approvals list to the waiting ones, oldest first', () => {
+    const waiting = (id: number) => makeTransaction({ id, status: 'pending_approval' });
+    const list = [waiting(2), waiting(5)];
+    expect(placeInApprovals(list, waiting(3)).map((t) => t.id)).toEqual([2, 3, 5]);
+    const approved = makeTransaction({ id: 2, status: 'pending' });
+    expect(placeInApprovals(list, approved).map((t) => t.id)).toEqual([5]);
+    expect(placeInApprovals(list, makeTransaction({ id: 7 })).map((t) => t.id)).toEqual([2, 5]);
   });
 });

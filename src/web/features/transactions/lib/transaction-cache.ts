@@ -41,7 +41,20 @@ export function upsertInPages(
   return { ...data, pages: [{ ...first, items: [transaction, ...first.items] }, ...rest] };
 }
 
-/** A created or changed transaction, into every list that shows it (its chat, its customer). */
+/** The Approvals list, oldest first: a transaction waiting is in it, any other is not. */
+export function placeInApprovals(
+  list: readonly Transaction[],
+  transaction: Transaction,
+): Transaction[] {
+  const others = list.filter((t) => t.id !== transaction.id);
+  if (transaction.status !== 'pending_approval') return others;
+  return [...others, transaction].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A created or changed transaction, into every list that shows it (its chat, its customer,
+ * the admins' Approvals).
+ */
 export function upsertTransaction(queryClient: QueryClient, transaction: Transaction): void {
   queryClient.setQueryData<Transaction[]>(
     transactionKeys.session(transaction.chatSessionId),
@@ -50,5 +63,8 @@ export function upsertTransaction(queryClient: QueryClient, transaction: Transac
   queryClient.setQueryData<InfiniteData<Page, string | null>>(
     transactionKeys.customer(transaction.customerId),
     (data) => (data ? upsertInPages(data, transaction) : data),
+  );
+  queryClient.setQueryData<Transaction[]>(transactionKeys.approvals, (list) =>
+    list ? placeInApprovals(list, transaction) : list,
   );
 }

@@ -1,4 +1,4 @@
-import { LogOut, MessagesSquare, UsersRound, Wallet } from 'lucide-react';
+import { LogOut, MessagesSquare, ShieldCheck, UsersRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
@@ -54,9 +54,12 @@ function LiveIndicator({ state }: { state: ConnectionState }) {
 export function DashboardHeader({
   connection,
   subtitle,
+  approvals,
 }: {
   connection: ConnectionState;
   subtitle: ReactNode;
+  /** How many transactions wait for an admin's approval (decision 028), live. */
+  approvals: number;
 }) {
   const { brandName } = useAppConfig();
   const { logout, isPending } = useAgentLogout();
@@ -76,6 +79,18 @@ export function DashboardHeader({
           <NavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
           <NavLink to="/agent/management" icon={<UsersRound aria-hidden />} label="Agents" />
           <NavLink to="/admin/desk-addresses" icon={<Wallet aria-hidden />} label="Addresses" />
+          <Link
+            to="/agent/admin?tab=approvals"
+            className={actionClasses}
+            aria-label={`Approvals: ${approvals} waiting`}
+            data-testid="approvals-count"
+          >
+            <ShieldCheck aria-hidden />
+            <span className="max-md:sr-only">Approvals</span>
+            <span className="rounded-full bg-gold-300 px-1.5 text-xs text-brand-950">
+              {approvals}
+            </span>
+          </Link>
           <button type="button" className={actionClasses} onClick={logout} disabled={isPending}>
             <LogOut aria-hidden />
             <span className="max-md:sr-only">Logout</span>

@@ -14,12 +14,14 @@ import { ListCard, ListRow, StatusField, type ListColumn } from './list-parts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
+  { value: 'pending_approval', label: 'Waiting for approval' },
   { value: 'pending', label: 'Pending' },
   { value: 'completed', label: 'Completed' },
   { value: 'failed', label: 'Failed' },
 ] as const satisfies readonly { value: TransactionStatusFilter; label: string }[];
 
 const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
+  pending_approval: 'orange',
   pending: 'yellow',
   completed: 'green',
   failed: 'red',
