@@ -118,7 +118,7 @@ const posts = (calls: ApiCall[], path: string) =>
   calls.filter((c) => c.method === 'POST' && c.path === path);
 
 describe('OrderPanel for the customer', () => {
-  it('shows the locked order: figures, countdown, address with QR and copy, masked account', async () => {
+  it('shows the locked order: figures, countdown, address with QR and copy, the account in full', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const calls = stub([openOrder()]);
@@ -234,7 +234,7 @@ describe('OrderPanel for the customer', () => {
     );
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     expect(screen.getByTestId('order-paid').textContent).toBe(
-      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+      'Paid ₦1,513,200.00 to GTBank 0123451234 · ref FT2611220001',
     );
     expect(screen.getAllByTestId('timeline-step').map((s) => s.textContent)).toEqual([
       expect.stringMatching(/^Awaiting deposit · Customer · /),
@@ -297,7 +297,7 @@ describe('OrderPanel for the customer', () => {
     const preview = await within(form).findByTestId('order-preview');
     await waitFor(() =>
       expect(within(preview).getByTestId('order-paid-into').textContent).toBe(
-        'OPay ****9876 · ADA LOVELACE',
+        'OPay 8031239876 · ADA LOVELACE',
       ),
     );
     expect(within(preview).getByTestId('order-rate').textContent).toBe('₦151,320,000.00 / BTC');
@@ -534,7 +534,7 @@ describe('OrderPanel for an agent', () => {
     fireEvent.click(within(payoutDialog).getByRole('button', { name: 'Record payout' }));
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     expect(screen.getByTestId('order-paid').textContent).toBe(
-      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+      'Paid ₦1,513,200.00 to GTBank 0123451234 · ref FT2611220001',
     );
     const confirmKey = posts(calls, '/api/orders/1/confirm-deposit')[0]!.headers.get(
       'Idempotency-Key',
@@ -792,7 +792,7 @@ describe('resolving a dispute', () => {
     ).toEqual([
       'AC-ORD0001',
       '₦1,513,200.00',
-      'GTBank ****1234',
+      'GTBank 0123451234 · ADA LOVELACE',
       'FT2611220001',
       '“Nothing arrived yet”',
       'Completed',

@@ -230,7 +230,7 @@ describe('the receipt page', () => {
     expect(value('amount')).toBe('0.01 BTC');
     expect(value('locked-rate')).toBe('₦151,320,000.00 per BTC');
     expect(value('total-paid')).toBe('₦1,513,200.00');
-    expect(value('paid-into')).toBe('GTBank ****1234 · ADA LOVELACE');
+    expect(value('paid-into')).toBe('GTBank 0123451234 · ADA LOVELACE');
     expect(value('bank-reference')).toBe('FT2611220001');
     const steps = within(article).getAllByTestId('timeline-step');
     expect(steps).toHaveLength(5);
