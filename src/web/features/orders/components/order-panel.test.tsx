@@ -452,25 +452,43 @@ describe('OrderPanel for an agent', () => {
   });
 
   it('a short deposit offers no confirmation at the full total: re-quote or return only', async () => {
-    stub([
-      openOrder({
-        state: 'deposit_seen',
-        txHash: TX,
-        chain: read({
-          confirmations: 2,
-          receivedCrypto: '0.01500000',
-          problem:
-            "Received 0.015 BTC: 0.00093889 BTC (₦147,263.96) short of the order's 0.01593889 BTC",
-          problemKind: 'short',
-          differenceCrypto: '-0.00093889',
-          differenceNaira: '-147263.96',
+    stub(
+      [
+        openOrder({
+          state: 'deposit_seen',
+          txHash: TX,
+          chain: read({
+            confirmations: 2,
+            receivedCrypto: '0.01500000',
+            problem:
+              "Received 0.015 BTC: 0.00093889 BTC (₦147,263.96) short of the order's 0.01593889 BTC",
+            problemKind: 'short',
+            differenceCrypto: '-0.00093889',
+            differenceNaira: '-147263.96',
+          }),
+          amountCrypto: '0.01593889',
         }),
-        amountCrypto: '0.01593889',
-      }),
-    ]);
+      ],
+      {
+        'GET /api/orders/:id/requote-preview': {
+          body: {
+            coin: 'bitcoin',
+            amountCrypto: '0.01500000',
+            rateNaira: '151320000.00',
+            totalNaira: '2269800.00',
+            wasAmountCrypto: '0.01593889',
+            wasTotalNaira: '2411872.83',
+            payoutAccount: makePayoutAccount(),
+            marketRateNaira: null,
+            marketDeviationPercent: null,
+            requoteVersion: '0.01500000',
+          },
+        },
+      },
+    );
     render('agent');
     await screen.findByTestId('deposit-difference');
-    expect(screen.getByRole('button', { name: 'Re-quote at received amount' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Re-quote at received amount' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Return it' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm deposit' })).toBeNull();
   });
