@@ -203,12 +203,12 @@ describe('OrderPanel for the customer', () => {
     });
     render('customer');
     await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
-    // Nothing to do yet: the only button copies the account number.
+    // Nothing to do yet but copy the account number, or add a screenshot (none is attached).
     expect(
       within(card())
         .queryAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Copy account number 0123451234']);
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Copy account number 0123451234', 'Add your screenshot']);
 
     // Another order's event leaves this card alone; this one's moves it.
     act(() =>

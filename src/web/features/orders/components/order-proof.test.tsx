@@ -248,7 +248,7 @@ describe('the receipt page', () => {
     return renderWithApp(<ReceiptScreen />, '/orders/5/receipt', '/orders/:id/receipt');
   };
 
-  it('shows the sale with its unit, masked account, bank reference and timed timeline, and prints', async () => {
+  it('shows the sale with its unit, the account in full, bank reference and timed timeline, and prints', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     receipt(
