@@ -121,6 +121,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/orders/:id/resolve': 'admin',
   'POST /api/orders/:id/cancel': 'customer',
   'POST /api/orders/:id/requote': 'agent',
+  'GET /api/orders/:id/requote-preview': 'agent',
   'POST /api/orders/:id/accept-requote': 'customer',
   'POST /api/orders/:id/decline-requote': 'customer',
   'POST /api/orders/:id/return-deposit': 'agent',

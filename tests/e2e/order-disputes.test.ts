@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
     expect(await dialog.getByRole('definition').allTextContents()).toEqual([
       order.reference,
       TOTAL,
-      'GTBank ****6785',
+      `GTBank 0123456785 · ${CUSTOMER.name}`,
       `FT-${TX_HASHES[0]!.slice(0, 8)}`,
       '“Nothing has arrived in my GTBank account”',
       'Completed',

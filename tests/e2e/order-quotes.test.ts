@@ -78,13 +78,13 @@ describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the cus
     await customer.getByLabel('Account number').fill(GTBANK_NUMBER);
     await customer.getByLabel('Account name').fill('Emeka Nwosu');
     await customer.getByRole('button', { name: 'Save account' }).click();
-    await customer.getByText('GTBank ****6785', { exact: true }).waitFor();
+    await customer.getByText('GTBank 0123456785', { exact: true }).waitFor();
 
     await customer.goto(chatUrl);
     await customer.getByRole('button', { name: /^Transactions/ }).click();
     await expect
       .poll(() => text(accept.getByLabel('Pay me into')))
-      .toContain('GTBank ****6785 · Emeka Nwosu');
+      .toContain('GTBank 0123456785 · Emeka Nwosu');
     await accept.scrollIntoViewIfNeeded();
     await screenshots(customer, 'order-customer-quote', { noSidewaysScroll: true });
     await accept.getByRole('button', { name: 'Accept quote' }).click();

@@ -28,6 +28,8 @@ export interface BusEvents {
   eventsCommitted: { events: readonly NewEvent[] };
   /** An agent saved a new USD-to-naira rate: naira prices follow it. */
   usdToNairaChanged: { rate: string };
+  /** The price feed has new market prices: a managed rate may have moved into or out of the guard. */
+  pricesRefreshed: undefined;
 }
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void;
@@ -42,6 +44,7 @@ export class EventBus {
     chatChanged: new Set(),
     eventsCommitted: new Set(),
     usdToNairaChanged: new Set(),
+    pricesRefreshed: new Set(),
   };
 
   /** Handlers run in the order they subscribed. */

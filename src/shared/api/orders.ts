@@ -247,6 +247,48 @@ export const quoteGuardSchema = z.object({
   preview: orderPreviewSchema,
 });
 
+/**
+ * GET /api/orders/:id/requote-preview: what "Re-quote at received amount" would set (decision
+ * 016), before its button: the coins received at the order's locked rate, the account paid into
+ * and, for the agent, how far that rate now is from the market. A re-quote has no lock time: the
+ * coins are with the desk. `POST /api/orders/:id/requote` sends `requoteVersion` back.
+ */
+export const requotePreviewSchema = z.object({
+  coin: coinSchema,
+  /** The coins received: the order's new amount, to the network's places. */
+  amountCrypto: z.string(),
+  /** The order's locked rate, naira per one coin: a re-quote keeps it. */
+  rateNaira: z.string(),
+  /** amountCrypto x rateNaira, half-up to the kobo. */
+  totalNaira: z.string(),
+  /** The order's figures before the re-quote. */
+  wasAmountCrypto: z.string(),
+  wasTotalNaira: z.string(),
+  payoutAccount: payoutAccountSchema.nullable(),
+  /** Market x USD-to-Naira now, naira per one coin; null without a market price. */
+  marketRateNaira: z.string().nullable(),
+  /** The locked rate's signed distance from the market now, percent to 2 places. */
+  marketDeviationPercent: z.string().nullable(),
+  /** Names the figures previewed: the re-quote sets exactly these or answers 409. */
+  requoteVersion: z.string(),
+});
+export type RequotePreview = z.infer<typeof requotePreviewSchema>;
+
+/** The re-quote: exactly the figures its preview showed. */
+export const requoteRequestSchema = z.object({
+  requoteVersion: z
+    .string({ error: 'Preview the re-quote first: send the requoteVersion it answered' })
+    .min(1, 'Preview the re-quote first: send the requoteVersion it answered')
+    .max(64),
+});
+
+/** The 409 of a re-quote whose received amount changed since its preview: the new preview. */
+export const requoteChangedSchema = z.object({
+  error: z.string(),
+  code: z.literal('requote_changed'),
+  preview: requotePreviewSchema,
+});
+
 /** The order limits as the form and the refusal say them: "From ₦5,000 to ₦50,000,000". */
 export function orderLimitsText(minNaira: string, maxNaira: string): string {
   const naira = (v: string) => formatNaira(v, { whole: dec(v).isInteger() });

@@ -17,7 +17,7 @@ export interface Bank {
   code: string;
   /** The full name, for the bank picker. */
   name: string;
-  /** The name customers know, for "GTBank ****1234". */
+  /** The name customers know, for "GTBank 0123451234". */
   shortName: string;
   resolveCode: string;
   scheme: 'nuban' | 'phone';

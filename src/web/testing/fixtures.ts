@@ -122,7 +122,7 @@ export function makeTransaction(overrides: Partial<Transaction> & { id: number }
   };
 }
 
-/** The customer's GTBank account, shown as "GTBank ****1234". */
+/** The customer's GTBank account, shown as "GTBank 0123451234". */
 export function makePayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
   return {
     id: 3,

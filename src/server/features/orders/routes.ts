@@ -18,6 +18,8 @@ import {
   previewOrderRequestSchema,
   payoutRequestSchema,
   releasePayoutRequestSchema,
+  requotePreviewSchema,
+  requoteRequestSchema,
   resolveRequestSchema,
   returnDepositRequestSchema,
   type Order,
@@ -39,7 +41,7 @@ import type { OrderLimits } from './order-limits';
 import { previewOrder, type OrderMarket } from './preview-order';
 import { recordPayout } from './record-payout';
 import { releasePayout } from './release-payout';
-import { acceptRequote, declineRequote, requoteDeposit } from './requote-deposit';
+import { acceptRequote, declineRequote, previewRequote, requoteDeposit } from './requote-deposit';
 import { resolveDispute } from './resolve-dispute';
 import { depositReturned, returnDeposit } from './return-deposit';
 import { submitDeposit } from './submit-deposit';
@@ -140,7 +142,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   step('deposit', 'customer', depositRequestSchema, submitDeposit);
   step('confirm-deposit', 'agent', confirmDepositRequestSchema, confirmDeposit);
   step('release-payout', 'agent', releasePayoutRequestSchema, releasePayout);
-  step('requote', 'agent', emptyBody, (o) => requoteDeposit({ ...o, limits }));
+  // What a re-quote would set, before its button; the re-quote then sets exactly that.
+  app.get(
+    '/api/orders/:id/requote-preview',
+    forRole('agent', { params: orderIdParamsSchema, response: { 200: requotePreviewSchema } }),
+    async (request) =>
+      previewRequote({
+        db,
+        caller: requireUser(request),
+        id: request.params.id,
+        limits,
+        market,
+      }),
+  );
+  step('requote', 'agent', requoteRequestSchema, (o) => requoteDeposit({ ...o, limits, market }));
   step('accept-requote', 'customer', emptyBody, acceptRequote);
   step('decline-requote', 'customer', emptyBody, declineRequote);
   step('return-deposit', 'agent', returnDepositRequestSchema, returnDeposit);

@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderPageSchema, orderSchema, type Order } from '../../../shared/api/orders';
+import {
+  orderPageSchema,
+  orderSchema,
+  requoteChangedSchema,
+  requotePreviewSchema,
+  type Order,
+} from '../../../shared/api/orders';
 import { depositAttention } from '../../../shared/orders/desk';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -707,15 +713,34 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
 
     it('re-quoted at the amount received and the locked rate: the customer accepts, and it confirms; audited', async () => {
       const o = await short();
-      expect((await call('ada', 'POST', `/api/orders/${o.id}/requote`, {})).status).toBe(403);
-      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const requoted = orderSchema.parse(res.body);
-      expect(requoted).toMatchObject({
-        state: 'requoted',
+      expect((await call('ada', 'GET', `/api/orders/${o.id}/requote-preview`)).status).toBe(403);
+      const previewed = await call('agent', 'GET', `/api/orders/${o.id}/requote-preview`);
+      expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+      const preview = requotePreviewSchema.parse(previewed.body);
+      expect(preview).toMatchObject({
+        coin: 'bitcoin',
         amountCrypto: '0.00990000',
         rateNaira: BTC_SELL,
         totalNaira: '1556815.18',
+        wasAmountCrypto: '0.01000000',
+        wasTotalNaira: '1572540.59',
+        payoutAccount: { id: o.payoutAccount!.id, accountNumber: o.payoutAccount!.accountNumber },
+        requoteVersion: '0.00990000',
+      });
+      expect(preview.marketRateNaira).not.toBeNull();
+      expect(preview.marketDeviationPercent).toMatch(/^-?\d+\.\d{2}$/);
+      const body = { requoteVersion: preview.requoteVersion };
+      expect((await call('ada', 'POST', `/api/orders/${o.id}/requote`, body)).status).toBe(403);
+      expect((await call('agent', 'POST', `/api/orders/${o.id}/requote`, {})).status).toBe(400);
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const requoted = orderSchema.parse(res.body);
+      // The figures previewed are the figures set.
+      expect(requoted).toMatchObject({
+        state: 'requoted',
+        amountCrypto: preview.amountCrypto,
+        rateNaira: preview.rateNaira,
+        totalNaira: preview.totalNaira,
         chain: { differenceCrypto: null, problem: null },
       });
       expect(requoted.timeline.at(-1)).toMatchObject({
@@ -753,9 +778,43 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const fine = await deposited(hash);
       chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
       await watch();
-      const res = await call('agent', 'POST', `/api/orders/${fine.id}/requote`, {});
+      expect((await call('agent', 'GET', `/api/orders/${fine.id}/requote-preview`)).status).toBe(
+        409,
+      );
+      const res = await call('agent', 'POST', `/api/orders/${fine.id}/requote`, {
+        requoteVersion: '0.01000000',
+      });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatch(/nothing to re-quote/);
+    });
+
+    it('a re-quote whose received amount changed since its preview is refused (409) with the new preview', async () => {
+      const hash = txHash();
+      const o = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      await watch();
+      const before = requotePreviewSchema.parse(
+        (await call('agent', 'GET', `/api/orders/${o.id}/requote-preview`)).body,
+      );
+      // The chain now reads 0.0098 BTC: the previewed total no longer holds.
+      chain.add(hash, [{ address: DESK, sats: 980_000 }], chain.tipHeight - 1, secs(now));
+      await watch();
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {
+        requoteVersion: before.requoteVersion,
+      });
+      expect(res.status).toBe(409);
+      const changed = requoteChangedSchema.parse(res.body);
+      expect(changed.preview).toMatchObject({
+        amountCrypto: '0.00980000',
+        totalNaira: '1541089.77',
+      });
+      expect(changed.error).toBe('The amount received changed: the new total is now ₦1,541,089.77');
+      expect((await row(o.id)).state).toBe('deposit_seen');
+      const again = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {
+        requoteVersion: changed.preview.requoteVersion,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ amountCrypto: '0.00980000', totalNaira: '1541089.77' });
     });
 
     it('a short deposit first seen after the lock is not re-quoted at the locked rate (409)', async () => {
@@ -765,7 +824,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       chain.add(hash, [{ address: DESK, sats: 990_000 }]);
       await watch();
       expect((await read(o.id)).chain?.differenceCrypto).toBe('-0.00010000');
-      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {
+        requoteVersion: '0.00990000',
+      });
       expect(res.status).toBe(409);
       expect(res.body.error).toBe(
         `Order ${o.reference}'s deposit was first seen after its rate lock: return it, or confirm it by hand with a reason`,
@@ -854,7 +915,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
 
     it('the customer turns the new total down: the deposit goes back', async () => {
       const o = await short();
-      await call('agent', 'POST', `/api/orders/${o.id}/requote`, {});
+      await call('agent', 'POST', `/api/orders/${o.id}/requote`, { requoteVersion: '0.00990000' });
       const res = await call('ada', 'POST', `/api/orders/${o.id}/decline-requote`, {});
       expect(res.status).toBe(200);
       expect(res.body.state).toBe('deposit_returning');

@@ -39,7 +39,10 @@ export interface PriceFeedOptions {
   logger: FastifyBaseLogger;
   /** How long one call to the price service may take. */
   timeoutMs?: number;
-  /** Hears `usdToNairaChanged`: an agent's new rate reaches the naira prices at once. */
+  /**
+   * Hears `usdToNairaChanged`: an agent's new rate reaches the naira prices at once. Tells
+   * `pricesRefreshed` after each good answer.
+   */
   bus: EventBus;
 }
 
@@ -161,6 +164,7 @@ export class PriceFeed {
     }
     this.lastRefreshFailed = false;
     await this.store(fetchedAt);
+    this.options.bus.emit('pricesRefreshed');
   }
 
   private async fetchQuotes(): Promise<z.infer<typeof simplePriceSchema>> {

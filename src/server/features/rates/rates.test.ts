@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateGuardRefusalSchema, ratesResponseSchema } from '../../../shared/api/rates';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -387,5 +387,67 @@ describe.each(testDatabaseKinds())('a rates save told live on $name', (kind) => 
     await late.resume(0);
     expect(told(late)).toHaveLength(1);
     for (const s of [customer, agent, late]) s.ws.close();
+  });
+});
+
+describe.each(testDatabaseKinds())('a market move told live on $name', (kind) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let agentCookie: string;
+  const market = priceServer.quotes;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await createTestApp({ database, env: { PRICE_API_URL: priceServer.url } });
+    await app.priceFeed.refresh();
+    agentCookie = await sessionCookie(database.db, await makeAgent(database.db));
+  });
+  afterAll(async () => {
+    priceServer.quotes = market;
+    await app.close();
+    await database.dispose();
+  });
+
+  const told = async () =>
+    (
+      await database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.type, 'rates.updated'))
+    ).map((r) => [r.audience, r.customerId]);
+  const btcAt = async (usd: number) => {
+    priceServer.quotes = { ...market, bitcoin: { usd, change: 0 } };
+    await app.priceFeed.refresh();
+  };
+
+  it('writes `rates.updated` when the market moves a rate into or out of the guard, and only then', async () => {
+    const saved = await injectJson(app, {
+      cookie: agentCookie,
+      method: 'POST',
+      url: '/api/exchange-rates',
+      body: { usdToNaira: '1650', rates: [BTC] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await told()).toHaveLength(1);
+    const published = async () =>
+      ratesResponseSchema
+        .parse((await injectJson(app, { method: 'GET', url: '/api/exchange-rates' })).body)
+        .rates.find((r) => r.currency === 'bitcoin')!.published;
+    expect(await published()).toBe(true);
+
+    // $120,000: BTC's ₦156,849,000 sell rate is 20.8 % under ₦198,000,000, past the 10 % guard.
+    await btcAt(120_000);
+    await vi.waitFor(async () => expect(await told()).toHaveLength(2));
+    expect(await published()).toBe(false);
+    // Still outside: nothing to tell. Then back within: told again, for every socket.
+    await btcAt(121_000);
+    await btcAt(97_500);
+    await vi.waitFor(async () => expect(await told()).toHaveLength(3));
+    expect(await published()).toBe(true);
+    // A move that keeps it within tells none (looks run in order: the next told one proves it).
+    await btcAt(97_000);
+    await btcAt(130_000);
+    await vi.waitFor(async () => expect(await told()).toHaveLength(4));
+    expect(await told()).toEqual(Array(4).fill(['everyone', null]));
   });
 });

@@ -13,6 +13,7 @@ import { listRateHistory } from './list-rate-history';
 import { listRates } from './list-rates';
 import type { MarketUsd, MarketUsdToNaira } from './market-guard';
 import { saveRates } from './save-rates';
+import { watchPublication } from './watch-publication';
 import { forRole } from '../../platform/roles';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{
@@ -24,10 +25,13 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   guardPercent: number;
   /** Told `usdToNairaChanged` after each save. */
   bus: EventBus;
-  /** Each save writes `rates.updated` for every socket. */
+  /** Each save writes `rates.updated` for every socket, and so does a market move that
+   * publishes or unpublishes a rate (told by the price feed's `pricesRefreshed`). */
   events: EventLog;
 }> = async (app, { db, marketUsd, marketUsdToNaira, guardPercent, bus, events }) => {
   const market = { db, marketUsd, guardPercent };
+  const publication = watchPublication({ ...market, events, bus, logger: app.log });
+  app.addHook('onClose', () => publication.stop());
 
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
   app.get(

@@ -61,8 +61,8 @@ describe('payout accounts screen', () => {
     });
     renderApp('/payout-accounts');
     const list = within(await screen.findByRole('region', { name: 'Saved accounts' }));
-    expect(await list.findByText('GTBank ****1234')).toBeTruthy();
-    expect(list.getByText('OPay ****9876')).toBeTruthy();
+    expect(await list.findByText('GTBank 0123451234')).toBeTruthy();
+    expect(list.getByText('OPay 8031239876')).toBeTruthy();
     expect(list.getByText('Verified')).toBeTruthy();
     expect(list.getByText('· not verified')).toBeTruthy();
     expect(screen.queryByText('0123451234')).toBeNull();
@@ -98,13 +98,13 @@ describe('payout accounts screen', () => {
     });
     fireEvent.change(screen.getByLabelText('Account name'), { target: { value: ' Ada L ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save account' }));
-    expect(await screen.findByText('GTBank ****1234')).toBeTruthy();
+    expect(await screen.findByText('GTBank 0123451234')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       bankCode: '058',
       accountNumber: '0123451234',
       accountName: 'Ada L',
     });
-    expect(toastTitles()).toContain('GTBank ****1234 saved');
+    expect(toastTitles()).toContain('GTBank 0123451234 saved');
     expect(toastStore.getSnapshot().find((t) => t.open)?.description).toBe(
       'Your bank confirmed the name: ADA LOVELACE',
     );
@@ -153,14 +153,14 @@ describe('payout accounts screen', () => {
     renderApp('/payout-accounts');
     expect(await screen.findByText(/the most you can keep/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save account' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete GTBank ****0003' }));
-    await waitFor(() => expect(screen.queryByText('GTBank ****0003')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete GTBank 0123450003' }));
+    await waitFor(() => expect(screen.queryByText('GTBank 0123450003')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/payout-accounts/3')).toBe(
       true,
     );
     expect(screen.getByText('4 of 5')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save account' })).toBeTruthy();
-    expect(toastTitles()).toContain('GTBank ****0003 deleted');
+    expect(toastTitles()).toContain('GTBank 0123450003 deleted');
   });
 
   it('sends staff to their portal', async () => {

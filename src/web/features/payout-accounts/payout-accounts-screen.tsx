@@ -2,7 +2,7 @@ import { BackLinkPage } from '../../components/back-link-page';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { MAX_PAYOUT_ACCOUNTS } from '../../../shared/api/payout-accounts';
-import { payoutAccountLabel } from '../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../shared/payout-accounts/masked-account';
 import { ErrorAlert } from '../../components/ui/alert';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
@@ -49,7 +49,7 @@ function AccountsCard() {
               deleting={remove.isPending && remove.variables === account.id}
               onDelete={() =>
                 remove.mutate(account.id, {
-                  onSuccess: () => toast({ title: `${payoutAccountLabel(account)} deleted` }),
+                  onSuccess: () => toast({ title: `${payoutAccountFullLabel(account)} deleted` }),
                   onError: (error) =>
                     toast({
                       title: 'Could not delete the account',
@@ -85,7 +85,7 @@ function AddCard() {
         <AddAccountForm
           onAdded={(account) =>
             toast({
-              title: `${payoutAccountLabel(account)} saved`,
+              title: `${payoutAccountFullLabel(account)} saved`,
               description: account.verified
                 ? `Your bank confirmed the name: ${account.accountName}`
                 : 'We could not confirm the name with your bank; we saved it as you typed it.',

@@ -15,6 +15,9 @@ export const orderKeys = {
   customer: (customerId: string) => ['orders', 'customer', customerId] as const,
   /** What a quote's body would lock now (POST /api/orders/preview). */
   preview: (body: PreviewOrderRequest) => ['orders', 'preview', body] as const,
+  /** What re-quoting an order's deposit would set, for the coins received so far. */
+  requotePreview: (id: number, receivedCrypto: string | null) =>
+    ['orders', 'requote-preview', id, receivedCrypto] as const,
   /** One order (its receipt). */
   one: (id: number) => ['orders', 'one', id] as const,
   /** Every Orders view's pages, whatever the filter. */

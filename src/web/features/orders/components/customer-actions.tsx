@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { formatNaira } from '../../../lib/format';
 import { useConfirmReceived } from '../api/confirm-received';
 import { useDisputeOrder } from '../api/dispute-order';
+import { usePickedImage } from '../lib/use-picked-image';
 import { AcceptQuoteAction } from './accept-quote-action';
 import { ButtonAction } from './button-action';
 import { CancelOrderAction } from './cancel-order-action';
-import { DepositAction } from './deposit-action';
+import { AddScreenshotAction, DepositAction } from './deposit-action';
 import { RequotedCustomer } from './deposit-difference';
 import { DisputeNext } from './dispute-next';
 import { FieldAction } from './field-action';
@@ -72,10 +73,18 @@ function ReceivedOrNot({ order }: { order: Order }) {
 
 /** What the customer can do next, by the order's state. */
 export function CustomerActions({ order }: { order: Order }) {
+  // Kept here, not in the deposit form: the form goes when the watcher attaches the transaction
+  // first, and the screenshot the customer picked must not go with it.
+  const screenshot = usePickedImage();
   return (
     <div className="flex flex-col gap-3" data-testid="order-actions">
       {order.state === 'quoted' && <AcceptQuoteAction order={order} />}
-      {order.state === 'awaiting_deposit' && <DepositAction order={order} />}
+      {order.state === 'awaiting_deposit' && (
+        <DepositAction order={order} screenshot={screenshot} />
+      )}
+      {order.state === 'deposit_seen' && order.txHash && !order.depositScreenshot && (
+        <AddScreenshotAction order={order} screenshot={screenshot} />
+      )}
       {order.state === 'requoted' && <RequotedCustomer order={order} />}
       {order.state === 'deposit_returning' && (
         <p className="text-sm text-ink">

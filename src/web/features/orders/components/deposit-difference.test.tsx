@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderChain } from '../../../../shared/api/orders';
+import type { Order, OrderChain, RequotePreview } from '../../../../shared/api/orders';
 import { stubApi } from '../../../testing/api-stub';
-import { makeOrder, orderStep } from '../../../testing/fixtures';
+import { makeOrder, makePayoutAccount, orderStep } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
 import { OrderCard } from './order-card';
 
@@ -39,6 +39,20 @@ function seen(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** The server's re-quote figures for `seen()`: its payout account, BTC 5 % under the market. */
+const requotePreview: RequotePreview = {
+  coin: 'bitcoin',
+  amountCrypto: '0.00990000',
+  rateNaira: '151320000.00',
+  totalNaira: '1498068.00',
+  wasAmountCrypto: '0.01000000',
+  wasTotalNaira: '1513200.00',
+  payoutAccount: makePayoutAccount(),
+  marketRateNaira: '159284210.53',
+  marketDeviationPercent: '-5.00',
+  requoteVersion: '0.00990000',
+};
+
 const card = (order: Order, viewer: 'customer' | 'agent') =>
   renderWithApp(<OrderCard order={order} viewer={viewer} />, '/chat/7');
 
@@ -50,7 +64,10 @@ describe('a deposit outside the tolerance, on the card', () => {
       totalNaira: '1498068.00',
       chain: { ...shortChain, differenceCrypto: null, differenceNaira: null, problem: null },
     });
-    const calls = stubApi({ 'POST /api/orders/:id/requote': () => ({ body: requoted }) });
+    const calls = stubApi({
+      'GET /api/orders/:id/requote-preview': { body: requotePreview },
+      'POST /api/orders/:id/requote': () => ({ body: requoted }),
+    });
     card(seen(), 'agent');
     const panel = screen.getByTestId('deposit-difference');
     expect(within(panel).getByRole('heading').textContent).toBe(
@@ -58,22 +75,94 @@ describe('a deposit outside the tolerance, on the card', () => {
     );
     expect(within(panel).getByTestId('deposit-difference-crypto').textContent).toBe('−0.0001 BTC');
     expect(within(panel).getByTestId('deposit-difference-naira').textContent).toBe('−₦15,132.00');
+    // The server's figures, before the button: rate, market, coins, total, account, no lock.
+    const preview = await within(panel).findByTestId('requote-preview');
+    expect(
+      within(preview)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual([
+      '₦151,320,000.00 / BTC (locked)',
+      '5.00 % below the market ₦159,284,210.53',
+      '0.0099 BTC',
+      '₦1,498,068.00',
+      '₦1,513,200.00',
+      'None: the coins are with the desk',
+    ]);
+    expect(within(panel).getByTestId('payout-account-number').textContent).toBe('0123451234');
     fireEvent.click(within(panel).getByRole('button', { name: 'Re-quote at received amount' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('0.0099 BTC');
     expect(dialog.textContent).toContain('₦1,498,068.00');
     expect(dialog.textContent).toContain('₦1,513,200.00');
+    expect(dialog.textContent).toContain('GTBank 0123451234 · ADA LOVELACE');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send the new total' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
         '/api/orders/1/requote',
       ]),
     );
-    expect(calls.find((c) => c.method === 'POST')!.headers.get('Idempotency-Key')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.headers.get('Idempotency-Key')).toBeTruthy();
+    // It sets exactly what was previewed.
+    expect(post.body).toEqual({ requoteVersion: '0.00990000' });
+  });
+
+  it('a re-quote refused because the amount changed shows the new figures, and sends them next', async () => {
+    const changed: RequotePreview = {
+      ...requotePreview,
+      amountCrypto: '0.00980000',
+      totalNaira: '1482936.00',
+      requoteVersion: '0.00980000',
+    };
+    const calls = stubApi({
+      'GET /api/orders/:id/requote-preview': { body: requotePreview },
+      'POST /api/orders/:id/requote': (call) =>
+        (call.body as { requoteVersion: string }).requoteVersion === '0.00980000'
+          ? { body: seen({ state: 'requoted' }) }
+          : {
+              status: 409,
+              body: {
+                error: 'The amount received changed: the new total is now ₦1,482,936.00',
+                code: 'requote_changed',
+                preview: changed,
+              },
+            },
+    });
+    card(seen(), 'agent');
+    const panel = screen.getByTestId('deposit-difference');
+    const send = async () => {
+      fireEvent.click(
+        await within(panel).findByRole('button', { name: 'Re-quote at received amount' }),
+      );
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: 'Send the new total',
+        }),
+      );
+    };
+    await send();
+    expect(
+      await within(panel).findByText(
+        'The amount received changed: the new total is now ₦1,482,936.00',
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(panel).getByTestId('order-new-total').textContent).toBe('₦1,482,936.00'),
+    );
+    expect(within(panel).getByTestId('order-customer-sent').textContent).toBe('0.0098 BTC');
+    await send();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body as object)).toEqual([
+        { requoteVersion: '0.00990000' },
+        { requoteVersion: '0.00980000' },
+      ]),
+    );
   });
 
   it('returns it with a reason, then takes the return tx hash', async () => {
     const calls = stubApi({
+      'GET /api/orders/:id/requote-preview': { body: requotePreview },
       'POST /api/orders/:id/return-deposit': () => ({ body: seen({ state: 'deposit_returning' }) }),
     });
     card(seen(), 'agent');

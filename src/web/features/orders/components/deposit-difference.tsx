@@ -5,21 +5,27 @@ import {
   returnDepositRequestSchema,
   type Order,
 } from '../../../../shared/api/orders';
-import { dec } from '../../../../shared/money';
+import { AMOUNT_SYMBOLS, dec } from '../../../../shared/money';
 import { txHashProblem } from '../../../../shared/orders/states';
-import { tradeTotal } from '../../../../shared/rates';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
+import { PayoutAccountDetails } from '../../payout-accounts';
 import {
   useAcceptRequote,
   useDeclineRequote,
   useDepositReturned,
   useReleasePayout,
   useRequoteDeposit,
+  useRequotePreview,
   useReturnDeposit,
 } from '../api/deposit-difference';
 import { ButtonAction } from './button-action';
 import { FieldAction } from './field-action';
+import { Figure } from './order-figures';
+import { marketText } from './order-preview';
 
 /** A signed decimal string with its sign in words' place: "−0.0001 BTC", "+₦15,725.41". */
 function signed(value: string, format: (abs: string) => string): string {
@@ -80,19 +86,92 @@ function ReturnIt({ order, onBack }: { order: Order; onBack?: () => void }) {
 }
 
 /**
+ * "Re-quote at received amount" with the server's figures before its button (issue 29): the
+ * coins received, the locked rate and how far it now is from the market, the new total, the
+ * account paid into and that no lock runs. The re-quote sets exactly these (`requoteVersion`);
+ * an amount read again since is a 409 whose new figures replace these.
+ */
+function Requote({ order }: { order: Order }) {
+  const preview = useRequotePreview(order);
+  const requote = useRequoteDeposit(order);
+  if (preview.isError) {
+    return (
+      <ErrorAlert>
+        {errorText(preview.error, 'Could not price the re-quote. Try again.')}
+      </ErrorAlert>
+    );
+  }
+  const figures = preview.data;
+  if (!figures) {
+    return (
+      <p className="text-xs text-ink-muted" role="status">
+        Pricing the re-quote…
+      </p>
+    );
+  }
+  const crypto = (v: string) => formatCryptoAmount(v, figures.coin);
+  const account = figures.payoutAccount;
+  return (
+    <div className="flex flex-col gap-2">
+      <dl
+        aria-label="Re-quote preview"
+        data-testid="requote-preview"
+        className="divide-y divide-line rounded-xl bg-canvas px-3"
+      >
+        <Figure
+          label="Rate"
+          value={`${formatNaira(figures.rateNaira)} / ${AMOUNT_SYMBOLS[figures.coin]} (locked)`}
+        />
+        <Figure label="Market" value={marketText(figures)} />
+        <Figure label="Customer sent" value={crypto(figures.amountCrypto)} />
+        <Figure label="New total" value={formatNaira(figures.totalNaira)} look="strong" />
+        <Figure label="Was" value={formatNaira(figures.wasTotalNaira)} />
+        <Figure label="Lock" value="None: the coins are with the desk" />
+      </dl>
+      {account && <PayoutAccountDetails account={account} />}
+      <ButtonAction
+        label="Re-quote at received amount"
+        run={(idempotencyKey) =>
+          requote.mutateAsync({ idempotencyKey, requoteVersion: figures.requoteVersion })
+        }
+        confirm={{
+          title: 'Re-quote at the received amount?',
+          description:
+            'The customer sees the new total and must accept it before the payout. The locked rate stays.',
+          facts: [
+            { label: 'New amount', value: crypto(figures.amountCrypto) },
+            { label: 'Locked rate', value: formatNaira(figures.rateNaira) },
+            { label: 'New total', value: formatNaira(figures.totalNaira) },
+            { label: 'Was', value: formatNaira(figures.wasTotalNaira) },
+            ...(account
+              ? [
+                  {
+                    label: 'Paid into',
+                    value: `${payoutAccountFullLabel(account)} · ${account.accountName}`,
+                  },
+                ]
+              : []),
+          ],
+          confirmLabel: 'Send the new total',
+        }}
+        failed="Could not re-quote. Try again."
+      />
+    </div>
+  );
+}
+
+/**
  * The agent's choice for a deposit outside DEPOSIT_TOLERANCE_PERCENT: the difference in crypto
  * and in naira at the locked rate, then "Re-quote at received amount" (the received coins at
  * the order's locked rate; the customer must accept the new total) or "Return it".
  */
 export function DepositDifference({ order }: { order: Order }) {
-  const requote = useRequoteDeposit();
   const [returning, setReturning] = useState(false);
   const chain = order.chain;
   if (!chain?.differenceCrypto || !chain.differenceNaira || !chain.receivedCrypto) return null;
   const short = dec(chain.differenceCrypto).isNegative();
   const late =
     chain.firstSeenAt !== null && Date.parse(chain.firstSeenAt) > Date.parse(order.expiresAt);
-  const newTotal = tradeTotal(chain.receivedCrypto, order.rateNaira);
   const crypto = (v: string) => formatCryptoAmount(v, order.coin);
   return (
     <section
@@ -126,26 +205,7 @@ export function DepositDifference({ order }: { order: Order }) {
               First seen after the rate lock ended: it cannot be re-quoted at the locked rate.
             </p>
           ) : (
-            <ButtonAction
-              label="Re-quote at received amount"
-              run={(idempotencyKey) => requote.mutateAsync({ id: order.id, idempotencyKey })}
-              confirm={{
-                title: 'Re-quote at the received amount?',
-                description:
-                  'The customer sees the new total and must accept it before the payout. The locked rate stays.',
-                facts: [
-                  { label: 'New amount', value: crypto(chain.receivedCrypto) },
-                  {
-                    label: 'Locked rate',
-                    value: formatNaira(order.rateNaira),
-                  },
-                  { label: 'New total', value: formatNaira(newTotal) },
-                  { label: 'Was', value: formatNaira(order.totalNaira) },
-                ],
-                confirmLabel: 'Send the new total',
-              }}
-              failed="Could not re-quote. Try again."
-            />
+            <Requote order={order} />
           )}
           <Button variant="danger" onClick={() => setReturning(true)}>
             Return it

@@ -57,7 +57,11 @@ describe('the disputed orders, for admins', () => {
     const first = rows()[0]!;
     expect(first.textContent).toContain('AC-ORD0002');
     expect(within(first).getByTestId('disputed-order-total').textContent).toBe('₦1,513,200.00');
-    expect(first.textContent).toContain('0.01 BTC · to GTBank ****1234 · ref FT-2');
+    expect(first.textContent).toContain('0.01 BTC · ref FT-2');
+    // The admin sees the account paid into in full, to check it against the bank.
+    expect(within(first).getByTestId('payout-account-number').textContent).toBe('0123451234');
+    expect(within(first).getByTestId('payout-account-name').textContent).toBe('ADA LOVELACE');
+    expect(within(first).getByTestId('payout-account-verified').textContent).toBe('Name verified');
     expect(first.textContent).toContain('“Nothing arrived”');
     expect(within(first).getByRole('link', { name: 'Open the chat' }).getAttribute('href')).toBe(
       '/chat/12',

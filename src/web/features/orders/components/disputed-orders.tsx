@@ -1,10 +1,10 @@
 import { MessageSquareText, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
+import { PayoutAccountDetails } from '../../payout-accounts';
 import { DISPUTED_ORDERS_LIMIT, useDisputedOrders } from '../api/list-disputed-orders';
 import { useLiveOrders } from '../lib/use-live-orders';
 import { ResolveDisputeAction } from './resolve-dispute-action';
@@ -27,9 +27,9 @@ function DisputedOrder({ order }: { order: Order }) {
         </p>
         <p className="text-sm text-ink-muted tabular-nums">
           {formatCryptoAmount(order.amountCrypto, order.coin)}
-          {account && <> · to {payoutAccountLabel(account)}</>}
           {order.bankReference && <> · ref {order.bankReference}</>}
         </p>
+        {account && <PayoutAccountDetails account={account} />}
         {dispute && (
           <p className="text-sm text-ink">
             <span className="text-ink-muted">

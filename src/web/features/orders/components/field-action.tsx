@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
 import { cn } from '../../../lib/cn';
 import { useOrderAction } from '../lib/use-order-action';
-import { usePickedImage, type PickedImage } from '../lib/use-picked-image';
+import { usePickedImage, type PickedImage, type PickedImageState } from '../lib/use-picked-image';
 import type { ActionConfirmation } from './button-action';
 import { ImagePicker } from './image-picker';
 
@@ -33,6 +33,8 @@ export function FieldAction({
     hint: string;
     /** What to say when none is picked; without it the image is optional. */
     missing?: string;
+    /** The picked image's state when it must outlive this form (kept by its parent). */
+    state?: PickedImageState;
   };
   submitLabel: string;
   variant?: ButtonStyle['variant'];
@@ -49,7 +51,8 @@ export function FieldAction({
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const attachment = usePickedImage();
+  const own = usePickedImage();
+  const attachment = image?.state ?? own;
   const action = useOrderAction((key) => run(value.trim(), key, attachment.picked));
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -118,7 +118,7 @@ const posts = (calls: ApiCall[], path: string) =>
   calls.filter((c) => c.method === 'POST' && c.path === path);
 
 describe('OrderPanel for the customer', () => {
-  it('shows the locked order: figures, countdown, address with QR and copy, masked account', async () => {
+  it('shows the locked order: figures, countdown, address with QR and copy, the account in full', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const calls = stub([openOrder()]);
@@ -203,12 +203,12 @@ describe('OrderPanel for the customer', () => {
     });
     render('customer');
     await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
-    // Nothing to do yet: the only button copies the account number.
+    // Nothing to do yet but copy the account number, or add a screenshot (none is attached).
     expect(
       within(card())
         .queryAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Copy account number 0123451234']);
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Copy account number 0123451234', 'Add your screenshot']);
 
     // Another order's event leaves this card alone; this one's moves it.
     act(() =>
@@ -234,7 +234,7 @@ describe('OrderPanel for the customer', () => {
     );
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     expect(screen.getByTestId('order-paid').textContent).toBe(
-      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+      'Paid ₦1,513,200.00 to GTBank 0123451234 · ref FT2611220001',
     );
     expect(screen.getAllByTestId('timeline-step').map((s) => s.textContent)).toEqual([
       expect.stringMatching(/^Awaiting deposit · Customer · /),
@@ -297,7 +297,7 @@ describe('OrderPanel for the customer', () => {
     const preview = await within(form).findByTestId('order-preview');
     await waitFor(() =>
       expect(within(preview).getByTestId('order-paid-into').textContent).toBe(
-        'OPay ****9876 · ADA LOVELACE',
+        'OPay 8031239876 · ADA LOVELACE',
       ),
     );
     expect(within(preview).getByTestId('order-rate').textContent).toBe('₦151,320,000.00 / BTC');
@@ -452,25 +452,43 @@ describe('OrderPanel for an agent', () => {
   });
 
   it('a short deposit offers no confirmation at the full total: re-quote or return only', async () => {
-    stub([
-      openOrder({
-        state: 'deposit_seen',
-        txHash: TX,
-        chain: read({
-          confirmations: 2,
-          receivedCrypto: '0.01500000',
-          problem:
-            "Received 0.015 BTC: 0.00093889 BTC (₦147,263.96) short of the order's 0.01593889 BTC",
-          problemKind: 'short',
-          differenceCrypto: '-0.00093889',
-          differenceNaira: '-147263.96',
+    stub(
+      [
+        openOrder({
+          state: 'deposit_seen',
+          txHash: TX,
+          chain: read({
+            confirmations: 2,
+            receivedCrypto: '0.01500000',
+            problem:
+              "Received 0.015 BTC: 0.00093889 BTC (₦147,263.96) short of the order's 0.01593889 BTC",
+            problemKind: 'short',
+            differenceCrypto: '-0.00093889',
+            differenceNaira: '-147263.96',
+          }),
+          amountCrypto: '0.01593889',
         }),
-        amountCrypto: '0.01593889',
-      }),
-    ]);
+      ],
+      {
+        'GET /api/orders/:id/requote-preview': {
+          body: {
+            coin: 'bitcoin',
+            amountCrypto: '0.01500000',
+            rateNaira: '151320000.00',
+            totalNaira: '2269800.00',
+            wasAmountCrypto: '0.01593889',
+            wasTotalNaira: '2411872.83',
+            payoutAccount: makePayoutAccount(),
+            marketRateNaira: null,
+            marketDeviationPercent: null,
+            requoteVersion: '0.01500000',
+          },
+        },
+      },
+    );
     render('agent');
     await screen.findByTestId('deposit-difference');
-    expect(screen.getByRole('button', { name: 'Re-quote at received amount' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Re-quote at received amount' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Return it' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm deposit' })).toBeNull();
   });
@@ -534,7 +552,7 @@ describe('OrderPanel for an agent', () => {
     fireEvent.click(within(payoutDialog).getByRole('button', { name: 'Record payout' }));
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     expect(screen.getByTestId('order-paid').textContent).toBe(
-      'Paid ₦1,513,200.00 to GTBank ****1234 · ref FT2611220001',
+      'Paid ₦1,513,200.00 to GTBank 0123451234 · ref FT2611220001',
     );
     const confirmKey = posts(calls, '/api/orders/1/confirm-deposit')[0]!.headers.get(
       'Idempotency-Key',
@@ -792,7 +810,7 @@ describe('resolving a dispute', () => {
     ).toEqual([
       'AC-ORD0001',
       '₦1,513,200.00',
-      'GTBank ****1234',
+      'GTBank 0123451234 · ADA LOVELACE',
       'FT2611220001',
       '“Nothing arrived yet”',
       'Completed',

@@ -1,6 +1,6 @@
 import type { OrderPreview } from '../../../../shared/api/orders';
 import { dec, AMOUNT_SYMBOLS } from '../../../../shared/money';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
@@ -60,7 +60,7 @@ export function OrderPreviewFigures({
           label="Paid into"
           value={
             preview.payoutAccount
-              ? `${payoutAccountLabel(preview.payoutAccount)} · ${preview.payoutAccount.accountName}`
+              ? `${payoutAccountFullLabel(preview.payoutAccount)} · ${preview.payoutAccount.accountName}`
               : 'Choose an account'
           }
         />

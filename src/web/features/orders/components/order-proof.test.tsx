@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_TYPE_ERROR, type Message } from '../../../../shared/api/messages';
 import type { Order } from '../../../../shared/api/orders';
@@ -13,6 +13,7 @@ import {
   makePayoutAccount,
   makeUser,
   orderStep,
+  orderUpdated,
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
 import ReceiptScreen from '../receipt-screen';
@@ -159,6 +160,48 @@ describe("the customer's deposit screenshot", () => {
       '/api/attachments/91/thumbnail',
     );
   });
+  it('is kept when the watcher attaches the transaction first, and offered as "Add your screenshot"', async () => {
+    const waiting = open(makeOrder({ id: 2 }));
+    const seen: Order = { ...waiting, state: 'deposit_seen', txHash: TX, depositScreenshot: null };
+    const calls = stub(waiting, {
+      [UPLOAD]: (call) => json(stored(call, 92, 'customer'), 201),
+      'POST /api/orders/:id/deposit': () =>
+        json({ ...seen, depositScreenshot: image(92), updatedAt: new Date().toISOString() }),
+    });
+    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    fireEvent.change(await screen.findByLabelText('Screenshot (optional)'), {
+      target: { files: [png('wallet.png')] },
+    });
+    // The watcher finds the transaction before the customer sends the form: the form goes.
+    act(() => fakeRealtime.emit(orderUpdated({ ...seen, updatedAt: new Date().toISOString() })));
+    await waitFor(() => expect(screen.queryByRole('button', { name: "I've sent it" })).toBeNull());
+    const add = screen.getByTestId('add-deposit-screenshot');
+    // The picked image is still there, ready to send.
+    expect(within(add).getByTestId('picked-image').getAttribute('alt')).toBe(
+      'Screenshot: wallet.png',
+    );
+    expect(posts(calls, UPLOAD)).toHaveLength(0);
+    fireEvent.click(within(add).getByRole('button', { name: 'Add your screenshot' }));
+    await waitFor(() => expect(posts(calls, 'POST /api/orders/2/deposit')).toHaveLength(1));
+    expect(posts(calls, 'POST /api/orders/2/deposit')[0]!.body).toEqual({
+      txHash: TX,
+      screenshotMessageId: 92,
+    });
+    await waitFor(() => expect(screen.queryByTestId('add-deposit-screenshot')).toBeNull());
+    expect(screen.getByAltText('Deposit screenshot').getAttribute('src')).toBe(
+      '/api/attachments/92/thumbnail',
+    );
+  });
+
+  it('with none picked, "Add your screenshot" waits for one', async () => {
+    stub(open(makeOrder({ id: 2, state: 'deposit_seen', txHash: TX })), {});
+    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    const add = await screen.findByTestId('add-deposit-screenshot');
+    expect(
+      (within(add).getByRole('button', { name: 'Add your screenshot' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+  });
 });
 
 describe('the card of a paid order', () => {
@@ -205,7 +248,7 @@ describe('the receipt page', () => {
     return renderWithApp(<ReceiptScreen />, '/orders/5/receipt', '/orders/:id/receipt');
   };
 
-  it('shows the sale with its unit, masked account, bank reference and timed timeline, and prints', async () => {
+  it('shows the sale with its unit, the account in full, bank reference and timed timeline, and prints', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     receipt(
@@ -230,7 +273,7 @@ describe('the receipt page', () => {
     expect(value('amount')).toBe('0.01 BTC');
     expect(value('locked-rate')).toBe('₦151,320,000.00 per BTC');
     expect(value('total-paid')).toBe('₦1,513,200.00');
-    expect(value('paid-into')).toBe('GTBank ****1234 · ADA LOVELACE');
+    expect(value('paid-into')).toBe('GTBank 0123451234 · ADA LOVELACE');
     expect(value('bank-reference')).toBe('FT2611220001');
     const steps = within(article).getAllByTestId('timeline-step');
     expect(steps).toHaveLength(5);

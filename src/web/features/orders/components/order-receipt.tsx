@@ -1,6 +1,6 @@
 import type { Order } from '../../../../shared/api/orders';
 import { AMOUNT_SYMBOLS } from '../../../../shared/money';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { OrderTimeline } from './order-timeline';
 
@@ -69,7 +69,7 @@ export function OrderReceipt({ order, brandName }: { order: Order; brandName: st
         {account && (
           <Line
             label="Paid into"
-            value={`${payoutAccountLabel(account)} · ${account.accountName}`}
+            value={`${payoutAccountFullLabel(account)} · ${account.accountName}`}
           />
         )}
         {order.bankReference && <Line label="Bank reference" value={order.bankReference} />}

@@ -1,11 +1,11 @@
 import { CircleCheck } from 'lucide-react';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { formatNaira } from '../../../lib/format';
 
-/** "Paid ₦X to GTBank ****1234 · ref …": the payout as the agent recorded it. */
+/** "Paid ₦X to GTBank 0123451234 · ref …": the payout as the agent recorded it, the account in full. */
 export function PaidNote({ order }: { order: Order }) {
-  const to = order.payoutAccount ? ` to ${payoutAccountLabel(order.payoutAccount)}` : '';
+  const to = order.payoutAccount ? ` to ${payoutAccountFullLabel(order.payoutAccount)}` : '';
   return (
     <p
       data-testid="order-paid"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 
@@ -49,7 +49,7 @@ export function PayoutAccountChoice({
       >
         {accounts?.map((a) => (
           <option key={a.id} value={a.id}>
-            {payoutAccountLabel(a)} · {a.accountName}
+            {payoutAccountFullLabel(a)} · {a.accountName}
           </option>
         ))}
       </select>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { resolveRequestSchema, type Order } from '../../../../shared/api/orders';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -116,7 +116,14 @@ function ResolveDisputeForm({ order }: { order: Order }) {
           facts={[
             { label: 'Order', value: order.reference },
             { label: 'Naira', value: formatNaira(order.totalNaira) },
-            ...(account ? [{ label: 'Account', value: payoutAccountLabel(account) }] : []),
+            ...(account
+              ? [
+                  {
+                    label: 'Account',
+                    value: `${payoutAccountFullLabel(account)} · ${account.accountName}`,
+                  },
+                ]
+              : []),
             ...(order.bankReference ? [{ label: 'Bank ref', value: order.bankReference }] : []),
             ...(note ? [{ label: 'Dispute', value: `“${note}”` }] : []),
             { label: 'Outcome', value: OUTCOMES[outcome].label },

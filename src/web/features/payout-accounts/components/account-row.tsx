@@ -1,9 +1,9 @@
 import { BadgeCheck, Landmark, Trash2 } from 'lucide-react';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
-import { payoutAccountLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
 import { Button } from '../../../components/ui/button';
 
-/** One saved account: masked number, the bank's (verified) or typed name, and Delete. */
+/** One saved account: its bank and full number, the bank's (verified) or typed name, and Delete. */
 export function AccountRow({
   account,
   deleting,
@@ -13,7 +13,7 @@ export function AccountRow({
   deleting: boolean;
   onDelete: () => void;
 }) {
-  const label = payoutAccountLabel(account);
+  const label = payoutAccountFullLabel(account);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <span
