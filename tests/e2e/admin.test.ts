@@ -212,7 +212,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(csv.type).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'id,reference,created_at,status,type,currency,amount,rate_ngn,total_ngn,customer_id,customer_email,agent_id,chat_session_id,reason',
+      'id,reference,created_at,status,type,currency,amount,rate_ngn,total_ngn,customer_id,customer_email,agent_id,chat_session_id,reason,manual',
     );
     expect(lines).toHaveLength(3);
     expect(csv.body).toContain('7500000.00');

@@ -346,8 +346,16 @@ describe.skipIf(!hasChromium)("a day at the agents' desk: two agents, two custom
       await input.press('Enter');
       const filled = `Hi ${adaCustomer.firstName}, we buy at ${BTC_SELL}; send to [no open order: no deposit address yet]. {unknown.thing}`;
       await eventually(() => input.inputValue()).toBe(filled);
+      // A variable with no value blocks the send until the agent fills it in.
       await input.press('Enter');
-      await bubbleText(customerPage, filled).waitFor();
+      await eventually(() => input.inputValue()).toBe(filled);
+      const sent = filled.replace(
+        '[no open order: no deposit address yet]',
+        'the address I will send',
+      );
+      await input.fill(sent);
+      await input.press('Enter');
+      await bubbleText(customerPage, sent).waitFor();
       // Her own reply, from the dashboard.
       await input.pressSequentially('/thank');
       await picker.getByRole('option', { name: /\/thanks.*Mine/ }).waitFor();

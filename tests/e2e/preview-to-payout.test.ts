@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('the price previewed is the price locked, phone an
       const agentCard = agent.getByTestId('order-card');
       await waitForText(agentCard.getByTestId('order-state'), 'Deposit confirmed');
       await agentCard
-        .getByLabel(`Bank reference of the ${previewed.total} payout to GTBank ****6785`)
+        .getByLabel(`Bank reference of the ${previewed.total} payout to GTBank ${GTBANK_NUMBER}`)
         .fill(`FT26112800${size.length}`);
       await agentCard.getByLabel('Proof of payment').setInputFiles({
         name: 'transfer.png',

@@ -40,7 +40,7 @@ export function PortalHeader({ user }: { user: User }) {
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white sm:px-3"
           >
             <LogOut aria-hidden className="size-4" />
-            Sign out
+            <span className="max-[380px]:sr-only">Sign out</span>
           </a>
         </div>
       </div>
