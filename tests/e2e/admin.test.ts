@@ -173,7 +173,8 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
         });
         return response.status;
       },
-      { chatSessionId: usdt.body.id, type: 'charge', amount: '100', reason: 'Network fee' },
+      // $40: under APPROVAL_THRESHOLD_USD, so it is pending at once (four-eyes.test.ts has the rest).
+      { chatSessionId: usdt.body.id, type: 'charge', amount: '40', reason: 'Network fee' },
     );
     expect(created).toBe(201);
     await waitForText(page.getByTestId('stat-total-volume-value'), '₦7,500,000.00');
@@ -333,13 +334,13 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(await text(btc.getByTestId('transaction-status'))).toBe('Completed');
     expect(await text(btc.getByTestId('transaction-rate'))).toBe('₦150,000,000.00/BTC');
     expect(await text(btc.getByTestId('transaction-total'))).toBe('₦7,500,000.00');
-    // The charge: $100 at the USD-to-naira rate.
-    const chargeRow = rows.filter({ hasText: '100.00 USD' });
-    expect(await text(chargeRow.getByTestId('transaction-total'))).toBe('₦165,000.00');
+    // The charge: $40 at the USD-to-naira rate.
+    const chargeRow = rows.filter({ hasText: '40.00 USD' });
+    expect(await text(chargeRow.getByTestId('transaction-total'))).toBe('₦66,000.00');
 
     await page.getByRole('button', { name: 'Pending', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await text(rows.first().getByTestId('transaction-amount'))).toBe('100.00 USD');
+    expect(await text(rows.first().getByTestId('transaction-amount'))).toBe('40.00 USD');
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(2);
     const reference = (await btc.getAttribute('data-reference'))!;
