@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../testing/api-stub';
-import { makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
+import { AT, makeUser, TEST_PRICES, UNMANAGED_RATES } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // Screens load lazily and the machine may be busy: wait longer than the 1 s default.
@@ -75,6 +75,8 @@ describe('agent login', () => {
       'POST /api/agent/login': () => ({ body: { ...makeUser({ isAgent: true }), next: null } }),
       // The chats the agent lands on.
       'GET /api/exchange-rates/manage': { body: UNMANAGED_RATES },
+      'GET /api/prices': { body: TEST_PRICES },
+      'GET /api/availability/me': { body: { agentId: 'agent-1', state: 'online', since: AT } },
       'GET /api/chat-sessions/all': { body: { items: [], nextCursor: null } },
     });
     const app = renderApp('/agent/login');
