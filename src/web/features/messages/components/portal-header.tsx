@@ -37,7 +37,7 @@ export function PortalHeader({ user }: { user: User }) {
           </Link>
           <a
             href="/api/logout"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white sm:px-3"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-medium whitespace-nowrap text-white/85 hover:bg-white/10 hover:text-white sm:px-3"
           >
             <LogOut aria-hidden className="size-4" />
             <span className="max-[380px]:sr-only">Sign out</span>

@@ -23,7 +23,7 @@ export function UnitSwitch({
       className="grid grid-cols-2 gap-1 rounded-xl bg-canvas p-1"
       buttonClassName={(checked) =>
         cn(
-          'min-h-10 rounded-lg text-sm font-semibold',
+          'min-h-11 rounded-lg text-sm font-semibold',
           checked ? 'bg-surface text-brand-800 shadow-sm' : 'text-ink-muted',
         )
       }

@@ -49,7 +49,7 @@ export function FilterButtons<T extends string>({
           type="button"
           aria-pressed={value === option.value}
           onClick={() => onChange(option.value)}
-          className="min-h-11 flex-1 rounded-lg px-2 text-[13px] font-semibold sm:px-3 sm:text-sm whitespace-nowrap text-ink-muted hover:text-ink aria-pressed:bg-surface aria-pressed:text-brand-800 aria-pressed:shadow-sm"
+          className="min-h-11 min-w-11 flex-1 rounded-lg px-2 text-[13px] font-semibold sm:px-3 sm:text-sm whitespace-nowrap text-ink-muted hover:text-ink aria-pressed:bg-surface aria-pressed:text-brand-800 aria-pressed:shadow-sm"
         >
           {option.label}
         </button>
