@@ -229,7 +229,8 @@ describe.skipIf(!hasChromium)('money: rates, a trade and the trading history, li
       type: 'adjustment',
       amount: '50.01',
       total: '82516.50',
-      status: 'pending',
+      // Over APPROVAL_THRESHOLD_USD: it waits for an admin other than its creator.
+      status: 'pending_approval',
     });
   });
 
