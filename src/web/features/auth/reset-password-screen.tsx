@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
 import { errorText } from '../../lib/error-text';
 import { useResetPassword } from './api/sign-in-steps';
 import { AuthCardHeading, AuthPageLayout } from './components/auth-page-layout';
+import { NewPasswordFields } from './components/new-password-fields';
 
 /**
  * /agent/reset-password#token: an admin's one-time link. The token rides in the fragment, which
@@ -46,26 +46,13 @@ export default function ResetPasswordScreen() {
         <form className="mt-6 grid gap-4" onSubmit={onSubmit} noValidate>
           {!token && <ErrorAlert>This reset link is not valid.</ErrorAlert>}
           {error && <ErrorAlert>{error}</ErrorAlert>}
-          <div className="grid gap-1.5">
-            <Label htmlFor="reset-password">New password</Label>
-            <Input
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="reset-password-again">Repeat new password</Label>
-            <Input
-              id="reset-password-again"
-              type="password"
-              autoComplete="new-password"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-          </div>
+          <NewPasswordFields
+            idPrefix="reset-password"
+            next={next}
+            again={again}
+            onNext={setNext}
+            onAgain={setAgain}
+          />
           <Button type="submit" size="lg" disabled={!token || reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Set password'}
           </Button>

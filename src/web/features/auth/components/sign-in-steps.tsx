@@ -12,6 +12,7 @@ import {
   useSubmitCode,
 } from '../api/sign-in-steps';
 import { AuthCardHeading } from './auth-page-layout';
+import { NewPasswordFields } from './new-password-fields';
 
 function CodeField({
   id,
@@ -211,26 +212,13 @@ export function NewPasswordForm({
           />
         </div>
       )}
-      <div className="grid gap-1.5">
-        <Label htmlFor="new-password">New password</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="new-password-again">Repeat new password</Label>
-        <Input
-          id="new-password-again"
-          type="password"
-          autoComplete="new-password"
-          value={again}
-          onChange={(e) => setAgain(e.target.value)}
-        />
-      </div>
+      <NewPasswordFields
+        idPrefix="new-password"
+        next={next}
+        again={again}
+        onNext={setNext}
+        onAgain={setAgain}
+      />
       <Button type="submit" size="lg" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Set password'}
       </Button>
