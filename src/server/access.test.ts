@@ -127,6 +127,9 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/orders/:id/return-deposit': 'agent',
   'POST /api/orders/:id/returned': 'agent',
   'POST /api/orders/:id/release-payout': 'agent',
+  // A large payout's approval (decision 028): admins, never the chat's agent nor its confirmer.
+  'POST /api/orders/:id/approve-payout': 'admin',
+  'POST /api/orders/:id/reject-payout': 'admin',
   // A chat's read receipts: its customer and staff (each moves their own side).
   'GET /api/chat-sessions/:id/receipts': 'customer',
   'POST /api/chat-sessions/:id/receipts': 'customer',

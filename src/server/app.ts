@@ -421,6 +421,7 @@ function startDepositWatcher(
         now: clock(),
         readers,
         chain: config.chain,
+        payoutApprovalNaira: config.payoutApprovalNaira,
         logger: app.log,
       });
     })()
@@ -552,6 +553,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       guardPercent: config.rateGuardPercent,
     },
     payoutSlaMinutes: config.payoutSlaMinutes,
+    payoutApprovalNaira: config.payoutApprovalNaira,
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   await app.register(serviceMetricsRoutes, { db, clock });

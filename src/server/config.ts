@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { dec } from '../shared/money';
+import { PAYOUT_APPROVAL_NAIRA } from '../shared/orders/payout-approval';
 import { isSupportContact } from '../shared/support-contact';
 
 const bool = z
@@ -92,6 +93,8 @@ const envSchema = z.object({
   MAX_ORDER_NAIRA: nairaAmount.default('50000000'),
   /** A refund, charge or adjustment over this many dollars waits for another admin's approval. */
   APPROVAL_THRESHOLD_USD: nairaAmount.default('50'),
+  /** An order whose naira total is over this waits for an admin's approval of its payout. */
+  PAYOUT_APPROVAL_NAIRA: nairaAmount.default(PAYOUT_APPROVAL_NAIRA),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** How long after the payout an order completes by itself when the customer says nothing, in hours. */
@@ -242,6 +245,8 @@ export interface Config {
   maxOrderNaira: string;
   /** APPROVAL_THRESHOLD_USD: dollars over which a refund, charge or adjustment waits (decision 028). */
   approvalThresholdUsd: string;
+  /** PAYOUT_APPROVAL_NAIRA: naira over which an order's payout waits for an admin (decision 028). */
+  payoutApprovalNaira: string;
   /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
   payoutConfirmHours: number;
   /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
@@ -459,6 +464,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     minOrderNaira: env.MIN_ORDER_NAIRA,
     maxOrderNaira: env.MAX_ORDER_NAIRA,
     approvalThresholdUsd: env.APPROVAL_THRESHOLD_USD,
+    payoutApprovalNaira: env.PAYOUT_APPROVAL_NAIRA,
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     disputeResponseHours: env.DISPUTE_RESPONSE_HOURS,

@@ -379,6 +379,24 @@ export const confirmDepositRequestSchema = z
  */
 export const releasePayoutRequestSchema = z.object({ reason: note('why the payout may go ahead') });
 
+/** The least a payout's rejection says, so the desk knows what to tell the customer. */
+export const PAYOUT_REJECTION_REASON_MIN = 10;
+
+/**
+ * An admin refuses a payout waiting for approval (decision 028): why, for the timeline and the
+ * audit; the coins then go back to the customer.
+ */
+export const rejectPayoutRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Say why the payout is rejected' })
+    .trim()
+    .min(
+      PAYOUT_REJECTION_REASON_MIN,
+      `Say why the payout is rejected (at least ${PAYOUT_REJECTION_REASON_MIN} characters)`,
+    )
+    .max(1000, 'At most 1,000 characters'),
+});
+
 /** An agent sends a deposit back rather than re-quote it: why, for the timeline and the audit. */
 export const returnDepositRequestSchema = z.object({ reason: note('why it goes back') });
 
@@ -397,6 +415,8 @@ export const ORDER_TRANSITIONS = [
   'deposit',
   'confirm-deposit',
   'release-payout',
+  'approve-payout',
+  'reject-payout',
   'requote',
   'accept-requote',
   'decline-requote',

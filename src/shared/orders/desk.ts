@@ -4,7 +4,8 @@ import { OPEN_ORDER_STATES, type OrderState } from './states';
 
 /**
  * The states in which an order waits on the desk rather than on the customer: a deposit to
- * confirm, a payout to send. A dispute waits on an admin, so only admins see it as theirs.
+ * confirm, a payout to send. A dispute and a payout's approval wait on an admin, so only admins
+ * see them as theirs.
  */
 export const ORDER_STATES_WAITING_ON_AGENTS = [
   'deposit_seen',
@@ -13,6 +14,7 @@ export const ORDER_STATES_WAITING_ON_AGENTS = [
 ] as const satisfies readonly OrderState[];
 export const ORDER_STATES_WAITING_ON_ADMINS = [
   ...ORDER_STATES_WAITING_ON_AGENTS,
+  'payout_approval',
   'disputed',
 ] as const satisfies readonly OrderState[];
 

@@ -5,8 +5,10 @@ import type { DeskNetwork } from '../desk-addresses/networks';
  * An order's life (PRODUCT.md "Orders"): an agent's quote waits for the customer (`quoted`);
  * a customer's own order starts at `awaiting_deposit`. A deposit outside the tolerance is
  * re-quoted at the amount received (`requoted`, waiting for the customer) or goes back
- * (`deposit_returning`, then `refunded` with the return's tx hash; decision 016). `expired`,
- * `cancelled`, `completed` and `refunded` are final.
+ * (`deposit_returning`, then `refunded` with the return's tx hash; decision 016). A confirmed
+ * deposit whose naira total is over PAYOUT_APPROVAL_NAIRA waits for an admin's approval of the
+ * payout (`payout_approval`, decision 028) before `deposit_confirmed`. `expired`, `cancelled`,
+ * `completed` and `refunded` are final.
  */
 export const ORDER_STATES = [
   'quoted',
@@ -14,6 +16,7 @@ export const ORDER_STATES = [
   'deposit_seen',
   'requoted',
   'deposit_returning',
+  'payout_approval',
   'deposit_confirmed',
   'payout_sent',
   'completed',
@@ -31,6 +34,7 @@ export const OPEN_ORDER_STATES = [
   'deposit_seen',
   'requoted',
   'deposit_returning',
+  'payout_approval',
   'deposit_confirmed',
   'payout_sent',
   'disputed',

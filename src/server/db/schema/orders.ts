@@ -49,6 +49,8 @@ export const orders = pgTable(
     bankReference: text('bank_reference'),
     /** The agent who paid the naira: the agent of the trade transaction completion writes. */
     paidBy: userRef('paid_by'),
+    /** The admin who approved a payout over PAYOUT_APPROVAL_NAIRA (decision 028): never its payer. */
+    payoutApprovedBy: userRef('payout_approved_by'),
     /** The agent's image of the transfer: an image message staff sent in the order's chat. */
     payoutProofMessageId: bigint('payout_proof_message_id', { mode: 'number' }).references(
       () => messages.id,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { confirmDepositRequestSchema, Order } from '../../../shared/api/orders';
 import {
@@ -7,6 +8,8 @@ import {
   HAND_CONFIRM_REASON_MIN,
 } from '../../../shared/orders/chain-reading';
 import { dec } from '../../../shared/money';
+import { needsPayoutApproval } from '../../../shared/orders/payout-approval';
+import { orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { orderChain, type OrderRow } from './to-order';
 import { transitionOrder, type TransitionContext } from './transition-order';
@@ -34,14 +37,25 @@ function chainAudit(order: OrderRow) {
  * blind: when the chain has not counted the required confirmations, or recorded a problem (not
  * found, wrong address, late, old), the agent says why, in at least 10 characters (400). A short
  * deposit is never confirmed at the full total (409): it is re-quoted at the received amount or
- * returned (decision 016). The watcher then stops reading the deposit.
+ * returned (decision 016). The watcher then stops reading the deposit. A naira total over
+ * PAYOUT_APPROVAL_NAIRA goes to payout_approval instead: an admin approves the payout first
+ * (decision 028); the update requires the total it was decided on.
  */
 export async function confirmDeposit(
-  options: TransitionContext & { input?: z.output<typeof confirmDepositRequestSchema> },
+  options: TransitionContext & {
+    input?: z.output<typeof confirmDepositRequestSchema>;
+    /** PAYOUT_APPROVAL_NAIRA. */
+    payoutApprovalNaira: string;
+  },
 ): Promise<Order> {
   const reason = options.input?.reason ?? '';
   return transitionOrder(options, {
     action: 'confirm-deposit',
+    to: (order) =>
+      needsPayoutApproval(order.totalNaira, options.payoutApprovalNaira)
+        ? 'payout_approval'
+        : 'deposit_confirmed',
+    where: (order) => eq(orders.totalNaira, order.totalNaira),
     body: options.input ?? null,
     note: reason || null,
     check: (order) => {

@@ -23,7 +23,15 @@ export const ORDER_STEPS = {
     to: ['deposit_seen'],
     verb: 'given a deposit',
   },
-  'confirm-deposit': { from: ['deposit_seen'], to: ['deposit_confirmed'], verb: 'confirmed' },
+  // Over PAYOUT_APPROVAL_NAIRA, to the admin's approval of the payout first (decision 028).
+  'confirm-deposit': {
+    from: ['deposit_seen'],
+    to: ['deposit_confirmed', 'payout_approval'],
+    verb: 'confirmed',
+  },
+  'approve-payout': { from: ['payout_approval'], to: ['deposit_confirmed'], verb: 'approved' },
+  // A payout refused is not sent: the coins go back to the customer.
+  'reject-payout': { from: ['payout_approval'], to: ['deposit_returning'], verb: 'rejected' },
   // Only while a reorganised block holds the payout (release-payout.ts).
   'release-payout': { from: ['deposit_confirmed'], to: ['deposit_confirmed'], verb: 'released' },
   requote: { from: ['deposit_seen'], to: ['requoted'], verb: 're-quoted' },

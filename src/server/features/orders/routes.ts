@@ -17,6 +17,7 @@ import {
   ordersQuerySchema,
   previewOrderRequestSchema,
   payoutRequestSchema,
+  rejectPayoutRequestSchema,
   releasePayoutRequestSchema,
   requotePreviewSchema,
   requoteRequestSchema,
@@ -34,6 +35,7 @@ import { cancelOrder } from './cancel-order';
 import { confirmDeposit } from './confirm-deposit';
 import { confirmReceived } from './confirm-received';
 import { createOrder } from './create-order';
+import { approvePayout, rejectPayout } from './decide-payout';
 import { disputeOrder } from './dispute-order';
 import { getOrder } from './get-order';
 import { listOrders } from './list-orders';
@@ -66,9 +68,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   market: OrderMarket;
   /** PAYOUT_SLA_MINUTES: a confirmed deposit unpaid for longer is overdue (listed first). */
   payoutSlaMinutes: number;
+  /** PAYOUT_APPROVAL_NAIRA: a naira total over it waits for an admin's approval (decision 028). */
+  payoutApprovalNaira: string;
   /** The clock orders are locked, expired and stamped by (a fake one in tests). */
   clock: () => Date;
-}> = async (app, { db, events, limits, market, payoutSlaMinutes, clock }) => {
+}> = async (app, { db, events, limits, market, payoutSlaMinutes, payoutApprovalNaira, clock }) => {
   /** Who asks and when, with the database and event log: what every orders use case takes. */
   const asker = (request: FastifyRequest) => ({
     db,
@@ -140,7 +144,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
 
   step('accept', 'customer', acceptOrderRequestSchema, acceptOrder);
   step('deposit', 'customer', depositRequestSchema, submitDeposit);
-  step('confirm-deposit', 'agent', confirmDepositRequestSchema, confirmDeposit);
+  step('confirm-deposit', 'agent', confirmDepositRequestSchema, (o) =>
+    confirmDeposit({ ...o, payoutApprovalNaira }),
+  );
+  // Admins, never the chat's agent nor the deposit's confirmer (decision 028).
+  step('approve-payout', 'admin', emptyBody, approvePayout);
+  step('reject-payout', 'admin', rejectPayoutRequestSchema, rejectPayout);
   step('release-payout', 'agent', releasePayoutRequestSchema, releasePayout);
   // What a re-quote would set, before its button; the re-quote then sets exactly that.
   app.get(

@@ -21,6 +21,7 @@ type OrderChanges = Partial<
     | 'txHash'
     | 'bankReference'
     | 'paidBy'
+    | 'payoutApprovedBy'
     | 'depositAddress'
     | 'payoutAccountId'
     | 'payoutProofMessageId'
@@ -47,6 +48,8 @@ export interface TransitionContext {
 /** When each state was entered, for the columns that keep it. */
 const ENTERED_AT: Partial<Record<OrderState, keyof typeof orders.$inferInsert>> = {
   deposit_seen: 'depositSeenAt',
+  // The approval then stamps it again: the payout is due from when it may be sent.
+  payout_approval: 'depositConfirmedAt',
   deposit_confirmed: 'depositConfirmedAt',
   payout_sent: 'payoutSentAt',
   completed: 'completedAt',
@@ -61,6 +64,7 @@ const STATE_NAMES: Record<OrderState, string> = {
   deposit_seen: 'waiting for the deposit to be confirmed',
   requoted: 're-quoted, waiting for the customer to accept the new total',
   deposit_returning: 'having its deposit returned',
+  payout_approval: "waiting for an admin's approval of its payout",
   deposit_confirmed: 'waiting for the payout',
   payout_sent: 'paid out, waiting for the customer',
   completed: 'completed',
@@ -90,15 +94,21 @@ export async function transitionOrder<A extends OrderTransition>(
   spec: {
     /** The step, with its start and end states in ORDER_STEPS. */
     action: A;
-    /** Where it ends, for a step with more than one end (a resolution); else its only one. */
-    to?: StepTarget<A>;
+    /**
+     * Where it ends, for a step with more than one end (a resolution, a confirmation over the
+     * payout approval threshold), or worked out from the order as it was; else its only one.
+     */
+    to?: StepTarget<A> | ((order: OrderRow) => StepTarget<A>);
     body: unknown;
     /** For the timeline and the audit: a text, or one worked out from the order as it was. */
     note?: string | null | ((order: OrderRow) => string | null);
     /** Checks beyond the state (who may, the input against the order); throws to refuse. */
     check?: (order: OrderRow) => void | Promise<void>;
-    /** A condition the update also needs, beyond the state (checked in the same statement). */
-    where?: SQL;
+    /**
+     * A condition the update also needs, beyond the state (checked in the same statement), or
+     * one worked out from the order as it was.
+     */
+    where?: SQL | ((order: OrderRow) => SQL);
     /** Column changes, worked out inside the transaction before the update. */
     changes?: (tx: Db, order: OrderRow) => Promise<OrderChanges> | OrderChanges;
     /** More for the audit entry's `after`, from the order as it was (what the agent saw). */
@@ -111,7 +121,6 @@ export async function transitionOrder<A extends OrderTransition>(
   const step: { from: readonly OrderState[]; to: readonly OrderState[]; verb: string } =
     ORDER_STEPS[spec.action];
   const from = step.from;
-  const to: OrderState = spec.to ?? step.to[0]!;
   // The Idempotency-Key is bound to the transition, who asked and what they sent.
   const hash = requestFingerprint([spec.action, caller.id, spec.body ?? null]);
   const replay = async (): Promise<Order | null> => {
@@ -135,6 +144,8 @@ export async function transitionOrder<A extends OrderTransition>(
   }
   await spec.check?.(order);
   if (!from.includes(order.state)) throw wrongState(order, step.verb);
+  const to: OrderState = (typeof spec.to === 'function' ? spec.to(order) : spec.to) ?? step.to[0]!;
+  const where = typeof spec.where === 'function' ? spec.where(order) : spec.where;
 
   // What this transition tried to write, for naming the order that already holds a tx hash.
   let attempted: OrderChanges = {};
@@ -154,7 +165,7 @@ export async function transitionOrder<A extends OrderTransition>(
             inArray(orders.state, from),
             // The rate lock holds to the instant: a step out of a locked state after it, loses.
             or(notInArray(orders.state, [...EXPIRING_ORDER_STATES]), gt(orders.expiresAt, now)),
-            spec.where,
+            where,
           ),
         )
         .returning();

@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         'USDT-TRC20': new TronReader(testReaderOptions(tron.url)),
       },
       chain: app.config.chain,
+      payoutApprovalNaira: app.config.payoutApprovalNaira,
       logger,
     });
   const row = async (id: number) =>

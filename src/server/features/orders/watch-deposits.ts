@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, formatCryptoAmount } from '../../../shared/money';
-import { COIN_DECIMALS } from '../../../shared/orders/states';
+import { needsPayoutApproval } from '../../../shared/orders/payout-approval';
+import { COIN_DECIMALS, type OrderState } from '../../../shared/orders/states';
 import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,18 +28,26 @@ interface WatchOptions {
   now: Date;
   readers: ChainReaders;
   chain: ChainSettings;
+  /** PAYOUT_APPROVAL_NAIRA: a deposit confirmed over it waits for an admin's approval. */
+  payoutApprovalNaira: string;
   logger: FastifyBaseLogger;
 }
+
+/** A confirmed deposit, paid or not yet: the states a reorganised block can hold the payout in. */
+const CONFIRMED: readonly OrderState[] = ['payout_approval', 'deposit_confirmed'];
+const isConfirmed = (state: OrderState) => CONFIRMED.includes(state);
 
 /**
  * The deposit watcher's sweep. First, for BTC orders awaiting a deposit without a tx hash, it
  * lists the transactions paying their deposit address and attaches a matching one
- * (`attachByAddress`). Then, for each order in `deposit_seen`, and each `deposit_confirmed` one
- * the system confirmed (until its payout: a reorganised block can take confirmations back), it
+ * (`attachByAddress`). Then, for each order in `deposit_seen`, and each confirmed one (waiting
+ * for its payout or its approval) the system confirmed (until its payout: a reorganised block
+ * can take confirmations back), it
  * reads its tx hash on its chain (outside any transaction), records what it found
  * (confirmations, coins received, first seen, the problem if any) and pushes the change live;
  * with no problem and enough confirmations it moves a `deposit_seen` order to
- * `deposit_confirmed` by itself (actor `system`, audited). A reader that cannot tell changes
+ * `deposit_confirmed` (over PAYOUT_APPROVAL_NAIRA: `payout_approval`) by itself (actor
+ * `system`, audited). A reader that cannot tell changes
  * nothing: never a false "confirmed". A reorg's lower count is recorded as it is; on a
  * confirmed order it holds the payout. Each order in its own transaction, as a conditional
  * update on the state it was read in: an agent's step at the same moment wins or loses whole.
@@ -55,7 +64,7 @@ export async function watchDeposits(options: WatchOptions): Promise<number> {
         isNotNull(orders.txHash),
         or(
           eq(orders.state, 'deposit_seen'),
-          and(eq(orders.state, 'deposit_confirmed'), eq(orders.chainWatchConfirmed, true)),
+          and(inArray(orders.state, [...CONFIRMED]), eq(orders.chainWatchConfirmed, true)),
         ),
       ),
     )
@@ -77,15 +86,13 @@ export async function watchDeposits(options: WatchOptions): Promise<number> {
       tolerancePercent: chain.depositTolerancePercent,
       now,
     });
-    if (
-      order.state === 'deposit_confirmed' &&
-      check.problem === null &&
-      check.confirmations < required
-    ) {
+    if (isConfirmed(order.state) && check.problem === null && check.confirmations < required) {
       check.problem = `Confirmations went back to ${check.confirmations} of ${required} (a reorganised block): the payout waits until they are back, or an agent confirms it by hand with a reason`;
       check.problemKind = 'reorg';
     }
-    if (await record({ db, events, now, order, check, required })) confirmed += 1;
+    const approval = needsPayoutApproval(order.totalNaira, options.payoutApprovalNaira);
+    const confirmTo = approval ? 'payout_approval' : 'deposit_confirmed';
+    if (await record({ db, events, now, order, check, required, confirmTo })) confirmed += 1;
   }
   return confirmed;
 }
@@ -319,8 +326,10 @@ async function record(options: {
   order: OrderRow;
   check: DepositCheck;
   required: number;
+  /** Where a confirmation takes it: `payout_approval` over PAYOUT_APPROVAL_NAIRA. */
+  confirmTo: 'deposit_confirmed' | 'payout_approval';
 }): Promise<boolean> {
-  const { db, events, now, order, check, required } = options;
+  const { db, events, now, order, check, required, confirmTo } = options;
   const confirms =
     order.state === 'deposit_seen' && check.problem === null && check.confirmations >= required;
   const changed =
@@ -345,7 +354,9 @@ async function record(options: {
   const stillSeen = and(
     eq(orders.id, order.id),
     eq(orders.state, order.state),
-    order.state === 'deposit_confirmed' ? eq(orders.chainWatchConfirmed, true) : undefined,
+    // The total the approval was decided on (a re-quote and its acceptance change it).
+    eq(orders.totalNaira, order.totalNaira),
+    isConfirmed(order.state) ? eq(orders.chainWatchConfirmed, true) : undefined,
   );
   if (!changed) {
     // Nothing anyone sees changed: the time of the check only, told to no one.
@@ -358,7 +369,7 @@ async function record(options: {
       .set({
         ...columns,
         ...(confirms && {
-          state: 'deposit_confirmed',
+          state: confirmTo,
           depositConfirmedAt: now,
           updatedAt: now,
           chainWatchConfirmed: true,
@@ -372,11 +383,11 @@ async function record(options: {
       const note = `${check.confirmations} of ${required} confirmations on the chain`;
       await recordSystemStep(tx, events, row, {
         action: 'chain-confirm',
-        to: 'deposit_confirmed',
+        to: confirmTo,
         note,
         at: now,
         before: { state: 'deposit_seen' },
-        after: { state: 'deposit_confirmed', note, receivedCrypto: check.receivedCrypto },
+        after: { state: confirmTo, note, receivedCrypto: check.receivedCrypto },
       });
     } else if (order.chainProblem !== check.problem) {
       await recordSystemStep(tx, events, row, {

@@ -3,6 +3,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../../shared/api/push';
+import { customerOrderState } from '../../../shared/orders/payout-approval';
 import type { Db } from '../../db/client';
 import { chatSessions, pushSubscriptions, users } from '../../db/schema';
 import type { EventBus, NewEvent } from '../../platform/event-bus';
@@ -88,9 +89,11 @@ export class PushSender {
       await this.notifyAgents(newChatPayload(event.session));
     } else if (event.type === 'order.created' || event.type === 'order.updated') {
       const { order } = event;
-      if (this.pushedOrderStates.get(order.id) === order.state) return;
+      // The customer hears of the state they see: an approved payout is not news twice.
+      const state = customerOrderState(order.state);
+      if (this.pushedOrderStates.get(order.id) === state) return;
       this.pushedOrderStates.delete(order.id);
-      this.pushedOrderStates.set(order.id, order.state);
+      this.pushedOrderStates.set(order.id, state);
       if (this.pushedOrderStates.size > REMEMBERED_ORDERS) {
         this.pushedOrderStates.delete(this.pushedOrderStates.keys().next().value!);
       }

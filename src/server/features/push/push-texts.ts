@@ -3,12 +3,16 @@ import type { Message } from '../../../shared/api/messages';
 import { displayName } from '../../../shared/names';
 import type { Order } from '../../../shared/api/orders';
 import type { PushPayload } from '../../../shared/api/push';
-import type { OrderState } from '../../../shared/orders/states';
+import {
+  customerOrderState,
+  type CustomerOrderState,
+} from '../../../shared/orders/payout-approval';
 
 /** A notification shows a line or two; the chat holds the rest. */
 export const PUSH_PREVIEW_CHARS = 100;
 
-const ORDER_STATE_NEWS: Record<OrderState, string> = {
+/** As the customer sees the state: a payout waiting for approval is no news to them. */
+const ORDER_STATE_NEWS: Record<CustomerOrderState, string> = {
   quoted: 'An agent sent you a quote',
   awaiting_deposit: 'Waiting for your deposit',
   deposit_seen: 'Your deposit was seen on the network',
@@ -49,7 +53,7 @@ export function orderPayload(
 ): PushPayload {
   return {
     title: `Order ${order.reference}`,
-    body: ORDER_STATE_NEWS[order.state],
+    body: ORDER_STATE_NEWS[customerOrderState(order.state)],
     url: chatUrl(order.chatSessionId),
     tag: `chat-${order.chatSessionId}`,
   };

@@ -1,4 +1,5 @@
 export { DisputedOrders } from './components/disputed-orders';
+export { PayoutApprovals, usePayoutApprovalCount } from './components/payout-approvals';
 export { OrderPanel } from './components/order-panel';
 export { OrderWaitingBadge } from './components/order-waiting-badge';
 export { ORDER_STATE_DISPLAY } from './lib/states';

@@ -17,7 +17,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
 import { RequireAdmin, useCurrentUser } from '../../features/auth';
 import { CannedRepliesSection } from '../../features/canned-replies';
-import { DisputedOrders } from '../../features/orders';
+import { DisputedOrders, PayoutApprovals, usePayoutApprovalCount } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
 import { ApprovalsList, useApprovalCount } from '../../features/transactions';
 import { AgentsTab } from './components/agents-tab';
@@ -101,7 +101,8 @@ function AdminDashboard() {
   const [tab, setTab] = useTabParam();
   const analytics = useAnalytics(range);
   const me = useCurrentUser();
-  const approvals = useApprovalCount(true);
+  // Transactions and payouts waiting for an admin (decision 028).
+  const approvals = useApprovalCount(true) + usePayoutApprovalCount(true);
 
   function changeRange(next: DateRange) {
     setDraft(next);
@@ -176,7 +177,13 @@ function AdminDashboard() {
             <TransactionsTab />
           </Tabs.Content>
           <Tabs.Content value="approvals" className="focus-visible:outline-none">
-            <ApprovalsList viewerId={me.data?.id} />
+            <div className="flex flex-col gap-3 sm:gap-4">
+              <section aria-label="Transactions" className="flex flex-col gap-2">
+                <h2 className="text-base font-bold tracking-tight sm:text-lg">Transactions</h2>
+                <ApprovalsList viewerId={me.data?.id} />
+              </section>
+              <PayoutApprovals viewerId={me.data?.id} />
+            </div>
           </Tabs.Content>
           <Tabs.Content value="disputes" className="focus-visible:outline-none">
             <DisputedOrders />

@@ -11,6 +11,8 @@ export const orderKeys = {
   chat: (chatSessionId: number) => ['orders', 'chat', chatSessionId] as const,
   /** Every disputed order, newest first (the admins' list). */
   disputed: ['orders', 'disputed'] as const,
+  /** Every order whose payout waits for an admin's approval, newest first (decision 028). */
+  payoutApprovals: ['orders', 'payout-approvals'] as const,
   /** One customer's orders, newest first (the agents' desk side panel). */
   customer: (customerId: string) => ['orders', 'customer', customerId] as const,
   /** What a quote's body would lock now (POST /api/orders/preview). */

@@ -87,6 +87,14 @@ export function AgentActions({ order }: { order: Order }) {
       {order.state === 'requoted' && <RequotedAgent order={order} />}
       {order.state === 'deposit_returning' && <RecordReturn order={order} />}
       {order.state === 'deposit_seen' && <ConfirmDepositAction order={order} />}
+      {order.state === 'payout_approval' && (
+        <p
+          data-testid="payout-approval-waiting"
+          className="rounded-xl bg-orange-50 px-3 py-2 text-sm font-medium text-orange-800"
+        >
+          Waiting for approval by an admin
+        </p>
+      )}
       {order.state === 'deposit_confirmed' &&
         (order.chain?.payoutHeld ? <PayoutHeld order={order} /> : <PayoutAction order={order} />)}
       {order.state === 'disputed' && <ResolveDisputeAction order={order} />}

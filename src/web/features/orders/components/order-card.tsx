@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Order } from '../../../../shared/api/orders';
+import { customerView } from '../../../../shared/orders/payout-approval';
 import { Badge } from '../../../components/badge';
 import { ORDER_STATE_DISPLAY, isCountingDown } from '../lib/states';
 import { useCountdown } from '../lib/use-countdown';
@@ -20,7 +21,7 @@ import { ReceiptLink } from './receipt-link';
  * where to send the coins, the payout, the timeline, and the next action for whoever must act.
  */
 export function OrderCard({
-  order,
+  order: asSent,
   viewer,
   reveal = false,
 }: {
@@ -30,6 +31,8 @@ export function OrderCard({
   reveal?: boolean;
 }) {
   const ref = useRef<HTMLElement>(null);
+  // The customer sees the order as before payout approvals (decision 028).
+  const order = viewer === 'customer' ? customerView(asSent) : asSent;
   useEffect(() => {
     // jsdom has no scrollIntoView.
     if (reveal) ref.current?.scrollIntoView?.({ block: 'start' });
@@ -60,6 +63,7 @@ export function OrderCard({
       <OrderFigures order={order} />
       {(order.state === 'deposit_seen' ||
         order.state === 'deposit_confirmed' ||
+        order.state === 'payout_approval' ||
         order.state === 'requoted' ||
         order.state === 'deposit_returning' ||
         // A transaction to the address the watcher would not attach by itself: agents only.

@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 const NEXT_STEP: Partial<Record<OrderState, { label: string; tone: BadgeTone }>> = {
   deposit_seen: { label: 'Confirm deposit', tone: 'orange' },
   deposit_returning: { label: 'Return deposit', tone: 'orange' },
+  payout_approval: { label: 'Approve payout', tone: 'orange' },
   deposit_confirmed: { label: 'Send payout', tone: 'teal' },
   disputed: { label: 'Resolve dispute', tone: 'red' },
 };

@@ -17,13 +17,23 @@ export function withOrder(orders: readonly Order[], order: Order): Order[] {
   return orders.map((o) => (o.id === order.id ? order : o));
 }
 
-/** The disputed orders with this one's news: in the list while disputed, out once resolved. */
-export function withDisputed(orders: readonly Order[], order: Order): Order[] {
+/**
+ * A list of the orders in one state (the admins' disputes, payouts to approve) with this one's
+ * news: in it while in that state, out once it has moved on.
+ */
+export function withOrderInState(
+  orders: readonly Order[],
+  order: Order,
+  state: Order['state'],
+): Order[] {
   const known = orders.find((o) => o.id === order.id);
   if (known && isNewer(known, order)) return [...orders];
-  return order.state === 'disputed'
-    ? withOrder(orders, order)
-    : orders.filter((o) => o.id !== order.id);
+  return order.state === state ? withOrder(orders, order) : orders.filter((o) => o.id !== order.id);
+}
+
+/** The disputed orders with this one's news: in the list while disputed, out once resolved. */
+export function withDisputed(orders: readonly Order[], order: Order): Order[] {
+  return withOrderInState(orders, order, 'disputed');
 }
 
 export type OrderPages = InfiniteData<{ items: Order[]; nextCursor: string | null }>;
@@ -62,7 +72,8 @@ export function withDeskOrder(data: OrderPages, news: Order, filter: DeskOrderFi
 
 /**
  * Writes an order (an answer or a realtime event) into its chat's list, its customer's list
- * (the desk's side panel), the disputed orders' list and every Orders view, where they have loaded (otherwise their fetch brings it).
+ * (the desk's side panel), the admins' disputed orders and payouts to approve, and every Orders
+ * view, where they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.chat(order.chatSessionId), (orders) =>
@@ -73,6 +84,9 @@ export function upsertOrder(queryClient: QueryClient, order: Order): void {
   );
   queryClient.setQueryData<Order[]>(orderKeys.disputed, (orders) =>
     orders ? withDisputed(orders, order) : orders,
+  );
+  queryClient.setQueryData<Order[]>(orderKeys.payoutApprovals, (orders) =>
+    orders ? withOrderInState(orders, order, 'payout_approval') : orders,
   );
   for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.desks })) {
     const filter = query.queryKey[2] as DeskOrderFilter;

@@ -8,6 +8,8 @@ export const ORDER_STATE_DISPLAY: Record<OrderState, { label: string; tone: Badg
   deposit_seen: { label: 'Deposit sent', tone: 'orange' },
   requoted: { label: 'New total to accept', tone: 'blue' },
   deposit_returning: { label: 'Deposit being returned', tone: 'orange' },
+  // Staff only: the customer sees the order as deposit_confirmed (customerView).
+  payout_approval: { label: 'Payout approval', tone: 'orange' },
   deposit_confirmed: { label: 'Deposit confirmed', tone: 'teal' },
   payout_sent: { label: 'Payout sent', tone: 'purple' },
   completed: { label: 'Completed', tone: 'green' },

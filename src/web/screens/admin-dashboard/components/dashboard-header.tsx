@@ -58,7 +58,7 @@ export function DashboardHeader({
 }: {
   connection: ConnectionState;
   subtitle: ReactNode;
-  /** How many transactions wait for an admin's approval (decision 028), live. */
+  /** How many transactions and payouts wait for an admin's approval (decision 028), live. */
   approvals: number;
 }) {
   const { brandName } = useAppConfig();
