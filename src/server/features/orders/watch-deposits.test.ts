@@ -71,7 +71,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       body,
       headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : undefined,
     });
-  const watch = () =>
+  /** One sweep; `payoutApprovalNaira` lower than the config's for a large order's test. */
+  const watch = (payoutApprovalNaira = app.config.payoutApprovalNaira) =>
     watchDeposits({
       db: database.db,
       events: new EventLog(database, new EventBus()),
@@ -81,7 +82,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         'USDT-TRC20': new TronReader(testReaderOptions(tron.url)),
       },
       chain: app.config.chain,
-      payoutApprovalNaira: app.config.payoutApprovalNaira,
+      payoutApprovalNaira,
       logger,
     });
   const row = async (id: number) =>
@@ -226,6 +227,26 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     chain.tipHeight += 1;
     await watch();
     expect(await row(o.id)).toMatchObject({ chainConfirmations: 0, state: 'deposit_seen' });
+  });
+
+  it('over PAYOUT_APPROVAL_NAIRA the chain confirms into payout_approval, and a reorg is still read', async () => {
+    const hash = txHash();
+    const o = await deposited(hash);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.mine(hash, Math.floor(now.getTime() / 1000));
+    chain.tipHeight += 1;
+    // The 0.01 BTC order's ₦1,572,540.59 is over a ₦1,572,540.58 threshold by a kobo.
+    expect(await watch('1572540.58')).toBe(1);
+    const waiting = await read(o.id);
+    expect(waiting).toMatchObject({ state: 'payout_approval', chain: { confirmations: 2 } });
+    expect(waiting.timeline.at(-1)).toMatchObject({ state: 'payout_approval', actor: 'system' });
+    chain.txs.get(hash)!.blockHeight = null;
+    await watch('1572540.58');
+    expect(await row(o.id)).toMatchObject({
+      state: 'payout_approval',
+      chainConfirmations: 0,
+      chainProblemKind: 'reorg',
+    });
   });
 
   it('an output to another address never confirms, and the agent sees why', async () => {

@@ -7,7 +7,13 @@ import { toastStore } from '../../lib/toast';
 import { lastSevenDays } from '../../features/reports/lib/date-range';
 import { LIVE_REFRESH_DELAY_MS } from './lib/use-live-dashboard';
 import { json, stubApi } from '../../testing/api-stub';
-import { makeAnalytics, UNMANAGED_RATES } from '../../testing/fixtures';
+import {
+  makeAnalytics,
+  makeOrder,
+  makeTransaction,
+  orderStep,
+  UNMANAGED_RATES,
+} from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 type RealtimeModule = typeof RealtimeModuleNamespace;
@@ -87,6 +93,7 @@ describe('AdminDashboardScreen', () => {
     const calls = stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
       'GET /api/transactions/approvals': () => json([]),
+      'GET /api/orders': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/analytics': () => (
         analyticsAt.push(Date.now()),
         json(
@@ -170,6 +177,7 @@ describe('AdminDashboardScreen', () => {
     stubApi({
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
       'GET /api/transactions/approvals': () => json([]),
+      'GET /api/orders': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
       'GET /api/admin/chat-sessions': () => json({ items: [], nextCursor: null }),
     });
@@ -191,12 +199,46 @@ describe('AdminDashboardScreen', () => {
       'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
       'GET /api/transactions/approvals': () => json([]),
       'GET /api/admin/analytics': () => json(makeAnalytics()),
+      // The header's count of payouts waiting, and the Disputes tab's list.
       'GET /api/orders': () => json({ items: [], nextCursor: null }),
     });
     const app = renderApp('/agent/admin');
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Disputes' }, { timeout: 5_000 }));
     await screen.findByText('No disputed orders');
     expect(app.currentPath()).toBe('/agent/admin?tab=disputes');
-    expect(calls.find((c) => c.path === '/api/orders')?.query.get('state')).toBe('disputed');
+    expect(
+      calls.filter((c) => c.path === '/api/orders').map((c) => c.query.get('state')),
+    ).toContain('disputed');
+  });
+
+  it('counts transactions and payouts waiting in the header, and lists both under Approvals', async () => {
+    const payout = (id: number) =>
+      makeOrder({
+        id,
+        chatSessionId: 30 + id,
+        state: 'payout_approval',
+        totalNaira: '6000000.00',
+        timeline: [orderStep('payout_approval', { actor: 'agent' })],
+      });
+    stubApi({
+      'GET /api/auth/user': () => json(me({ isAgent: true, isAdmin: true })),
+      'GET /api/transactions/approvals': () =>
+        json([makeTransaction({ id: 1, status: 'pending_approval' })]),
+      'GET /api/admin/analytics': () => json(makeAnalytics()),
+      'GET /api/orders': () => json({ items: [payout(2), payout(1)], nextCursor: null }),
+    });
+    const app = renderApp('/agent/admin');
+    await waitFor(() =>
+      expect(screen.getByTestId('approvals-count').getAttribute('aria-label')).toBe(
+        'Approvals: 3 waiting',
+      ),
+    );
+    fireEvent.mouseDown(screen.getByRole('tab', { name: /Approvals/ }));
+    expect(app.currentPath()).toBe('/agent/admin?tab=approvals');
+    const transactions = await screen.findByRole('region', { name: 'Transactions' });
+    await waitFor(() => expect(within(transactions).getAllByRole('listitem')).toHaveLength(1));
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    expect(within(payouts).getAllByTestId('payout-approval')).toHaveLength(2);
+    expect(within(payouts).getByText('AC-ORD0002')).toBeTruthy();
   });
 });
