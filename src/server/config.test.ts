@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       minOrderNaira: '5000',
       maxOrderNaira: '50000000',
       approvalThresholdUsd: '50',
+      payoutApprovalNaira: '5000000',
       payoutConfirmHours: 24,
       payoutSlaMinutes: 30,
       disputeResponseHours: 24,
@@ -128,6 +129,15 @@ describe('loadConfig', () => {
         S3_ENDPOINT: 'minio:9000',
       })[0],
     ).toMatch(/^S3_ENDPOINT/);
+  });
+
+  it('reads the payout approval threshold in naira (decision 028)', () => {
+    expect(loadConfig({ PAYOUT_APPROVAL_NAIRA: '7500000.50' }).payoutApprovalNaira).toBe(
+      '7500000.50',
+    );
+    expect(problemsOf({ PAYOUT_APPROVAL_NAIRA: '5e6' })[0]).toMatch(
+      /^PAYOUT_APPROVAL_NAIRA: a naira amount/,
+    );
   });
 
   it('reads the order limits in naira, the smallest more than 0 and not above the largest', () => {
@@ -519,6 +529,8 @@ describe('publicConfig', () => {
       QUOTE_TTL_MINUTES: '20',
       MIN_ORDER_NAIRA: '10000',
       MAX_ORDER_NAIRA: '20000000.50',
+      APPROVAL_THRESHOLD_USD: '75.50',
+      PAYOUT_APPROVAL_NAIRA: '2500000',
       BRAND_NAME: 'Naija Desk',
       WHATSAPP_NUMBER: '2348012345678',
       ADMIN_SETUP_SECRET: 'a-long-setup-secret',
@@ -535,6 +547,7 @@ describe('publicConfig', () => {
       quoteTtlMinutes: 20,
       minOrderNaira: '10000',
       maxOrderNaira: '20000000.50',
+      approvalThresholdUsd: '75.50',
     });
   });
 

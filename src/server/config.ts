@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { APPROVAL_THRESHOLD_USD } from '../shared/api/transactions';
 import { dec } from '../shared/money';
 import { PAYOUT_APPROVAL_NAIRA } from '../shared/orders/payout-approval';
 import { isSupportContact } from '../shared/support-contact';
@@ -92,7 +93,7 @@ const envSchema = z.object({
   MIN_ORDER_NAIRA: nairaAmount.default('5000'),
   MAX_ORDER_NAIRA: nairaAmount.default('50000000'),
   /** A refund, charge or adjustment over this many dollars waits for another admin's approval. */
-  APPROVAL_THRESHOLD_USD: nairaAmount.default('50'),
+  APPROVAL_THRESHOLD_USD: nairaAmount.default(APPROVAL_THRESHOLD_USD),
   /** An order whose naira total is over this waits for an admin's approval of its payout. */
   PAYOUT_APPROVAL_NAIRA: nairaAmount.default(PAYOUT_APPROVAL_NAIRA),
   /** How long an order's quote holds its rate, in minutes: the deposit must be sent within it. */
@@ -300,6 +301,7 @@ export interface PublicConfig {
   quoteTtlMinutes: number;
   minOrderNaira: string;
   maxOrderNaira: string;
+  approvalThresholdUsd: string;
 }
 
 export class ConfigError extends Error {
@@ -515,5 +517,6 @@ export function publicConfig(config: Config): PublicConfig {
     quoteTtlMinutes: config.quoteTtlMinutes,
     minOrderNaira: config.minOrderNaira,
     maxOrderNaira: config.maxOrderNaira,
+    approvalThresholdUsd: config.approvalThresholdUsd,
   };
 }

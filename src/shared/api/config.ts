@@ -21,5 +21,7 @@ export const publicConfigSchema = z.object({
   /** MIN_ORDER_NAIRA and MAX_ORDER_NAIRA: an order's naira total lies between them. */
   minOrderNaira: z.string(),
   maxOrderNaira: z.string(),
+  /** APPROVAL_THRESHOLD_USD: the form's "Approval Required" notice shows over it (decision 028). */
+  approvalThresholdUsd: z.string(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

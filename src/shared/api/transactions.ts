@@ -27,8 +27,9 @@ export const TRANSACTION_TYPE_LABELS: Record<(typeof TRANSACTION_KINDS)[number],
 };
 
 /**
- * Transactions over $50 show the spec's "Approval Required" notice and are created
- * `pending_approval` (the server's APPROVAL_THRESHOLD_USD, this by default; decision 028).
+ * APPROVAL_THRESHOLD_USD's default: a refund, charge or adjustment over $50 is created
+ * `pending_approval`, and the form shows the spec's "Approval Required" notice over the server's
+ * value (public config; decision 028).
  */
 export const APPROVAL_THRESHOLD_USD = '50';
 

@@ -14,6 +14,7 @@ const FIELD_TYPES = {
   quoteTtlMinutes: 'number',
   minOrderNaira: 'string',
   maxOrderNaira: 'string',
+  approvalThresholdUsd: 'string',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -54,6 +55,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     firstResponseTargetMinutes: record.firstResponseTargetMinutes as number,
     minOrderNaira: record.minOrderNaira as string,
     maxOrderNaira: record.maxOrderNaira as string,
+    approvalThresholdUsd: record.approvalThresholdUsd as string,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
   };
 }

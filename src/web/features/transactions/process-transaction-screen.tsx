@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { inputClasses, Label } from '../../components/ui/input';
 import { ApiError, isUnauthorizedError } from '../../lib/api-client';
+import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
@@ -14,9 +15,9 @@ import { TopBarLink } from '../../components/top-bar';
 import { normalizeDecimal, type DecimalRule } from '../rates';
 import { useChatSession } from '../chat-sessions';
 import { useCreateTransaction } from './api/create-transaction';
-import { needsApproval, shortId } from './lib/display';
+import { approvalText, needsApproval, shortId } from './lib/display';
 import { figureError } from './lib/figure-error';
-import { APPROVAL_TEXT, CREATE_FAILED, REQUIRED_FIELDS, TRANSACTION_CREATED } from './lib/messages';
+import { CREATE_FAILED, REQUIRED_FIELDS, TRANSACTION_CREATED } from './lib/messages';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 
 const AMOUNT_RULE: DecimalRule = { label: 'Amount', places: 2 };
@@ -107,7 +108,7 @@ function CustomerInformation({ sessionId }: { sessionId: number | null }) {
 }
 
 /** The spec's yellow notice over $50: a warning, never a block. */
-export function ApprovalNotice() {
+export function ApprovalNotice({ thresholdUsd }: { thresholdUsd: string }) {
   return (
     <div
       role="status"
@@ -117,7 +118,7 @@ export function ApprovalNotice() {
       <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-yellow-700" />
       <div>
         <p className="font-semibold">Approval Required</p>
-        <p className="text-sm">{APPROVAL_TEXT}</p>
+        <p className="text-sm">{approvalText(thresholdUsd)}</p>
       </div>
     </div>
   );
@@ -129,6 +130,7 @@ export function ProcessTransaction() {
   const navigate = useNavigate();
   const session = useChatSession(sessionId);
   const create = useCreateTransaction();
+  const { approvalThresholdUsd } = useAppConfig();
   const idempotency = useIdempotencyKey();
   const [type, setType] = useState<AdjustmentType>('refund');
   const [amount, setAmount] = useState('');
@@ -243,7 +245,9 @@ export function ProcessTransaction() {
               }
               notANumber="Amount must be a number"
             />
-            {needsApproval(amount) && <ApprovalNotice />}
+            {needsApproval(amount, approvalThresholdUsd) && (
+              <ApprovalNotice thresholdUsd={approvalThresholdUsd} />
+            )}
 
             <div>
               <Label htmlFor="transaction-reason" className="mb-1.5">

@@ -2,4 +2,3 @@
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const TRANSACTION_CREATED = 'Transaction has been created successfully';
 export const CREATE_FAILED = 'Failed to create transaction';
-export const APPROVAL_TEXT = 'Transactions over $50 require supervisor approval.';
