@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANKS, findBank } from './banks';
-import { payoutAccountFullLabel } from './masked-account';
+import { payoutAccountFullLabel } from './account-label';
 import { isValidNuban, nubanCheckDigit } from './nuban';
 
 describe('NUBAN check digit', () => {

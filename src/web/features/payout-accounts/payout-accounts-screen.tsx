@@ -2,7 +2,7 @@ import { BackLinkPage } from '../../components/back-link-page';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { MAX_PAYOUT_ACCOUNTS } from '../../../shared/api/payout-accounts';
-import { payoutAccountFullLabel } from '../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../shared/payout-accounts/account-label';
 import { ErrorAlert } from '../../components/ui/alert';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';

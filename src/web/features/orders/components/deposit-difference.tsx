@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/api/orders';
 import { AMOUNT_SYMBOLS, dec } from '../../../../shared/money';
 import { txHashProblem } from '../../../../shared/orders/states';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';

@@ -1,6 +1,6 @@
 import type { OrderPreview } from '../../../../shared/api/orders';
 import { dec, AMOUNT_SYMBOLS } from '../../../../shared/money';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import type { Order } from '../../../../shared/api/orders';
 import { AMOUNT_SYMBOLS } from '../../../../shared/money';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { OrderTimeline } from './order-timeline';
 

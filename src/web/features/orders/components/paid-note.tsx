@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { formatNaira } from '../../../lib/format';
 
 /** "Paid ₦X to GTBank 0123451234 · ref …": the payout as the agent recorded it, the account in full. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 

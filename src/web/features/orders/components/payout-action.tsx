@@ -1,5 +1,5 @@
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { formatNaira } from '../../../lib/format';
 import { useSendImage } from '../../messages';
 import { useRecordPayout } from '../api/record-payout';

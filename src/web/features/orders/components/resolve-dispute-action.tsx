@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { resolveRequestSchema, type Order } from '../../../../shared/api/orders';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

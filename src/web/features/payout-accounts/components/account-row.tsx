@@ -1,6 +1,6 @@
 import { BadgeCheck, Landmark, Trash2 } from 'lucide-react';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
-import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/masked-account';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { Button } from '../../../components/ui/button';
 
 /** One saved account: its bank and full number, the bank's (verified) or typed name, and Delete. */
