@@ -45,7 +45,8 @@ export async function approvePayout(options: TransitionContext): Promise<Order> 
 
 /**
  * An admin rejects a payout waiting for approval, with a reason (decision 028): payout_approval
- * -> deposit_returning, the reason in the timeline and the audit; the desk sends the coins back
+ * -> deposit_returning, the reason in the timeline (the customer reads it, as for any returned
+ * deposit) and the audit; the desk sends the coins back
  * and records the return's tx hash as for any returned deposit. The same staff as for an
  * approval may not (403).
  */
@@ -55,7 +56,8 @@ export async function rejectPayout(
   return transitionOrder(options, {
     action: 'reject-payout',
     body: options.input,
-    note: `Payout rejected: ${options.input.reason}`,
+    // As any returned deposit's reason: the customer reads it in the timeline.
+    note: options.input.reason,
     check: (order) => refuseOwnPayout(options, order),
   });
 }

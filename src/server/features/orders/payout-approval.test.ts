@@ -186,7 +186,8 @@ describe.each(testDatabaseKinds())('payout approval (decision 028) on $name', (k
     expect(rejected.state).toBe('deposit_returning');
     expect(rejected.timeline.at(-1)).toMatchObject({
       state: 'deposit_returning',
-      note: `Payout rejected: ${reason}`,
+      actor: 'admin',
+      note: reason,
     });
     const [entry] = await audits(order.id, 'order.reject-payout');
     expect(entry).toMatchObject({ actorId: ids.admin, after: { state: 'deposit_returning' } });

@@ -157,7 +157,9 @@ describe('the admins’ Payouts to approve', () => {
     renderWithApp(<PayoutApprovals viewerId={ADMIN_ID} />, '/agent/admin?tab=approvals');
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: "Reject AC-ORD0002's payout" }));
-    const reason = screen.getByLabelText("Reason for rejecting AC-ORD0002's payout");
+    const reason = screen.getByLabelText(
+      "Why AC-ORD0002's payout is rejected (the customer sees it)",
+    );
     fireEvent.change(reason, { target: { value: 'No.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject payout' }));
     expect(

@@ -42,7 +42,7 @@ function RejectForm({ order, onCancel }: { order: Order; onCancel: () => void })
     <form noValidate onSubmit={submit} className="flex flex-col gap-2">
       <TextField
         id={`${id}-reason`}
-        label={`Reason for rejecting ${order.reference}'s payout`}
+        label={`Why ${order.reference}'s payout is rejected (the customer sees it)`}
         value={reason}
         placeholder="For example: the account name does not match the customer"
         problem={problem}
