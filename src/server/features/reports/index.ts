@@ -1,2 +1,2 @@
-export { reportsRoutes } from './routes';
+export { reportsPlugin } from './plugin';
 export { listUsers } from './list-users';
