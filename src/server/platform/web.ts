@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRenderer } from '../../shared/web-render';
-import type { PublicConfig } from '../config';
+import type { PublicConfig } from '../../shared/api/config';
 
 export type WebMode = 'static' | 'vite' | 'none';
 

@@ -22,4 +22,4 @@ export const publicConfigSchema = z.object({
   minOrderNaira: z.string(),
   maxOrderNaira: z.string(),
 });
-export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
