@@ -1,2 +1,1 @@
 export { reportsPlugin } from './plugin';
-export { listUsers } from './list-users';
