@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PublicConfig } from '../shared/api/config';
 import { APPROVAL_THRESHOLD_USD } from '../shared/api/transactions';
 import { dec } from '../shared/money';
 import { PAYOUT_APPROVAL_NAIRA } from '../shared/orders/payout-approval';
@@ -168,142 +169,6 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface OidcSettings {
-  issuerUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-/** An S3 bucket (AWS or any S3-compatible store) for uploaded images. */
-export interface S3Settings {
-  bucket: string;
-  /** An S3-compatible store's address; undefined for AWS itself (found from the region). */
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible stores need. */
-  forcePathStyle: boolean;
-}
-
-/** STORAGE=disk (a folder on this machine) or STORAGE=s3 (a bucket every instance shares). */
-export type StorageSettings = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3Settings);
-
-/** The bank account name-enquiry provider; undefined when not configured. */
-export interface NameEnquirySettings {
-  url: string;
-  key: string;
-  timeoutMs: number;
-}
-
-export interface Config {
-  env: Env['NODE_ENV'];
-  isProduction: boolean;
-  port: number;
-  host: string;
-  /**
-   * Proxies whose X-Forwarded-* headers count (a hop count or addresses/CIDRs); false: none,
-   * and the socket's address is the client's.
-   */
-  trustProxy: number | string[] | false;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** DATA_DIR/uploads: where STORAGE=disk keeps images, and where `storage:migrate` reads them. */
-  uploadDir: string;
-  storage: StorageSettings;
-  publicUrl: string;
-  sessionSecret: string;
-  brandName: string;
-  whatsappNumber: string;
-  /** SUPPORT_CONTACT, else the WhatsApp number's wa.me link. */
-  supportContact: string;
-  priceApiUrl: string;
-  priceRefreshMs: number;
-  demoMode: boolean;
-  /** The customers' OIDC provider; undefined when the development sign-in stands in for it. */
-  oidc: OidcSettings | undefined;
-  /**
-   * Mount the development identity provider at /oidc (anyone signs in as anyone): only when
-   * other machines cannot reach it, or DEV_SIGN_IN=on. Never in production, never beside OIDC.
-   */
-  devSignIn: boolean;
-  /** The OpenAPI document at /api/openapi.json and its page at /api/docs (ADR 013). */
-  apiDocs: boolean;
-  adminSetupSecret: string | undefined;
-  /** True when the setup secret was generated for this run and must be shown to the operator. */
-  adminSetupSecretGenerated: boolean;
-  /** STAFF_2FA: whether staff must enrol a second factor before anything else works. */
-  staff2fa: Env['STAFF_2FA'];
-  logLevel: Env['LOG_LEVEL'];
-  /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
-  rateGuardPercent: number;
-  /** RETENTION_YEARS: how long an erased customer's orders, transactions and audit stay. */
-  retentionYears: number;
-  /** QUOTE_TTL_MINUTES: an order's rate lock. */
-  quoteTtlMinutes: number;
-  /** MIN_ORDER_NAIRA, MAX_ORDER_NAIRA: an order's naira total (decimal strings). */
-  minOrderNaira: string;
-  maxOrderNaira: string;
-  /** APPROVAL_THRESHOLD_USD: dollars over which a refund, charge or adjustment waits (decision 028). */
-  approvalThresholdUsd: string;
-  /** PAYOUT_APPROVAL_NAIRA: naira over which an order's payout waits for an admin (decision 028). */
-  payoutApprovalNaira: string;
-  /** PAYOUT_CONFIRM_HOURS: a paid order with neither "received" nor a dispute completes after it. */
-  payoutConfirmHours: number;
-  /** PAYOUT_SLA_MINUTES: from deposit confirmed to payout, before the order is overdue. */
-  payoutSlaMinutes: number;
-  /** DISPUTE_RESPONSE_HOURS: the customer of a disputed order hears from an admin within it. */
-  disputeResponseHours: number;
-  /** MAX_OPEN_CHATS_PER_AGENT: round-robin gives an agent no more unresolved chats than this. */
-  maxOpenChatsPerAgent: number;
-  /** FIRST_RESPONSE_TARGET_MINUTES: the inbox shows a waiting chat amber past half, red past it. */
-  firstResponseTargetMinutes: number;
-  nameEnquiry: NameEnquirySettings | undefined;
-  /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
-  metricsToken: string | undefined;
-  vapid: VapidSettings;
-  chain: ChainSettings;
-}
-
-/** Web Push's signing keys and contact; `keys` undefined: generated into DATA_DIR. */
-export interface VapidSettings {
-  keys: { publicKey: string; privateKey: string } | undefined;
-  subject: string;
-  /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
-  extraServiceOrigins: string[];
-}
-
-/** Where deposits are read from, and what makes one count (PRODUCT.md "Orders"). */
-export interface ChainSettings {
-  /** BTC_EXPLORER_URL, without a trailing slash. */
-  btcExplorerUrl: string;
-  /** TRON_API_URL, without a trailing slash. */
-  tronApiUrl: string;
-  /** TRON_API_KEY, sent as the `TRON-PRO-API-KEY` header; never logged. */
-  tronApiKey: string | undefined;
-  btcConfirmations: number;
-  trc20Confirmations: number;
-  /** DEPOSIT_TOLERANCE_PERCENT, as given (0.5 means half a percent). */
-  depositTolerancePercent: number;
-  /** DEPOSIT_WATCH_MS: how often the watcher reads the chain. */
-  watchMs: number;
-}
-
-/** What the browser may see. Nothing secret goes here. */
-export interface PublicConfig {
-  brandName: string;
-  whatsappNumber: string;
-  supportContact: string;
-  demoMode: boolean;
-  payoutSlaMinutes: number;
-  disputeResponseHours: number;
-  firstResponseTargetMinutes: number;
-  quoteTtlMinutes: number;
-  minOrderNaira: string;
-  maxOrderNaira: string;
-  approvalThresholdUsd: string;
-}
-
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -345,21 +210,23 @@ export function isLoopback(address: string): boolean {
   return net.isIPv4(v4) && v4.startsWith('127.');
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const raw = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const parsed = envSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
-    );
-  }
-  const env = parsed.data;
+/** Where the app listens and is reached, and whether the development sign-in stands in for OIDC. */
+function addressOf(env: Env) {
   const isProduction = env.NODE_ENV === 'production';
-  const problems: string[] = [];
-
   const oidcGiven = OIDC_KEYS.filter((k) => env[k] !== undefined);
+  return {
+    isProduction,
+    oidcGiven,
+    host: env.HOST ?? (oidcGiven.length === 0 && !isProduction ? '127.0.0.1' : '0.0.0.0'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    devSignIn: oidcGiven.length === 0 && !isProduction && env.DEV_SIGN_IN !== false,
+  };
+}
+
+/** What is wrong with settings that each look right: missing partners, production's musts. */
+function configProblems(env: Env): string[] {
+  const { isProduction, oidcGiven, host, publicUrl, devSignIn } = addressOf(env);
+  const problems: string[] = [];
   if (oidcGiven.length > 0 && oidcGiven.length < OIDC_KEYS.length) {
     problems.push(
       `OIDC settings are incomplete: set all of ${OIDC_KEYS.join(', ')} (missing ${OIDC_KEYS.filter((k) => env[k] === undefined).join(', ')})`,
@@ -382,9 +249,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${OIDC_KEYS.join(', ')} are required in production`);
     }
   }
-  const host = env.HOST ?? (oidcGiven.length === 0 && !isProduction ? '127.0.0.1' : '0.0.0.0');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  const devSignIn = oidcGiven.length === 0 && !isProduction && env.DEV_SIGN_IN !== false;
   if (env.DEV_SIGN_IN === true && isProduction) {
     problems.push('DEV_SIGN_IN cannot be on in production: customers sign in through OIDC');
   } else if (env.DEV_SIGN_IN === true && oidcGiven.length > 0) {
@@ -405,8 +269,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'DEV_SIGN_IN=on: mount the development sign-in anyway, on purpose',
     );
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  return problems;
+}
 
+/** The settings the app reads, made from the environment once it has no problems. */
+function toConfig(env: Env) {
+  const { isProduction, host, publicUrl, devSignIn } = addressOf(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const uploadDir = path.join(dataDir, 'uploads');
   const oidc =
@@ -425,48 +293,67 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: env.PORT,
     host,
-    trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
+    /**
+     * Proxies whose X-Forwarded-* headers count (a hop count or addresses/CIDRs); false: none,
+     * and the socket's address is the client's.
+     */
+    trustProxy: env.TRUST_PROXY === 0 ? (false as const) : (env.TRUST_PROXY ?? (false as const)),
     databaseUrl: env.DATABASE_URL,
     dataDir,
+    /** DATA_DIR/uploads: where STORAGE=disk keeps images, and where `storage:migrate` reads them. */
     uploadDir,
     storage:
       env.STORAGE === 's3'
         ? {
-            kind: 's3',
+            kind: 's3' as const,
             bucket: env.S3_BUCKET!,
+            /** An S3-compatible store's address; undefined for AWS itself (found from the region). */
             endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
             region: env.S3_REGION!,
             accessKeyId: env.S3_ACCESS_KEY_ID!,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible stores need. */
             forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
           }
-        : { kind: 'disk', dir: uploadDir },
+        : { kind: 'disk' as const, dir: uploadDir },
     publicUrl,
     // Development only: a fresh secret per run is fine because sessions live in the database.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     brandName: env.BRAND_NAME,
     whatsappNumber: env.WHATSAPP_NUMBER,
+    /** SUPPORT_CONTACT, else the WhatsApp number's wa.me link. */
     supportContact: env.SUPPORT_CONTACT ?? `https://wa.me/${env.WHATSAPP_NUMBER}`,
     priceApiUrl: env.PRICE_API_URL.replace(/\/+$/, ''),
     priceRefreshMs: env.PRICE_REFRESH_MS,
     // Its public writes are for trying the app out: on by itself only on a developer's machine.
     demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
+    /** The customers' OIDC provider; undefined when the development sign-in stands in for it. */
     oidc,
+    /**
+     * Mount the development identity provider at /oidc (anyone signs in as anyone): only when
+     * other machines cannot reach it, or DEV_SIGN_IN=on. Never in production, never beside OIDC.
+     */
     devSignIn,
+    /** The OpenAPI document at /api/openapi.json and its page at /api/docs (ADR 013). */
     // The API's map is for the people building on it: on by itself only on a developer's machine.
     apiDocs: env.API_DOCS ?? env.NODE_ENV === 'development',
     adminSetupSecret:
       env.ADMIN_SETUP_SECRET ??
       (generateSecret ? randomBytes(12).toString('base64url') : undefined),
+    /** True when the setup secret was generated for this run and must be shown to the operator. */
     adminSetupSecretGenerated: generateSecret,
     logLevel: env.LOG_LEVEL,
+    /** PRODUCT.md "Market guard": percent from market x USD-to-Naira allowed without confirmation. */
     rateGuardPercent: env.RATE_GUARD_PERCENT,
     retentionYears: env.RETENTION_YEARS,
     quoteTtlMinutes: env.QUOTE_TTL_MINUTES,
     minOrderNaira: env.MIN_ORDER_NAIRA,
     maxOrderNaira: env.MAX_ORDER_NAIRA,
+    /** Dollars over which a refund, charge or adjustment waits (decision 028); a decimal string. */
     approvalThresholdUsd: env.APPROVAL_THRESHOLD_USD,
+    /** Naira over which an order's payout waits for an admin (decision 028); a decimal string. */
     payoutApprovalNaira: env.PAYOUT_APPROVAL_NAIRA,
+    /** A paid order with neither "received" nor a dispute completes after it. */
     payoutConfirmHours: env.PAYOUT_CONFIRM_HOURS,
     payoutSlaMinutes: env.PAYOUT_SLA_MINUTES,
     disputeResponseHours: env.DISPUTE_RESPONSE_HOURS,
@@ -481,7 +368,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: env.NAME_ENQUIRY_TIMEOUT_MS,
           }
         : undefined,
+    /** GET /metrics needs it as a bearer token; undefined: loopback only. */
     metricsToken: env.METRICS_TOKEN,
+    /** Web Push's signing keys and contact; `keys` undefined: generated into DATA_DIR. */
     vapid: {
       keys:
         env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
@@ -493,18 +382,58 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         (publicUrl.startsWith('https:') ? publicUrl : 'mailto:webpush@localhost.invalid'),
       extraServiceOrigins: env.PUSH_SERVICE_ORIGINS ?? [],
     },
+    /** Where deposits are read from, and what makes one count (PRODUCT.md "Orders"). */
     chain: {
       btcExplorerUrl: env.BTC_EXPLORER_URL.replace(/\/+$/, ''),
       tronApiUrl: env.TRON_API_URL.replace(/\/+$/, ''),
+      /** Sent as the `TRON-PRO-API-KEY` header; never logged. */
       tronApiKey: env.TRON_API_KEY,
       btcConfirmations: env.BTC_CONFIRMATIONS,
       trc20Confirmations: env.TRC20_CONFIRMATIONS,
+      /** As given (0.5 means half a percent). */
       depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,
       watchMs: env.DEPOSIT_WATCH_MS,
     },
   };
 }
 
+/**
+ * The configuration: the environment, checked key by key, then as a whole (configProblems),
+ * then shaped into the settings the app reads. Its output type is `Config`.
+ */
+const configSchema = envSchema.transform((env, ctx) => {
+  const problems = configProblems(env);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  return problems.length > 0 ? z.NEVER : toConfig(env);
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type OidcSettings = NonNullable<Config['oidc']>;
+/** STORAGE=disk (a folder on this machine) or STORAGE=s3 (a bucket every instance shares). */
+export type StorageSettings = Config['storage'];
+/** An S3 bucket (AWS or any S3-compatible store) for uploaded images. */
+export type S3Settings = Omit<Extract<StorageSettings, { kind: 's3' }>, 'kind'>;
+/** The bank account name-enquiry provider. */
+export type NameEnquirySettings = NonNullable<Config['nameEnquiry']>;
+export type VapidSettings = Config['vapid'];
+export type ChainSettings = Config['chain'];
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) =>
+        i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message,
+      ),
+    );
+  }
+  return parsed.data;
+}
+
+/** What the browser may see (publicConfigSchema). Nothing secret goes here. */
 export function publicConfig(config: Config): PublicConfig {
   return {
     brandName: config.brandName,

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
-  const { app, database } = running;
+  const { app } = running;
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -46,14 +46,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const where =
-    database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
-  app.log.info(`AgentChat is running at ${config.publicUrl} (${where})`);
+  if (config.apiDocs) app.log.info(`API docs at ${config.publicUrl}/api/docs`);
   if (config.adminSetupSecretGenerated) {
+    const signIn = config.devSignIn ? 'the Development sign-in' : 'your OIDC provider';
     // Printed on purpose: the operator needs it once for /admin/setup on a development machine.
     process.stdout.write(
       `\nAdmin setup secret for this run: ${config.adminSetupSecret}\n` +
-        `Sign in with Google at ${config.publicUrl}/api/login, then open ${config.publicUrl}/admin/setup.\n` +
+        `Sign in with ${signIn} at ${config.publicUrl}/api/login, then open ${config.publicUrl}/admin/setup.\n` +
         'Set ADMIN_SETUP_SECRET to keep one secret across restarts.\n\n',
     );
   }

@@ -40,7 +40,15 @@ export async function startAgentChat(
   const database = await openAndMigrate(config);
   const app = await buildApp({ config, database, ...options });
   const maintenance = startPgliteMaintenance(database, app.log);
-  await app.listen({ port: config.port, host: config.host });
+  const where =
+    database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  // One line for the app: where people reach it, and the address it listens on.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      `AgentChat is running at ${config.publicUrl} (listening on ${address}, ${where})`,
+  });
   return {
     app,
     database,

@@ -1,4 +1,4 @@
-import type { PublicConfigResponse } from './api/config';
+import type { PublicConfig } from './api/config';
 
 /**
  * What the web app's server entry (`src/web/entry-server.tsx`, built into `dist/ssr`) offers
@@ -9,5 +9,5 @@ export interface WebRenderer {
   /** Whether the page at `url` (path and query, as requested) is the server-rendered one. */
   isServerRendered(url: string): boolean;
   /** The landing page's markup with this configuration: the same on every request. */
-  renderLanding(config: PublicConfigResponse): string;
+  renderLanding(config: PublicConfig): string;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 
 export interface TestAppOptions {
@@ -14,9 +14,7 @@ export interface TestAppOptions {
 export const TEST_ADMIN_SETUP_SECRET = 'test-admin-setup-secret';
 
 /** A real app on a test database, API only, quiet, with the price feed pointed nowhere useful. */
-export async function createTestApp(
-  options: TestAppOptions,
-): Promise<FastifyInstance & { config: Config }> {
+export async function createTestApp(options: TestAppOptions): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -33,14 +31,13 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({
+  return buildApp({
     config,
     database: options.database,
     web: 'none',
     logger: false,
     clock: options.clock,
   });
-  return Object.assign(app, { config });
 }
 
 export interface InjectedCall {

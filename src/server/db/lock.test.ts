@@ -187,8 +187,10 @@ describe('the server on one DATA_DIR', () => {
   /** A server on this test's DATA_DIR, once it says it is running. */
   async function startServer(): Promise<Server> {
     const { child, output } = startProcess();
-    const [, url] = await output.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, child);
-    await output.waitFor(/AgentChat is running/, child);
+    const [, url] = await output.waitFor(
+      /AgentChat is running at .* \(listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      child,
+    );
     return { child, output, url: url! };
   }
 

@@ -1,16 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { rootDir } from '../root-dir';
 import type { Database, Schema } from './client';
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../drizzle',
-);
+export const migrationsFolder = path.join(rootDir, 'drizzle');
 
 /** An arbitrary constant naming the advisory lock that guards migrations. */
 const MIGRATION_LOCK_KEY = 7_418_290_113;

@@ -1,12 +1,9 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, {
-  interactionPolicy,
-  type Configuration,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { loginPage } from './login-page';
+import { memoryAdapter } from './memory-adapter';
 
 export const DEV_IDP_PATH = '/oidc';
 export const DEV_CLIENT_ID = 'agentchat-dev';
@@ -35,6 +32,27 @@ export interface DevIdp {
 }
 
 /**
+ * oidc-provider, loaded only where the development sign-in is mounted: a production install
+ * leaves it out (it is a dev dependency). Version 9 warns at import on Node 20 that it wants 22,
+ * though it runs there (every test of the sign-in does); Node 20 is supported here (package.json
+ * engines), so that one line is not passed on.
+ */
+async function importOidcProvider() {
+  // eslint-disable-next-line no-console -- the warning is oidc-provider's own console.warn
+  const warn = console.warn;
+  // eslint-disable-next-line no-console -- restored in the finally below
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('Unsupported runtime')) warn(...args);
+  };
+  try {
+    return await import('oidc-provider');
+  } finally {
+    // eslint-disable-next-line no-console -- put back as it was
+    console.warn = warn;
+  }
+}
+
+/**
  * A real OpenID Connect provider (oidc-provider) for development and tests, mounted at /oidc.
  * Its login page lets anyone sign in as any name and email. Never mounted in production.
  */
@@ -42,6 +60,7 @@ export async function mountDevIdp(
   app: FastifyInstance,
   options: { publicUrl: string; cookieSecret: string; trustProxy: boolean },
 ): Promise<DevIdp> {
+  const { default: Provider, interactionPolicy } = await importOidcProvider();
   const issuerUrl = `${options.publicUrl}${DEV_IDP_PATH}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const accounts = new Map<string, DevAccount>();
@@ -53,6 +72,7 @@ export async function mountDevIdp(
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
 
   const configuration: Configuration = {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: DEV_CLIENT_ID,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUserPageSchema } from '../../shared/api/reports';
+import { adminUserPageSchema } from '../../shared/api/customers';
 import { createTestApp } from '../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../tests/support/users';

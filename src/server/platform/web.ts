@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRenderer } from '../../shared/web-render';
-import type { PublicConfig } from '../config';
+import type { PublicConfig } from '../../shared/api/config';
+import { rootDir } from '../root-dir';
 
 export type WebMode = 'static' | 'vite' | 'none';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const webDistDir = path.join(rootDir, 'dist/web');
 /** The web app's server entry, built by `vite build --ssr` (decision 005). */
 export const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');

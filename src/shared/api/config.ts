@@ -24,4 +24,4 @@ export const publicConfigSchema = z.object({
   /** APPROVAL_THRESHOLD_USD: the form's "Approval Required" notice shows over it (decision 028). */
   approvalThresholdUsd: z.string(),
 });
-export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { customerStatusSchema, isoDateTime } from './common';
+import { CUSTOMER_STATUSES } from '../domain';
+import { cursorQueryShape, customerStatusSchema, isoDateTime, pageSchema } from './common';
 
 /** What a restricted (banned) customer is told when they try to write. */
 export const BANNED_MESSAGE = 'Your account is restricted. Contact support.';
@@ -39,3 +40,30 @@ export type EraseAccountResponse = z.infer<typeof eraseAccountResponseSchema>;
 /** Why an erasure waits: an order still running in one of the customer's chats. */
 export const OPEN_ORDER_BLOCKS_ERASURE =
   'You have an order in progress. Your account can be erased once it is completed, cancelled or expired.';
+
+/** Whom GET /api/admin/users lists. */
+export const ADMIN_USER_ROLES = ['all', 'agents', 'customers'] as const;
+
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  customerStatus: z.enum(CUSTOMER_STATUSES),
+  isAgent: z.boolean(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  sessionCount: z.number().int(),
+  transactionCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/users: customers by default (the agent chat list); admins filter by role. */
+export const adminUsersQuerySchema = z.object({
+  ...cursorQueryShape,
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(ADMIN_USER_ROLES).default('customers'),
+});
+export const adminUserPageSchema = pageSchema(adminUserSchema);

@@ -7,23 +7,6 @@ import { orderSchema } from './orders';
 import { transactionSchema } from './transactions';
 
 /** Realtime events over /api/ws. Every event has an increasing id; resume after the last one. */
-export const REALTIME_EVENT_TYPES = [
-  'message.created',
-  'message.image_seen_before',
-  'receipts.updated',
-  'session.created',
-  'session.updated',
-  'session.lifecycle',
-  'agent.availability',
-  'customer.updated',
-  'transaction.created',
-  'transaction.updated',
-  'order.created',
-  'order.updated',
-  'rates.updated',
-] as const;
-export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
-
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     id: z.number(),

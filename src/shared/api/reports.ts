@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { CHAT_CATEGORIES, CHAT_STATUSES, CUSTOMER_STATUSES, TRANSACTION_STATUSES } from '../domain';
+import { CHAT_CATEGORIES, CHAT_STATUSES, TRANSACTION_STATUSES } from '../domain';
 import { ORDER_STATES } from '../orders/states';
 import { coinSchema, cursorQueryShape, isoDateTime, pageSchema } from './common';
 import { transactionSchema } from './transactions';
-
-/** Business days are Lagos days. */
-export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
 
 const isoDate = z.iso.date();
 
@@ -79,24 +76,6 @@ export const analyticsSchema = z.object({
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 
-export const ADMIN_USER_ROLES = ['all', 'agents', 'customers'] as const;
-
-export const adminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  customerStatus: z.enum(CUSTOMER_STATUSES),
-  isAgent: z.boolean(),
-  isAdmin: z.boolean(),
-  isActive: z.boolean(),
-  sessionCount: z.number().int(),
-  transactionCount: z.number().int(),
-  createdAt: isoDateTime,
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-
 export const adminSessionSchema = z.object({
   id: z.number().int(),
   category: z.enum(CHAT_CATEGORIES),
@@ -112,13 +91,6 @@ const page = {
   ...cursorQueryShape,
   q: z.string().trim().max(100).optional(),
 };
-
-/** GET /api/admin/users: customers by default (the agent chat list); admins filter by role. */
-export const adminUsersQuerySchema = z.object({
-  ...page,
-  role: z.enum(ADMIN_USER_ROLES).default('customers'),
-});
-export const adminUserPageSchema = pageSchema(adminUserSchema);
 
 export const adminSessionsQuerySchema = z.object({
   ...page,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalString, pageSchema } from './common';
-import { BUSINESS_TIME_ZONE } from './reports';
+import { BUSINESS_TIME_ZONE } from '../lagos-days';
 
 /**
  * Measured service (issue 17): how fast staff answer customers and how soon chats are resolved.
@@ -11,7 +11,6 @@ import { BUSINESS_TIME_ZONE } from './reports';
  * - First response: a chat's first response. Next responses: the later ones.
  * - Resolution: from the chat's creation to its resolution.
  */
-export { BUSINESS_TIME_ZONE };
 
 const seconds = z.number().int().nonnegative();
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PublicConfigResponse } from '../../shared/api/config';
+import type { PublicConfig } from '../../shared/api/config';
 
-export type AppConfig = PublicConfigResponse;
+export type AppConfig = PublicConfig;
 
 const FIELD_TYPES = {
   brandName: 'string',

@@ -1,7 +1,7 @@
-import type { AdminUser, Analytics } from '../../shared/api/reports';
+import type { Analytics } from '../../shared/api/reports';
 import type { User } from '../../shared/api/auth';
 import type { ChatSession } from '../../shared/api/chat-sessions';
-import type { CustomerSummary } from '../../shared/api/customers';
+import type { AdminUser, CustomerSummary } from '../../shared/api/customers';
 import type { Message } from '../../shared/api/messages';
 import type { Order, OrderEvent, OrderPreview } from '../../shared/api/orders';
 import type { PayoutAccount } from '../../shared/api/payout-accounts';

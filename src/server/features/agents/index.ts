@@ -1,2 +1,2 @@
-export { agentsRoutes } from './routes';
+export { agentsPlugin } from './plugin';
 export { createAgent, parseAgentInput } from './create-agent';

@@ -1,5 +1,4 @@
-export { authRoutes } from './routes';
-export { CustomerSignIn } from './customer-sign-in';
+export { authPlugin } from './plugin';
 export { hashPassword } from './hash-password';
 export { toUser } from './user-dto';
 export { checkSecondFactor, clearSecondFactor } from './second-factor';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DeskStatus } from '../../../shared/api/availability';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import type { RateCurrency } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -61,7 +61,7 @@ export async function typicalReplyMinutes(options: {
           from chat_sessions s
           where s.category = ${desk} and s.created_at >= ${since}::timestamptz
             and s.created_at <= ${now.toISOString()}::timestamptz
-            and s.customer_id <> ${DEMO_CUSTOMER_ID}::uuid
+            and ${notDemoCustomer(sql`s.customer_id`)}
         ),
         answered as (
           select a.asked_at,

@@ -1,3 +1,3 @@
-export { availabilityRoutes } from './routes';
-export { AvailabilityFromPresence, sweepPresence } from './presence';
+export { availabilityPlugin } from './plugin';
+export { sweepPresence } from './presence';
 export { setAvailability, setAvailabilityIn } from './set-availability';

@@ -1,1 +1,1 @@
-export { cannedRepliesRoutes } from './routes';
+export { cannedRepliesPlugin } from './plugin';

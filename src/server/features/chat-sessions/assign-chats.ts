@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatLifecycleAction } from '../../../shared/api/chat-sessions';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import type { ChatCategory } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -188,7 +188,7 @@ export async function assignWaitingChats(options: {
         tx,
         sql`select id from chat_sessions
             where status = 'open' and category = ${category}
-              and customer_id <> ${DEMO_CUSTOMER_ID}::uuid
+              and ${notDemoCustomer(sql`customer_id`)}
             order by created_at, id
             limit 1
             for update`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { activeChatCountSchema } from '../../../shared/api/chat-sessions';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
 
@@ -14,7 +14,7 @@ export async function countActiveSessions({
   const [row] = await rows<{ count: string | number }>(
     db,
     sql`select count(*) as count from chat_sessions
-        where status in ('open', 'active') and customer_id <> ${DEMO_CUSTOMER_ID}`,
+        where status in ('open', 'active') and ${notDemoCustomer(sql`customer_id`)}`,
   );
   return { count: Number(row?.count ?? 0) };
 }

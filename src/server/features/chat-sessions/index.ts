@@ -1,4 +1,4 @@
-export { chatSessionsRoutes } from './routes';
+export { chatSessionsPlugin } from './plugin';
 export { loadSession, sessionForParticipant } from './load-session';
 export { giveChat, lockAssignment, assignWaitingChats, releaseAgentChats } from './assign-chats';
 export {

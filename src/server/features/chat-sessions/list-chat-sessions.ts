@@ -6,7 +6,7 @@ import {
   type ChatSessionPage,
   type chatSessionListQuerySchema,
 } from '../../../shared/api/chat-sessions';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import { orderStatesWaitingOn } from '../../../shared/orders/desk';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/raw';
@@ -81,7 +81,7 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   if (options.scope === 'own' || !isAgent(caller))
     conditions.push(sql`s.customer_id = ${caller.id}`);
   // The demo customer's chats (DEMO_MODE's test pages) stay out of the real inbox.
-  else conditions.push(sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`);
+  else conditions.push(notDemoCustomer(sql`s.customer_id`));
   if (options.customerId) conditions.push(sql`s.customer_id = ${options.customerId}`);
   if (options.scope === 'open') conditions.push(sql`s.status in ('open', 'active')`);
   const filter = listFilterCondition(options.filter ?? 'all', caller);

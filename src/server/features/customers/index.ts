@@ -1,1 +1,2 @@
-export { customersRoutes, customerStatusRoute } from './routes';
+export { customersPlugin } from './plugin';
+export { customerStatusRoute } from './routes';

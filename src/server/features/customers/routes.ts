@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdParamsSchema } from '../../../shared/api/agents';
 import {
+  adminUserPageSchema,
+  adminUsersQuerySchema,
   customerStatusRequestSchema,
   customerSummarySchema,
   eraseAccountRequestSchema,
   eraseAccountResponseSchema,
 } from '../../../shared/api/customers';
-import { adminUserPageSchema, adminUsersQuerySchema } from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import type { EventBus } from '../../platform/event-bus';
 import type { EventLog } from '../../platform/realtime/events';
-import { listUsers } from '../reports';
+import { listUsers } from './list-users';
 import { clearSessionCookie } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { eraseCustomer } from './erase-customer';

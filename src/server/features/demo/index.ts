@@ -1,1 +1,1 @@
-export { demoRoutes } from './routes';
+export { demoPlugin } from './plugin';

@@ -1,2 +1,2 @@
-export { deskAddressesRoutes } from './routes';
+export { deskAddressesPlugin } from './plugin';
 export { nextDepositAddress } from './next-deposit-address';

@@ -1,1 +1,1 @@
-export { healthRoutes } from './routes';
+export { healthPlugin } from './plugin';

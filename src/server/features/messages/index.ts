@@ -1,3 +1,3 @@
-export { messagesRoutes } from './routes';
+export { messagesPlugin } from './plugin';
 export { sendMessage } from './send-message';
 export { attachmentUrls } from './to-message';

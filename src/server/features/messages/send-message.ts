@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { isDemoCustomer } from '../../db/demo-customer';
 import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
@@ -106,7 +106,7 @@ export async function sendMessage(
   };
   // The demo customer's changes reach no socket (realtime/events.ts): nor does this one.
   const seenEvent: NewEvent | null =
-    row.imageSeenBefore && customerId !== DEMO_CUSTOMER_ID
+    row.imageSeenBefore && !isDemoCustomer(customerId)
       ? {
           type: 'message.image_seen_before',
           chatSessionId,

@@ -3,6 +3,7 @@ import { COIN_DECIMALS, type DepositProblemKind } from '../../../shared/orders/s
 import { dec, formatCryptoAmount, formatNaira, toKobo } from '../../../shared/money';
 import type { DepositReading } from '../chain';
 import type { OrderRow } from './to-order';
+import { BUSINESS_TIME_ZONE } from '../../../shared/lagos-days';
 
 /** What one read of the chain says about an order's deposit, as the order keeps it. */
 export interface DepositCheck {
@@ -23,7 +24,7 @@ export interface DepositCheck {
 const lagos = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'medium',
   timeStyle: 'medium',
-  timeZone: 'Africa/Lagos',
+  timeZone: BUSINESS_TIME_ZONE,
 });
 
 /** A moment in a problem's text, as the desk in Lagos reads it: "20 Nov 2026, 10:15:00 WAT". */

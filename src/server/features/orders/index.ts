@@ -1,4 +1,4 @@
-export { ordersRoutes } from './routes';
+export { ordersPlugin } from './plugin';
 export { expireOrders } from './expire-orders';
 export { completePaidOrders } from './complete-paid-orders';
 export { watchDeposits } from './watch-deposits';

@@ -1,2 +1,2 @@
-export { payoutAccountsRoutes } from './routes';
+export { payoutAccountsPlugin } from './plugin';
 export { toPayoutAccount } from './to-payout-account';

@@ -1,2 +1,1 @@
-export { pricesRoutes } from './routes';
-export { PriceFeed } from './price-feed';
+export { pricesPlugin } from './plugin';

@@ -1,3 +1,1 @@
-export { pushRoutes } from './routes';
-export { PushSender } from './push-sender';
-export { resolveVapidKeys } from './vapid-keys';
+export { pushPlugin } from './plugin';

@@ -1,4 +1,4 @@
-export { ratesRoutes } from './routes';
+export { ratesPlugin } from './plugin';
 export { getManagedRate } from './get-rates';
 export { getSellRate, type SellRate } from './get-sell-rate';
 export { getUsdToNaira } from './get-usd-to-naira';

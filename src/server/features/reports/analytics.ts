@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, type Analytics } from '../../../shared/api/reports';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import type { Analytics } from '../../../shared/api/reports';
+import { addDays, BUSINESS_TIME_ZONE, lagosToday } from '../../../shared/lagos-days';
+import { notDemoCustomer } from '../../db/demo-customer';
+import { endOfLagosDay, startOfLagosDay } from '../../db/lagos-days';
 import { dec } from '../../../shared/money';
 import { ORDER_STATES, type OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
@@ -15,17 +17,6 @@ function ratio(numerator: Decimal.Value, divisor: Decimal.Value, times = 1): str
   const d = dec(divisor);
   if (d.isZero()) return null;
   return dec(numerator).times(times).div(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
-/** Today in Lagos, as YYYY-MM-DD. */
-export function lagosToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-}
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -47,8 +38,8 @@ export async function computeAnalytics(options: {
   if (addDays(from, 366) < to)
     throw new AppError('bad_request', 'The range can be at most one year');
   const tz = BUSINESS_TIME_ZONE;
-  const start = sql`(${from}::date::timestamp at time zone ${tz})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
+  const start = startOfLagosDay(from);
+  const end = endOfLagosDay(to);
 
   const [users] = await rows<Record<string, unknown>>(
     db,
@@ -57,7 +48,7 @@ export async function computeAnalytics(options: {
                count(*) filter (where not is_agent and not is_admin) as customers,
                count(*) filter (where created_at >= now() - interval '7 days') as new_this_week
         from users
-        where id <> ${DEMO_CUSTOMER_ID}`,
+        where ${notDemoCustomer(sql`id`)}`,
   );
   const [sessions] = await rows<Record<string, unknown>>(
     db,
@@ -68,7 +59,7 @@ export async function computeAnalytics(options: {
                count(*) filter (where status in ('open', 'active') and category = 'bitcoin') as active_bitcoin,
                count(*) filter (where status in ('open', 'active') and category = 'usdt') as active_usdt
         from chat_sessions
-        where customer_id <> ${DEMO_CUSTOMER_ID}`,
+        where ${notDemoCustomer(sql`customer_id`)}`,
   );
   // One pass over each table's rows in the range, grouped by Lagos day; the range's totals
   // are the sums of the days.
@@ -83,7 +74,7 @@ export async function computeAnalytics(options: {
                  count(*) filter (where category = 'bitcoin') as bitcoin,
                  count(*) filter (where category = 'usdt') as usdt
           from chat_sessions
-          where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
+          where created_at >= ${start} and created_at < ${end} and ${notDemoCustomer(sql`customer_id`)}
           group by 1
         ),
         t as (
@@ -98,7 +89,7 @@ export async function computeAnalytics(options: {
                  coalesce(sum(total) filter (where status = 'completed' and kind = 'charge'), 0)::text as charges,
                  coalesce(sum(total) filter (where status = 'completed' and kind = 'adjustment'), 0)::text as adjustments
           from transactions
-          where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
+          where created_at >= ${start} and created_at < ${end} and ${notDemoCustomer(sql`customer_id`)}
           group by 1
         )
         select to_char(days.day, 'YYYY-MM-DD') as day,
@@ -118,7 +109,7 @@ export async function computeAnalytics(options: {
     db,
     sql`select state, count(*) as n
         from orders
-        where created_at >= ${start} and created_at < ${end} and customer_id <> ${DEMO_CUSTOMER_ID}
+        where created_at >= ${start} and created_at < ${end} and ${notDemoCustomer(sql`customer_id`)}
         group by state`,
   );
   const [payouts] = await rows<{ n: unknown; avg_seconds: string | null }>(
@@ -127,7 +118,7 @@ export async function computeAnalytics(options: {
                avg(extract(epoch from payout_sent_at - deposit_confirmed_at))::text as avg_seconds
         from orders
         where payout_sent_at >= ${start} and payout_sent_at < ${end}
-          and deposit_confirmed_at is not null and customer_id <> ${DEMO_CUSTOMER_ID}`,
+          and deposit_confirmed_at is not null and ${notDemoCustomer(sql`customer_id`)}`,
   );
   const byState = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
   for (const row of orderCounts) byState[row.state] = n(row.n);

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { exportQuerySchema } from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
-import { BATCH, csvStream, lagosDaysSql } from './csv';
+import { withinLagosDays } from '../../db/lagos-days';
+import { BATCH, csvStream } from './csv';
 
 /** The audit log of the Lagos days `from` to `to`, as CSV, streamed. */
 export function exportAuditLog(options: z.output<typeof exportQuerySchema> & { db: Db }): Readable {
@@ -25,7 +26,7 @@ export function exportAuditLog(options: z.output<typeof exportQuerySchema> & { d
       const found = await rows<Record<string, unknown>>(
         db,
         sql`select a.*, u.email as actor_email from audit_log a left join users u on u.id = a.actor_id
-          where a.id > ${afterId} and ${lagosDaysSql(sql`a.created_at`, from, to)}
+          where a.id > ${afterId} and ${withinLagosDays(sql`a.created_at`, { from, to })}
           order by a.id limit ${BATCH}`,
       );
       return found.map((a) => ({

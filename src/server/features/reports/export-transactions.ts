@@ -1,12 +1,13 @@
 import { type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import { dec } from '../../../shared/money';
 import type { z } from 'zod';
 import type { exportQuerySchema } from '../../../shared/api/reports';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
-import { BATCH, csvStream, lagosDaysSql } from './csv';
+import { withinLagosDays } from '../../db/lagos-days';
+import { BATCH, csvStream } from './csv';
 
 /** Transactions created in the Lagos days `from` to `to`, as CSV, streamed. */
 export function exportTransactions(
@@ -36,8 +37,8 @@ export function exportTransactions(
       const found = await rows<Record<string, unknown>>(
         db,
         sql`select t.*, c.email as customer_email from transactions t join users c on c.id = t.customer_id
-            where t.id > ${afterId} and ${lagosDaysSql(sql`t.created_at`, from, to)}
-              and t.customer_id <> ${DEMO_CUSTOMER_ID}
+            where t.id > ${afterId} and ${withinLagosDays(sql`t.created_at`, { from, to })}
+              and ${notDemoCustomer(sql`t.customer_id`)}
             order by t.id limit ${BATCH}`,
       );
       return found.map((t) => ({

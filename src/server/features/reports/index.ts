@@ -1,2 +1,1 @@
-export { reportsRoutes } from './routes';
-export { listUsers } from './list-users';
+export { reportsPlugin } from './plugin';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminSession, adminSessionsQuerySchema } from '../../../shared/api/reports';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import { displayName } from '../../../shared/names';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,7 +12,7 @@ export async function listAdminSessions(
   options: z.output<typeof adminSessionsQuerySchema> & { db: Db },
 ): Promise<Page<AdminSession>> {
   const { db, filter, limit } = options;
-  const where: SQL[] = [sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`];
+  const where: SQL[] = [notDemoCustomer(sql`s.customer_id`)];
   if (filter === 'active') where.push(sql`s.status in ('open', 'active')`);
   if (filter === 'bitcoin' || filter === 'usdt') where.push(sql`s.category = ${filter}`);
   if (options.q) {

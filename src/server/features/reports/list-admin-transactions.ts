@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
 import type { Transaction } from '../../../shared/api/transactions';
 import { displayName } from '../../../shared/names';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ export async function listAdminTransactions(
   options: z.output<typeof adminTransactionsQuerySchema> & { db: Db },
 ): Promise<Page<Transaction & { customerName: string }>> {
   const { db, limit } = options;
-  const where: SQL[] = [sql`t.customer_id <> ${DEMO_CUSTOMER_ID}`];
+  const where: SQL[] = [notDemoCustomer(sql`t.customer_id`)];
   if (options.status) where.push(sql`t.status = ${options.status}`);
   if (options.q) {
     const p = containsPattern(options.q);

@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminSessionPageSchema,
-  adminUserPageSchema,
-  analyticsSchema,
-} from '../../../shared/api/reports';
+import { adminUserPageSchema } from '../../../shared/api/customers';
+import { adminSessionPageSchema, analyticsSchema } from '../../../shared/api/reports';
 import { createTestApp } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';

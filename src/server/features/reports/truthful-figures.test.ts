@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUserPageSchema } from '../../../shared/api/customers';
 import {
   adminSessionPageSchema,
   adminTransactionPageSchema,
-  adminUserPageSchema,
   analyticsSchema,
 } from '../../../shared/api/reports';
 import { chatSessionPageSchema } from '../../../shared/api/chat-sessions';
@@ -17,7 +17,7 @@ import { dec } from '../../../shared/money';
 import { rows } from '../../db/raw';
 import { exchangeRates, realtimeEvents } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
-import { lagosToday } from './analytics';
+import { lagosToday } from '../../../shared/lagos-days';
 
 /**
  * PRODUCT.md "Volume" and "Demo data": volume is completed trades only, refunds, charges and

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { notDemoCustomer } from '../../db/demo-customer';
+import { endOfLagosDay, startOfLagosDay, withinLagosDays } from '../../db/lagos-days';
+import { BUSINESS_TIME_ZONE } from '../../../shared/lagos-days';
 import {
-  BUSINESS_TIME_ZONE,
   type AgentServicePage,
   type AgentServiceRow,
   type agentServiceQuerySchema,
@@ -11,12 +12,7 @@ import { dec } from '../../../shared/money';
 import { periodDays } from '../../../shared/service-metrics/periods';
 import type { Db } from '../../db/client';
 import { containsPattern, rows } from '../../db/raw';
-import {
-  resolutionsSql,
-  responseTurnsSql,
-  secondsBetween,
-  withinLagosDays,
-} from './response-pairs';
+import { resolutionsSql, responseTurnsSql, secondsBetween } from './response-pairs';
 
 interface AgentRow {
   id: string;
@@ -44,9 +40,8 @@ export async function agentService(
   const { db, period, now } = options;
   const days = periodDays(period, now);
   const within = (column: SQL) => withinLagosDays(column, days);
-  const start = sql`(${days.from}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
-  const end = sql`least((${days.to}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE},
-                        ${now.toISOString()}::timestamptz)`;
+  const start = startOfLagosDay(days.from);
+  const end = sql`least(${endOfLagosDay(days.to)}, ${now.toISOString()}::timestamptz)`;
   const agents: SQL[] = [sql`(u.is_agent or u.is_admin)`];
   if (options.q) {
     const p = containsPattern(options.q);
@@ -54,7 +49,7 @@ export async function agentService(
       sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ilike ${p} or u.email ilike ${p})`,
     );
   }
-  const realChat = sql`s.customer_id <> ${DEMO_CUSTOMER_ID}`;
+  const realChat = notDemoCustomer(sql`s.customer_id`);
   const found = await rows<AgentRow>(
     db,
     sql`
@@ -79,7 +74,7 @@ export async function agentService(
     ),
     resolved as (
       select agent_id, count(*) as resolved
-      from (${resolutionsSql(within(sql`a.created_at`), DEMO_CUSTOMER_ID)}) r
+      from (${resolutionsSql(within(sql`a.created_at`))}) r
       group by agent_id
     ),
     completed as (
@@ -87,7 +82,7 @@ export async function agentService(
              sum(o.total_naira) as orders_volume
       from orders o
       where o.state = 'completed' and ${within(sql`o.completed_at`)} and o.paid_by is not null
-        and o.customer_id <> ${DEMO_CUSTOMER_ID}
+        and ${notDemoCustomer(sql`o.customer_id`)}
       group by o.paid_by
     ),
     breaks as (

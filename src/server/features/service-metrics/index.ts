@@ -1,3 +1,3 @@
-export { serviceMetricsRoutes } from './routes';
+export { serviceMetricsPlugin } from './plugin';
 export { responseClockSet } from './response-clock';
 export { countsAsReplySql } from './response-pairs';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../../../shared/api/reports';
+import { notDemoCustomer } from '../../db/demo-customer';
 
 /**
  * Whether the message `m` (an alias of messages) can be a reply a person wrote: not a private
@@ -53,24 +53,17 @@ export function responseTurnsSql(chats: SQL): SQL {
  * `resolved_at` does not). The agent is the one holding the chat when it was resolved, or the
  * one who resolved it when nobody held it. The demo customer's chats are left out.
  */
-export function resolutionsSql(within: SQL, demoCustomerId: string): SQL {
+export function resolutionsSql(within: SQL): SQL {
   return sql`
     select distinct s.id as chat_session_id,
            coalesce(a.after ->> 'agentId', a.actor_id::text)::uuid as agent_id
     from audit_log a
     join chat_sessions s on s.id = a.entity_id::int
     where a.action = 'chat.resolved' and a.entity_type = 'chat_session' and ${within}
-      and s.customer_id <> ${demoCustomerId}`;
+      and ${notDemoCustomer(sql`s.customer_id`)}`;
 }
 
 /** Whole seconds from `from` to `to` (timestamptz expressions). */
 export function secondsBetween(from: SQL, to: SQL): SQL {
   return sql`round(extract(epoch from (${to} - ${from})))::int`;
-}
-
-/** `column` within the Lagos days `from` to `to`, both included. */
-export function withinLagosDays(column: SQL, days: { from: string; to: string }): SQL {
-  const tz = BUSINESS_TIME_ZONE;
-  return sql`${column} >= (${days.from}::date::timestamp at time zone ${tz})
-         and ${column} < ((${days.to}::date + 1)::timestamp at time zone ${tz})`;
 }

@@ -1,3 +1,3 @@
-export { transactionsRoutes } from './routes';
+export { transactionsPlugin } from './plugin';
 export { toTransaction } from './to-transaction';
 export { recordOrderTrade } from './record-order-trade';

@@ -1,4 +1,4 @@
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import { isDemoCustomer } from '../../db/demo-customer';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../db/raw';
@@ -56,7 +56,7 @@ export class EventLog {
       where ${
         // The demo customer's changes (DEMO_MODE's test pages, which poll) reach no socket:
         // the real inbox never shows them.
-        routing.customerId === DEMO_CUSTOMER_ID ? sql`false` : when
+        isDemoCustomer(routing.customerId) ? sql`false` : when
       }`;
   }
 

@@ -2,3 +2,4 @@ export { CustomerStatusBadge } from './components/customer-status-badge';
 export { useUpdateCustomerStatus } from './api/update-customer-status';
 export { StatusMenu } from './components/status-menu';
 export { customerLabel, customerNumber } from './lib/customer-label';
+export { USERS_KEY, type AdminUserPage, type UserRoleFilter, useUsers } from './api/list-users';

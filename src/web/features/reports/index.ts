@@ -6,7 +6,6 @@ export {
   type TransactionStatusFilter,
   useTransactions,
 } from './api/list-transactions';
-export { USERS_KEY, type AdminUserPage, type UserRoleFilter, useUsers } from './api/list-users';
 export {
   formatDay,
   formatRange,

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '../../../../shared/api/reports';
+import { addDays, lagosToday } from '../../../../shared/lagos-days';
 
 /** A range of Lagos days, both ends included, as YYYY-MM-DD. */
 export interface DateRange {
@@ -9,18 +9,7 @@ export interface DateRange {
 /** The server refuses longer ranges. */
 export const MAX_RANGE_DAYS = 366;
 
-const lagosDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE });
-
-/** Today in Lagos, as YYYY-MM-DD (en-CA writes dates that way). */
-export function lagosToday(now: Date = new Date()): string {
-  return lagosDay.format(now);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, lagosToday };
 
 /** The days from `from` to `to`, counting both. */
 export function daysInRange({ from, to }: DateRange): number {

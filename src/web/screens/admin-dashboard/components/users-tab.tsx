@@ -1,9 +1,9 @@
 import { ShieldMinus, ShieldPlus } from 'lucide-react';
-import type { AdminUser } from '../../../../shared/api/reports';
+import type { AdminUser } from '../../../../shared/api/customers';
 import { displayName, initials } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useUsers, type UserRoleFilter } from '../../../features/reports';
+import { useUsers, type UserRoleFilter } from '../../../features/customers';
 import { useSetAgentStatus } from '../../../features/agents';
 import { formatDate } from '../lib/format';
 import { formatCount } from '../lib/metrics';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, adminUsersQuerySchema } from '../../../shared/api/reports';
-import { DEMO_CUSTOMER_ID } from '../../../shared/api/demo';
+import type { AdminUser, adminUsersQuerySchema } from '../../../shared/api/customers';
+import { notDemoCustomer } from '../../db/demo-customer';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { encodeCursor, olderThanCursor, pageOf, type Page } from '../../platform/pagination';
@@ -12,7 +12,7 @@ export async function listUsers(
 ): Promise<Page<AdminUser>> {
   const { db, role, limit } = options;
   // The demo customer (DEMO_MODE's test pages) is not a real user.
-  const where: SQL[] = [sql`u.id <> ${DEMO_CUSTOMER_ID}`];
+  const where: SQL[] = [notDemoCustomer(sql`u.id`)];
   if (role === 'agents') where.push(sql`(u.is_agent or u.is_admin)`);
   if (role === 'customers') where.push(sql`not u.is_agent and not u.is_admin`);
   if (options.q) {

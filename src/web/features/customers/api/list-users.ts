@@ -1,11 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminUserPageSchema, type ADMIN_USER_ROLES } from '../../../../shared/api/reports';
+import { adminUserPageSchema, type ADMIN_USER_ROLES } from '../../../../shared/api/customers';
 import { apiGet } from '../../../lib/api-client';
-import { ADMIN_DASHBOARD_KEY, PAGE_SIZE } from './keys';
+// Under the admin dashboard's key: the dashboard refreshes every list of its own at once.
+import { ADMIN_DASHBOARD_KEY } from '../../reports';
 
 export type UserRoleFilter = (typeof ADMIN_USER_ROLES)[number];
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** Rows per page of the admins' users list. */
+const PAGE_SIZE = 25;
 
 export const USERS_KEY = [ADMIN_DASHBOARD_KEY, 'users'] as const;
 

@@ -1,0 +1,57 @@
+/**
+ * The server as one bundle (decision 033): `node dist/server/main.js` starts without compiling
+ * TypeScript. Packages with native code, WebAssembly or files of their own stay in node_modules.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/** Not bundled: each reads files beside its own code, or is loaded only in development. */
+export const SERVER_EXTERNALS = [
+  // PostgreSQL in WebAssembly: its .wasm and .data files sit beside its code.
+  '@electric-sql/pglite',
+  // Native binaries.
+  'sharp',
+  '@node-rs/argon2',
+  // Serves its page's files from its own folder.
+  '@fastify/swagger-ui',
+  // Development only, imported when used: the development sign-in and the Vite dev server.
+  'oidc-provider',
+  'vite',
+  // Optional native speed-ups that pg and ws try to load.
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+];
+
+/** The server's entry points, by the name of their file in dist/server. */
+const ENTRIES = {
+  main: 'src/server/main.ts',
+  'agent-create': 'scripts/agent-create.ts',
+  'storage-migrate': 'scripts/storage-migrate.ts',
+};
+
+export async function buildServer(rootDir: string): Promise<string> {
+  const outdir = path.join(rootDir, 'dist/server');
+  const result = await build({
+    absWorkingDir: rootDir,
+    entryPoints: ENTRIES,
+    outdir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    external: SERVER_EXTERNALS,
+    // CommonJS packages in an ES module bundle call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const bytes = Object.values(result.metafile.outputs)
+    .filter((_, i) => !Object.keys(result.metafile.outputs)[i]!.endsWith('.map'))
+    .reduce((sum, output) => sum + output.bytes, 0);
+  return `bundled the server into ${path.relative(rootDir, outdir)}: ${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run build`: the web app (dist/web) and its server entry (dist/ssr, decision 005), their
+ * .br/.gz copies, then the server bundle (dist/server, decision 033), then the stamp that
+ * `npm start` compares with the sources (scripts/start.js). `--quiet`: one line per step.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { buildServer } from './build-server';
+import { precompress } from './precompress';
+import { BUILD_STAMP } from './build-inputs.js';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const quiet = process.argv.includes('--quiet');
+
+const started = performance.now();
+// A build under NODE_ENV=test or development would ship React's development bundle.
+process.env.NODE_ENV = 'production';
+await build({
+  root: rootDir,
+  configFile: path.join(rootDir, 'vite.config.ts'),
+  mode: 'production',
+  ...(quiet ? { logLevel: 'warn' as const } : {}),
+});
+const steps = [
+  'built the web app into dist/web and dist/ssr',
+  await precompress(path.join(rootDir, 'dist/web')),
+  await buildServer(rootDir),
+];
+fs.writeFileSync(path.join(rootDir, BUILD_STAMP), `${new Date().toISOString()}\n`);
+for (const step of steps) console.log(step);
+console.log(`build done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

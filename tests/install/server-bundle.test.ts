@@ -1,0 +1,92 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildServer } from '../../scripts/build-server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** The bundle as `npm run serve` and the Docker image run it: plain node, no tsx. */
+describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bundle-'));
+    dirs.push(dir);
+    return dir;
+  };
+  beforeAll(() => buildServer(root), 120_000);
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts on an empty folder (migrations, PGlite, the development sign-in) and says where, warning of nothing', async () => {
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: root,
+      // NODE_ENV unset: a developer's machine, with the development sign-in and the API docs.
+      env: {
+        PATH: process.env.PATH,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: tempDir(),
+        PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
+        BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
+        TRON_API_URL: 'http://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.on('exit', (code) => reject(new Error(`exit ${code}: ${stderr}`)));
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const listening = /AgentChat is running at .* \(listening on (http:\/\/[\d.:]+)/.exec(
+          stdout,
+        );
+        if (listening) resolve(listening[1]!);
+      });
+    });
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    const docs = await fetch(`${url}/api/openapi.json`);
+    expect(docs.status).toBe(200);
+    const lines = stdout.split('\n').filter((line) => line.startsWith('{'));
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Development sign-in is mounted at http:\/\/localhost:0\/oidc/),
+        expect.stringMatching(/^AgentChat is running at http:\/\/localhost:0 \(listening on/),
+        'API docs at http://localhost:0/api/docs',
+      ]),
+    );
+    // oidc-provider's "Unsupported runtime" on Node 20, its in-memory adapter warning, Node's own.
+    expect(stderr).toBe('');
+  });
+
+  it('runs the operator commands too: agent-create writes an admin', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        'dist/server/agent-create.js',
+        '--email',
+        'ops@example.com',
+        '--password',
+        'long enough',
+        '--first-name',
+        'Ada',
+        '--last-name',
+        'Ops',
+        '--admin',
+      ],
+      { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: tempDir() } },
+    );
+    expect(stdout).toMatch(/Created admin ops@example.com/);
+  });
+});
