@@ -42,7 +42,7 @@ import { AppMetrics } from './platform/metrics/app-metrics';
 import { metricsRoutes } from './platform/metrics/routes';
 import { forRole, requireDeclaredRoles } from './platform/roles';
 import { registerWeb, wantsPage, type WebMode } from './platform/web';
-import { createStorage } from './platform/storage';
+import { createStorage, type ObjectStorage } from './platform/storage';
 import { ratesRoutes } from './features/rates';
 import { serviceMetricsRoutes } from './features/service-metrics';
 import { transactionsRoutes } from './features/transactions';
@@ -52,6 +52,7 @@ import { deskAddressesRoutes } from './features/desk-addresses';
 import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
 import { EsploraReader, TronReader, WatchedReader } from './features/chain';
+import { ImageReader, ReceiptOcr } from './features/image-readings';
 import { AdvisoryLock } from './db/advisory-lock';
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ declare module 'fastify' {
     presence: Presence;
     availability: AvailabilityFromPresence;
     push: PushSender;
+    imageReader: ImageReader;
   }
 }
 
@@ -389,6 +391,30 @@ async function startPush(
   });
 }
 
+/**
+ * Image messages read with OCR (RECEIPT_OCR) in one worker thread, off the request path, from the
+ * app's start to its close; readings left pending by a stop are read at the next start.
+ */
+function startImageReader(
+  app: App,
+  options: {
+    db: Database['db'];
+    events: EventLog;
+    bus: EventBus;
+    storage: ObjectStorage;
+    config: Config;
+  },
+): void {
+  const reader = new ImageReader({
+    ...options,
+    ocr: options.config.receiptOcr ? new ReceiptOcr() : null,
+    logger: app.log,
+  });
+  app.decorate('imageReader', reader);
+  app.addHook('onReady', async () => reader.start());
+  app.addHook('preClose', async () => reader.stop());
+}
+
 /** The advisory lock the deposit watcher runs under: one instance at a time ("ACdw"). */
 const DEPOSIT_WATCH_LOCK = 0x41436477;
 
@@ -571,6 +597,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   metrics.watchChainReaders(readers);
   startDepositWatcher(app, { database, events, clock, config, readers });
+  startImageReader(app, { db, events, bus, storage, config });
   if (config.demoMode)
     await app.register(demoRoutes, {
       db,

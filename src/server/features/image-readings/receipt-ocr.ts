@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+/**
+ * The English LSTM model shipped in @tesseract.js-data/eng (best_int: the smaller, faster one).
+ * A folder path, never a URL: tesseract.js reads it from disk and nothing is downloaded.
+ */
+function languageFolder(): string {
+  const require = createRequire(import.meta.url);
+  const main = require.resolve('@tesseract.js-data/eng');
+  return new URL('./4.0.0_best_int', `file://${main}`).pathname;
+}
+
+/** Wider images are shrunk first: text on a phone screenshot stays well above OCR's needs. */
+const MAX_WIDTH = 1600;
+
+/**
+ * Reads the text of images with tesseract.js, in its own worker thread (one: the machine has two
+ * cores and the request path needs the other). The worker starts on the first image and is kept
+ * until `stop`; a failed worker is replaced at the next image.
+ */
+export class ReceiptOcr {
+  private worker: Promise<Worker> | null = null;
+
+  private start(): Promise<Worker> {
+    this.worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: languageFolder(),
+      gzip: true,
+      // Nothing is written beside the app (tesseract.js caches the unpacked model by default).
+      cacheMethod: 'none',
+    }).catch((error: unknown) => {
+      this.worker = null;
+      throw error;
+    });
+    return this.worker;
+  }
+
+  /** The image's text, line by line. */
+  async read(image: Buffer): Promise<string> {
+    const { width = 0 } = await sharp(image).metadata();
+    const prepared = await sharp(image)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize(width > MAX_WIDTH ? MAX_WIDTH : undefined)
+      .png()
+      .toBuffer();
+    const worker = await this.start();
+    try {
+      const { data } = await worker.recognize(prepared);
+      return data.text;
+    } catch (error) {
+      // A worker that failed mid-image may be broken: the next image gets a new one.
+      this.worker = null;
+      await worker.terminate().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await (await worker.catch(() => null))?.terminate();
+  }
+}
