@@ -55,6 +55,8 @@ function digitsOf(token: string): string {
 function asReference(raw: string): string | null {
   const token = raw.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
   if (token.length < 8) return null;
+  // A date is no reference.
+  if (/^(\d{1,4})[/.-]\d{1,2}[/.-]\d{1,4}$/.test(token)) return null;
   const letters = (token.match(/[A-Za-z]/g) ?? []).length;
   const digits = (token.match(/\d/g) ?? []).length;
   // A run of digits with a stray look-alike letter in it is a number read wrong.
