@@ -92,9 +92,10 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
 
       const note = agent.getByTestId('image-seen-before');
       await note.waitFor();
+      // Read with OCR after the upload answered: the same reference as the first receipt.
       expect(await note.textContent()).toMatch(
         new RegExp(
-          `^This image was seen before in chat #${firstChat} on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`,
+          `^Same receipt as an earlier image \\(reference ${RECEIPT_A.reference}\\), sent \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} in chat #${firstChat}$`,
         ),
       );
       expect(await note.getByRole('link').getAttribute('href')).toBe(`/chat/${firstChat}`);
@@ -105,6 +106,7 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
       await second.locator('[data-testid="message-image"]').waitFor();
       expect(await second.getByTestId('image-seen-before').count()).toBe(0);
       expect(await second.content()).not.toContain('seen before');
+      expect(await second.content()).not.toContain('Same receipt');
       await screenshots(second, 'chat-customer-image-unflagged');
     },
   );

@@ -55,17 +55,18 @@ export const imageSeenBeforeSchema = z.object({
 });
 export type ImageSeenBefore = z.infer<typeof imageSeenBeforeSchema>;
 
-/** What staff read under a flagged image (and on the order desk). */
+/**
+ * What staff read under a flagged image and on the order desk: the issue's texts, naming the
+ * earlier image's order, or "an earlier image" when it belongs to none.
+ */
 export function imageSeenBeforeText(seen: ImageSeenBefore): string {
   if (seen.kind === 'same_receipt') {
-    const where = seen.orderReference
-      ? `order ${seen.orderReference}`
-      : `an image in chat #${seen.chatSessionId}`;
+    const where = seen.orderReference ? `order ${seen.orderReference}` : 'an earlier image';
     return `Same receipt as ${where} (reference ${seen.reference ?? 'unknown'})`;
   }
   return seen.orderReference
     ? `Looks like the image on order ${seen.orderReference}`
-    : `Looks like an image in chat #${seen.chatSessionId}`;
+    : 'Looks like an earlier image';
 }
 
 export const messageSchema = z.object({

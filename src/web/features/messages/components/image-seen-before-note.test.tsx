@@ -54,7 +54,7 @@ describe('ImageSeenBeforeNote', () => {
     renderWithApp(<ImageSeenBeforeNote seen={SEEN} image={null} />);
     const note = screen.getByTestId('image-seen-before');
     expect(note.textContent).toBe(
-      `Same receipt as order AC-7Q2M9K (reference 000013261112143209887766554433): chat #41, ${formatDateTime(SEEN.seenAt)}`,
+      `Same receipt as order AC-7Q2M9K (reference 000013261112143209887766554433), sent ${formatDateTime(SEEN.seenAt)} in chat #41`,
     );
     expect(screen.getByRole('link', { name: 'chat #41' }).getAttribute('href')).toBe('/chat/41');
     expect(note.querySelector('time')?.getAttribute('datetime')).toBe(SEEN.seenAt);

@@ -44,11 +44,11 @@ export function ImageSeenBeforeNote({
       <p className="flex items-start gap-1.5">
         <History aria-hidden className="mt-px size-3.5 shrink-0" />
         <span>
-          <span data-testid="image-seen-before-text">{imageSeenBeforeText(seen)}</span>:{' '}
+          <span data-testid="image-seen-before-text">{imageSeenBeforeText(seen)}</span>, sent{' '}
+          <time dateTime={seen.seenAt}>{formatDateTime(seen.seenAt)}</time> in{' '}
           <Link to={`/chat/${seen.chatSessionId}`} className="underline underline-offset-2">
             chat #{seen.chatSessionId}
           </Link>
-          , <time dateTime={seen.seenAt}>{formatDateTime(seen.seenAt)}</time>
         </span>
       </p>
       {seen.kind === 'looks_alike' && image && (
