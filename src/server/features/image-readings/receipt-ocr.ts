@@ -12,8 +12,12 @@ function languageFolder(): string {
   return new URL('./4.0.0_best_int', `file://${main}`).pathname;
 }
 
-/** Wider images are shrunk first: text on a phone screenshot stays well above OCR's needs. */
+/**
+ * Larger images are shrunk first: text on a phone screenshot stays well above OCR's needs, and a
+ * long scrolling screenshot (up to 40 megapixels are accepted) costs no more than a few screens.
+ */
 const MAX_WIDTH = 1600;
+const MAX_HEIGHT = 6000;
 
 /**
  * Reads the text of images with tesseract.js, in its own worker thread (one: the machine has two
@@ -38,12 +42,11 @@ export class ReceiptOcr {
 
   /** The image's text, line by line. */
   async read(image: Buffer): Promise<string> {
-    const { width = 0 } = await sharp(image).metadata();
     const prepared = await sharp(image)
       .rotate()
       .flatten({ background: '#ffffff' })
       .greyscale()
-      .resize(width > MAX_WIDTH ? MAX_WIDTH : undefined)
+      .resize(MAX_WIDTH, MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();
     const worker = await this.start();
