@@ -33,10 +33,17 @@ export class ReceiptOcr {
       gzip: true,
       // Nothing is written beside the app (tesseract.js caches the unpacked model by default).
       cacheMethod: 'none',
-    }).catch((error: unknown) => {
-      this.worker = null;
-      throw error;
-    });
+    })
+      .then(async (worker) => {
+        // Screenshots carry no resolution: without one, tesseract guesses it from the size and
+        // prints a warning for every small image. A phone screen's text is about 70 dpi.
+        await worker.setParameters({ user_defined_dpi: '70' });
+        return worker;
+      })
+      .catch((error: unknown) => {
+        this.worker = null;
+        throw error;
+      });
     return this.worker;
   }
 
