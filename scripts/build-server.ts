@@ -17,6 +17,9 @@ export const SERVER_EXTERNALS = [
   // Development only, imported when used: the development sign-in and the Vite dev server.
   'oidc-provider',
   'vite',
+  // OCR: its worker script and language data are files it finds beside its own code.
+  'tesseract.js',
+  '@tesseract.js-data/eng',
   // Optional native speed-ups that pg and ws try to load.
   'pg-native',
   'bufferutil',

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { orderSchema } from '../../src/shared/api/orders';
 import { nubanCheckDigit } from '../../src/shared/payout-accounts/nuban';
 import { exchangeRates } from '../../src/server/db/schema';
+import { waitForReading } from '../../src/server/features/image-readings';
 import { testPng } from '../../tests/support/images';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
 import { startBenchApp } from '../lib/bench-app';
@@ -102,7 +103,10 @@ export const suite: BenchSuite = {
         customers.push({ cookie, chatSessionId: chat.id, payoutAccountId: account.id });
       }
 
-      /** The payout's proof: an image the agent sends into the chat first (not timed). */
+      /**
+       * The payout's proof: an image the agent sends into the chat first, and its OCR reading
+       * (not timed: the payout waits for it, and OCR has its own budget in the receipts suite).
+       */
       const png = await testPng();
       const sendProof = async (chatSessionId: number): Promise<number> => {
         const form = new FormData();
@@ -117,6 +121,7 @@ export const suite: BenchSuite = {
         const json = (await res.json()) as { id: number };
         if (res.status !== 201)
           throw new Error(`proof image: ${res.status} ${JSON.stringify(json)}`);
+        await waitForReading({ db: bench.database.db, messageId: json.id, timeoutMs: 30_000 });
         return json.id;
       };
 

@@ -12,6 +12,7 @@ import { customersPlugin } from './features/customers';
 import { demoPlugin } from './features/demo';
 import { deskAddressesPlugin } from './features/desk-addresses';
 import { healthPlugin } from './features/health';
+import { imageReadingsPlugin } from './features/image-readings';
 import { messagesPlugin } from './features/messages';
 import { ordersPlugin } from './features/orders';
 import { payoutAccountsPlugin } from './features/payout-accounts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityPlugin);
   await app.register(chatSessionsPlugin);
   await app.register(messagesPlugin);
+  await app.register(imageReadingsPlugin);
   await app.register(customersPlugin);
   await app.register(transactionsPlugin);
   await app.register(reportsPlugin);

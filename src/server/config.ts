@@ -75,6 +75,7 @@ const envSchema = z.object({
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
+  RECEIPT_OCR: bool.default(true),
   DEV_SIGN_IN: bool.optional(),
   API_DOCS: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -327,6 +328,11 @@ function toConfig(env: Env) {
     priceRefreshMs: env.PRICE_REFRESH_MS,
     // Its public writes are for trying the app out: on by itself only on a developer's machine.
     demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
+    /**
+     * RECEIPT_OCR (on by default): images are read with OCR (features/image-readings). Off, every
+     * image counts as unreadable and only its fingerprint is compared.
+     */
+    receiptOcr: env.RECEIPT_OCR,
     /** The customers' OIDC provider; undefined when the development sign-in stands in for it. */
     oidc,
     /**

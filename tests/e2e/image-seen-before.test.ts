@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_MISSING,
@@ -59,7 +60,7 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
   }
 
   it(
-    "the agent sees another customer's screenshot flagged live; the customer sees no flag",
+    "the agent sees another customer's receipt flagged live, a look-alike beside its original; the customer sees no flag",
     { timeout: 180_000 },
     async () => {
       const first = await app.newPage(PHONE);
@@ -92,9 +93,10 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
 
       const note = agent.getByTestId('image-seen-before');
       await note.waitFor();
+      // Read with OCR after the upload answered: the same reference as the first receipt.
       expect(await note.textContent()).toMatch(
         new RegExp(
-          `^This image was seen before in chat #${firstChat} on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`,
+          `^Same receipt as an earlier image \\(reference ${RECEIPT_A.reference}\\), sent \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} in chat #${firstChat}$`,
         ),
       );
       expect(await note.getByRole('link').getAttribute('href')).toBe(`/chat/${firstChat}`);
@@ -105,7 +107,36 @@ describe.skipIf(!hasChromium)('a reused proof image, in real browsers', () => {
       await second.locator('[data-testid="message-image"]').waitFor();
       expect(await second.getByTestId('image-seen-before').count()).toBe(0);
       expect(await second.content()).not.toContain('seen before');
+      expect(await second.content()).not.toContain('Same receipt');
       await screenshots(second, 'chat-customer-image-unflagged');
+
+      // A picture with nothing to read (a wallet screen): only its likeness can be compared,
+      // and the agent sees both images side by side to judge.
+      const wallet = await sharp(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900">
+          <rect width="600" height="900" fill="#222"/><rect width="200" height="900" fill="#f7931a"/>
+          <circle cx="420" cy="300" r="140" fill="#4caf50"/></svg>`),
+      )
+        .png()
+        .toBuffer();
+      await sendImage(first, { name: 'wallet.png', mimeType: 'image/png', buffer: wallet });
+      const walletCopy = await sharp(wallet).jpeg({ quality: 70 }).toBuffer();
+      await sendImage(second, { name: 'wallet.jpg', mimeType: 'image/jpeg', buffer: walletCopy });
+      const alike = agent.getByTestId('image-seen-before').nth(1);
+      await alike.waitFor();
+      expect(await alike.getByTestId('image-seen-before-text').textContent()).toBe(
+        'Looks like an earlier image',
+      );
+      const sides = alike.getByTestId('image-seen-before-sides');
+      await sides.getByRole('img', { name: 'Earlier' }).waitFor();
+      await sides.getByRole('img', { name: 'This one' }).waitFor();
+      // Both pictures have loaded (a broken one would be 0 wide).
+      await agent.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="image-seen-before-sides"] img')].every(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      );
+      await screenshots(agent, 'chat-agent-image-looks-alike', { noSidewaysScroll: true });
     },
   );
 });

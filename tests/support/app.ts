@@ -29,6 +29,8 @@ export async function createTestApp(options: TestAppOptions): Promise<FastifyIns
     // Off by default outside development; the API tests cover its routes too.
     DEMO_MODE: 'on',
     LOG_LEVEL: 'silent',
+    // OCR costs a worker thread and a CPU-second an image: on where a test reads receipts.
+    RECEIPT_OCR: 'off',
     ...options.env,
   });
   return buildApp({

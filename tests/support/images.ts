@@ -20,7 +20,13 @@ export function testPng(): Promise<Buffer> {
  */
 export async function uploadImage(
   app: FastifyInstance,
-  options: { cookie: string | undefined; chatSessionId: number; caption?: string },
+  options: {
+    cookie: string | undefined;
+    chatSessionId: number;
+    caption?: string;
+    /** The image sent; a small PNG (testPng) when none is given. */
+    image?: Buffer;
+  },
 ): Promise<number> {
   const boundary = `----agentchat-test-${randomUUID()}`;
   const field = (name: string, value: string) =>
@@ -34,7 +40,7 @@ export async function uploadImage(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\n` +
         'Content-Type: image/png\r\n\r\n',
     ),
-    await testPng(),
+    options.image ?? (await testPng()),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await app.inject({

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createTestApp } from './app';
 import { HttpClient } from './http-client';
 import { freePort } from './server-process';
 
 export interface LiveApp {
-  app: FastifyInstance;
+  app: FastifyInstance & { config: Config };
   baseUrl: string;
   client(): HttpClient;
   close(): Promise<void>;

@@ -39,6 +39,7 @@ const TABLES = [
   'desk_addresses',
   'exchange_rate_history',
   'exchange_rates',
+  'image_readings',
   'login_attempts',
   'message_receipts',
   'messages',

@@ -26,17 +26,48 @@ export const attachmentSchema = z.object({
   name: z.string(),
 });
 
+/** Where the attachment route serves a message's image and its thumbnail (staff may open any). */
+export function attachmentUrls(messageId: number): { url: string; thumbnailUrl: string } {
+  return {
+    url: `/api/attachments/${messageId}`,
+    thumbnailUrl: `/api/attachments/${messageId}/thumbnail`,
+  };
+}
+
 /**
- * An image close to one sent earlier in another customer's chat, or before this chat's open
- * order: staff see "This image was seen before in chat #… on …". Never sent to customers.
+ * An image that proves nothing new: the same receipt (the same transaction reference read on
+ * both images) or, when no reference could be read on one of them, a picture that looks like
+ * one sent earlier, in another customer's chat or before this chat's open order. Staff see
+ * `imageSeenBeforeText`. Never sent to customers.
  */
 export const imageSeenBeforeSchema = z.object({
+  /** The earlier image. */
   messageId: z.number().int(),
   chatSessionId: z.number().int(),
   /** When that earlier image was sent. */
   seenAt: isoDateTime,
+  /** same_receipt: one reference read on both; looks_alike: near fingerprints, no reference. */
+  kind: z.enum(['same_receipt', 'looks_alike']),
+  /** The reference read on both (same_receipt), as read on the earlier image. */
+  reference: z.string().nullable(),
+  /** The order the earlier image belongs to, when it belongs to one (AC-…). */
+  orderReference: z.string().nullable(),
 });
 export type ImageSeenBefore = z.infer<typeof imageSeenBeforeSchema>;
+
+/**
+ * What staff read under a flagged image and on the order desk: the issue's texts, naming the
+ * earlier image's order, or "an earlier image" when it belongs to none.
+ */
+export function imageSeenBeforeText(seen: ImageSeenBefore): string {
+  if (seen.kind === 'same_receipt') {
+    const where = seen.orderReference ? `order ${seen.orderReference}` : 'an earlier image';
+    return `Same receipt as ${where} (reference ${seen.reference ?? 'unknown'})`;
+  }
+  return seen.orderReference
+    ? `Looks like the image on order ${seen.orderReference}`
+    : 'Looks like an earlier image';
+}
 
 export const messageSchema = z.object({
   id: z.number().int(),

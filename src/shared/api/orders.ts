@@ -341,7 +341,17 @@ export const payoutRequestSchema = z.object({
   proofMessageId: imageMessageId(
     "Attach the payout proof: the id of an image message staff sent in the order's chat",
   ),
+  /**
+   * The agent saw that the amount read on the proof differs from the order's total and records
+   * the payout all the same (a 409 with `receiptAmount` said so first).
+   */
+  receiptAmountConfirmed: z.boolean().optional(),
 });
+
+/** What the payout's 409 says when the proof's amount is not the order's total. */
+export function receiptAmountMismatch(receiptAmount: string, totalNaira: string): string {
+  return `The receipt says ${formatNaira(receiptAmount)}; this order pays ${formatNaira(totalNaira)}`;
+}
 
 const note = (what: string) =>
   z

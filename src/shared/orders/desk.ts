@@ -1,3 +1,4 @@
+import { imageSeenBeforeText } from '../api/messages';
 import type { Order, OrderEvent } from '../api/orders';
 import { chainReadingLines, differenceText } from './chain-reading';
 import { OPEN_ORDER_STATES, type OrderState } from './states';
@@ -118,7 +119,7 @@ export function depositAttention(
   if (order.imageSeenBefore) {
     found.push({
       kind: 'image_seen_before',
-      text: `An image in this order was seen before in chat #${order.imageSeenBefore.chatSessionId}`,
+      text: imageSeenBeforeText(order.imageSeenBefore),
     });
   }
   return found;

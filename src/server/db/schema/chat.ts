@@ -18,6 +18,7 @@ import {
   userRef,
   timestamptz,
 } from './columns';
+import type { ImageSeenBefore } from '../../../shared/api/messages';
 import { chatCategoryEnum, chatPriorityEnum, chatStatusEnum, messageTypeEnum } from './enums';
 
 export const chatSessions = pgTable(
@@ -92,15 +93,10 @@ export interface AttachmentMeta {
 }
 
 /**
- * The earliest image close to this one (features/messages/image-fingerprint.ts) that was sent in
- * another customer's chat, or before this chat's open order: proof that may be reused.
+ * The earlier image this one repeats (features/image-readings): the same receipt reference, or a
+ * near fingerprint when no reference could be read. The API's imageSeenBeforeSchema.
  */
-export interface ImageSeenBefore {
-  messageId: number;
-  chatSessionId: number;
-  /** When that image was sent (ISO 8601). */
-  seenAt: string;
-}
+export type { ImageSeenBefore };
 
 /** The chat a row belongs to. */
 export const chatSessionRef = () =>
@@ -123,7 +119,7 @@ export const messages = pgTable(
     clientMessageId: text('client_message_id').notNull(),
     /** An image's 64-bit perceptual fingerprint (dHash); null for text. */
     imageFingerprint: bigint('image_fingerprint', { mode: 'bigint' }),
-    /** Set when the image was seen before; shown to staff only. */
+    /** Set once the image's reading found it repeats an earlier one; shown to staff only. */
     imageSeenBefore: jsonb('image_seen_before').$type<ImageSeenBefore>(),
     createdAt: createdAt(),
   },

@@ -10,7 +10,15 @@ import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/suppor
 import { OPEN_ORDER_BLOCKS_ERASURE } from '../../../shared/api/customers';
 import type { SessionUser } from '../../platform/sessions';
 import { createStorage, type ObjectStorage } from '../../platform/storage';
-import { auditLog, authSessions, chatSessions, messages, orders, users } from '../../db/schema';
+import {
+  auditLog,
+  authSessions,
+  chatSessions,
+  imageReadings,
+  messages,
+  orders,
+  users,
+} from '../../db/schema';
 
 /** Rows of raw SQL: node-postgres and PGlite both answer `{ rows }`; drizzle types it unknown. */
 async function query<T>(database: TestDatabase, text: string): Promise<T[]> {
@@ -198,6 +206,10 @@ describe.each(testDatabaseKinds())('customer data rights on $name', (kind) => {
       .from(messages)
       .where(eq(messages.id, ada.imageId));
     const storageKey = imageRow!.attachment!.storageKey;
+    // What OCR read on the image (an account number, an amount) is theirs too.
+    const readingOf = (messageId: number) =>
+      database.db.select().from(imageReadings).where(eq(imageReadings.messageId, messageId));
+    expect(await readingOf(ada.imageId)).toHaveLength(1);
     const totals = async () =>
       (
         await database.db
@@ -227,6 +239,8 @@ describe.each(testDatabaseKinds())('customer data rights on $name', (kind) => {
     const retainedUntil = new Date(erased.body.retainedUntil as string);
     expect(retainedUntil.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 6);
 
+    expect(await readingOf(ada.imageId)).toEqual([]);
+    expect(await readingOf(bola.imageId)).toHaveLength(1);
     const all = await everyTableText(database);
     for (const gone of [
       'Chiamaka',

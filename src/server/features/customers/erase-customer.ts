@@ -15,6 +15,7 @@ import {
   pushSubscriptions,
   realtimeEvents,
   users,
+  imageReadings,
 } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -93,6 +94,13 @@ export async function eraseCustomer(options: {
         .where(inArray(messages.chatSessionId, chatIds))
         .returning({ id: messages.id });
       messagesErased = erased.length;
+      // What OCR read on their images (amounts, account numbers) goes with the images.
+      await tx.delete(imageReadings).where(
+        inArray(
+          imageReadings.messageId,
+          erased.map((m) => m.id),
+        ),
+      );
       await tx
         .update(orderEvents)
         .set({ note: null })

@@ -24,7 +24,7 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { sessionForParticipant } from '../chat-sessions';
-import { imageFingerprint } from './image-fingerprint';
+import { imageFingerprint } from '../image-readings';
 
 const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
   'image/jpeg': 'jpg',

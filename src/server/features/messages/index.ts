@@ -1,3 +1,2 @@
 export { messagesPlugin } from './plugin';
 export { sendMessage } from './send-message';
-export { attachmentUrls } from './to-message';

@@ -4,14 +4,14 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { receiveUpload, removeUpload } from './attachments';
-import { findImageSeenBefore } from './find-image-seen-before';
 import { sendMessage, type SendResult } from './send-message';
 
 /**
  * A screenshot, with its caption, as a message: stored once per client message id. The image is
  * in the store before the message is written (a store that is down fails the upload with a 503
  * and writes nothing); it is removed again when the message is refused or was a retry of one
- * already stored.
+ * already stored. Whether it repeats an earlier image is known once it has been read
+ * (features/image-readings), after the answer.
  */
 export async function sendAttachment(options: {
   request: FastifyRequest;
@@ -27,7 +27,6 @@ export async function sendAttachment(options: {
   const { attachment, fingerprint, caption, clientMessageId } = await receiveUpload(options);
   const cleanUp = () => removeUpload({ storage, meta: attachment, log: request.log });
   try {
-    const seenBefore = await findImageSeenBefore({ db, chatSessionId, fingerprint });
     const sent = await sendMessage({
       db,
       events,
@@ -36,7 +35,7 @@ export async function sendAttachment(options: {
       clientMessageId,
       content: caption,
       attachment,
-      image: { fingerprint, seenBefore },
+      image: { fingerprint },
       cap: options.cap,
     });
     if (!sent.created) await cleanUp();

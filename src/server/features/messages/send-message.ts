@@ -1,11 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
-import { isDemoCustomer } from '../../db/demo-customer';
 import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import { messages, type AttachmentMeta, type ImageSeenBefore } from '../../db/schema';
+import { messages, type AttachmentMeta } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
@@ -20,6 +19,7 @@ import {
   refuseIfLocked,
   reopenLocked,
 } from '../chat-sessions';
+import { queueImageReading } from '../image-readings';
 import { responseClockSet } from '../service-metrics';
 import { toMessage } from './to-message';
 
@@ -41,8 +41,11 @@ export async function sendMessage(
     caller: SessionUser;
     chatSessionId: number;
     attachment?: AttachmentMeta;
-    /** An image's fingerprint, and the earlier image it is close to (staff are told). */
-    image?: { fingerprint: bigint; seenBefore: ImageSeenBefore | null };
+    /**
+     * An image's fingerprint. The image is queued for reading (features/image-readings) in the
+     * message's own statement; whether it repeats an earlier one is told to staff after that.
+     */
+    image?: { fingerprint: bigint };
     /**
      * A private note (agents only): stored as message type 'note', told to staff alone, and no
      * reply: it neither touches nor assigns the chat (no reopen, no first response).
@@ -95,25 +98,15 @@ export async function sendMessage(
     attachment: options.attachment ?? null,
     clientMessageId,
     imageFingerprint: options.image?.fingerprint ?? null,
-    imageSeenBefore: options.image?.seenBefore ?? null,
+    imageSeenBefore: null,
     createdAt: new Date(),
   };
-  // Both sides hear of the message as its customer sees it; staff alone hear it was seen before.
+  // Both sides hear of the message as its customer sees it.
   const event: NewEvent = {
     type: 'message.created',
     chatSessionId,
     message: toMessage(row, customerId, false),
   };
-  // The demo customer's changes reach no socket (realtime/events.ts): nor does this one.
-  const seenEvent: NewEvent | null =
-    row.imageSeenBefore && !isDemoCustomer(customerId)
-      ? {
-          type: 'message.image_seen_before',
-          chatSessionId,
-          messageId: row.id,
-          imageSeenBefore: row.imageSeenBefore,
-        }
-      : null;
   const staffOnly = { customerId: null };
   // A note reaches staff only: its event names no customer, so no customer's socket gets it.
   const routing = note ? staffOnly : { customerId };
@@ -136,7 +129,7 @@ export async function sendMessage(
         if (inserted.length === 0) return false;
         await touchSession(tx, chatSessionId, row.createdAt, clock);
         await events.append(tx, event, routing);
-        if (seenEvent) await events.append(tx, seenEvent, staffOnly);
+        if (options.image) await tx.execute(queueImageReading(row.id, sql`true`));
         if (byAgent && chat.agent_id === null && chat.status !== 'closed') {
           await giveChat(tx, events, {
             chatSessionId,
@@ -166,14 +159,12 @@ export async function sendMessage(
             where id = ${chatSessionId} and exists (select 1 from m) and ${note ? sql`false` : sql`true`}
           ),
           e as (${events.insertWhen(event, routing, sql`exists (select 1 from m)`)}),
-          f as (${
-            seenEvent
-              ? events.insertWhen(seenEvent, staffOnly, sql`exists (select 1 from m)`)
-              : sql`select 1`
+          r as (${
+            options.image ? queueImageReading(row.id, sql`exists (select 1 from m)`) : sql`select 1`
           })
           select id from m`,
           // The events were written exactly when the message was (a retry writes neither).
-          (inserted) => (inserted.length > 0 ? (seenEvent ? [event, seenEvent] : [event]) : []),
+          (inserted) => (inserted.length > 0 ? [event] : []),
         )
       ).length > 0;
   if (stored) return { message, created: true };

@@ -1,4 +1,4 @@
-import type { Message } from '../../../shared/api/messages';
+import { attachmentUrls, type Message } from '../../../shared/api/messages';
 import { iso } from '../../db/raw';
 import type { AttachmentMeta, ImageSeenBefore } from '../../db/schema';
 
@@ -12,14 +12,6 @@ export interface MessageRow {
   clientMessageId: string;
   imageSeenBefore?: ImageSeenBefore | null;
   createdAt: Date | string;
-}
-
-/** Where the attachment route serves a message's image and its thumbnail. */
-export function attachmentUrls(messageId: number): { url: string; thumbnailUrl: string } {
-  return {
-    url: `/api/attachments/${messageId}`,
-    thumbnailUrl: `/api/attachments/${messageId}/thumbnail`,
-  };
 }
 
 /**

@@ -1,20 +1,73 @@
-import { isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Order, payoutRequestSchema } from '../../../shared/api/orders';
-import { formatNaira } from '../../../shared/money';
+import {
+  receiptAmountMismatch,
+  type Order,
+  type payoutRequestSchema,
+} from '../../../shared/api/orders';
+import { dec, formatNaira } from '../../../shared/money';
 import { PAYOUT_FOUR_EYES_RULE } from '../../../shared/orders/payout-approval';
-import { orders } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { imageReadings, orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { waitForReading } from '../image-readings';
 import { assertOrderImage } from './order-image';
-import { payoutHeld } from './to-order';
+import { payoutHeld, type OrderRow } from './to-order';
 import { transitionOrder, type TransitionContext } from './transition-order';
+
+/**
+ * How long recording a payout waits for its proof to be read (it is usually sent a moment
+ * before): about ten OCR readings queued ahead of it. After that the payout is recorded unread,
+ * and a reused receipt is still flagged under the image when the reading comes (decision 031).
+ */
+export const PAYOUT_READING_WAIT_MS = 10_000;
+
+/**
+ * What the proof's reading says against the order, before anything is recorded: a receipt already
+ * proving another order's payout (by the reference read on both) is refused, since one of the two
+ * customers was not paid; an amount that is not the order's total is refused until the agent
+ * confirms it. A proof not read in time, or with nothing readable, is the agent's to judge.
+ */
+async function checkProofReading(options: {
+  db: Db;
+  order: OrderRow;
+  proofMessageId: number;
+  amountConfirmed: boolean;
+}): Promise<void> {
+  const { db, order, proofMessageId } = options;
+  const reading = await waitForReading({
+    db,
+    messageId: proofMessageId,
+    timeoutMs: PAYOUT_READING_WAIT_MS,
+  });
+  if (!reading || reading.status !== 'read') return;
+  if (reading.referenceKey) {
+    const [other] = await db
+      .select({ reference: orders.reference })
+      .from(orders)
+      .innerJoin(imageReadings, eq(imageReadings.messageId, orders.payoutProofMessageId))
+      .where(and(eq(imageReadings.referenceKey, reading.referenceKey), ne(orders.id, order.id)))
+      .limit(1);
+    if (other) {
+      throw new AppError(
+        'conflict',
+        `Same receipt as order ${other.reference} (reference ${reading.reference})`,
+      );
+    }
+  }
+  if (reading.amount && !dec(reading.amount).eq(order.totalNaira) && !options.amountConfirmed) {
+    throw new AppError('conflict', receiptAmountMismatch(reading.amount, order.totalNaira), {
+      receiptAmount: reading.amount,
+    });
+  }
+}
 
 /**
  * An agent records the naira payout with the bank's reference and a proof image (an image
  * message staff sent in the order's chat): deposit_confirmed -> payout_sent. That agent is the
  * trade's agent when the order completes. Not while a reorganised block holds the payout (409),
  * nor while it waits for an admin's approval (409), nor by the admin who approved it (403,
- * decision 028).
+ * decision 028), nor with a proof whose reading disagrees with the order (checkProofReading).
  */
 export async function recordPayout(
   options: TransitionContext & { input: z.output<typeof payoutRequestSchema> },
@@ -40,6 +93,12 @@ export async function recordPayout(
         );
       }
       await assertOrderImage({ db, order, messageId: input.proofMessageId, use: 'payout proof' });
+      await checkProofReading({
+        db,
+        order,
+        proofMessageId: input.proofMessageId,
+        amountConfirmed: input.receiptAmountConfirmed === true,
+      });
     },
     where: or(isNull(orders.payoutApprovedBy), ne(orders.payoutApprovedBy, caller.id)),
     changes: () => ({
@@ -47,5 +106,6 @@ export async function recordPayout(
       paidBy: caller.id,
       payoutProofMessageId: input.proofMessageId,
     }),
+    audit: () => (input.receiptAmountConfirmed === true ? { receiptAmountConfirmed: true } : {}),
   });
 }

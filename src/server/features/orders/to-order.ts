@@ -1,10 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
+import { attachmentUrls } from '../../../shared/api/messages';
 import type { Order, OrderChain, OrderImage } from '../../../shared/api/orders';
 import { dec, toKobo, type Dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { orderEvents, type orders, payoutAccounts, users } from '../../db/schema';
-import { attachmentUrls } from '../messages';
 import { toPayoutAccount } from '../payout-accounts';
 
 export type OrderRow = typeof orders.$inferSelect;

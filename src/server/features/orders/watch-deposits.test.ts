@@ -903,7 +903,14 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         senderId: flagged.customerId,
         messageType: 'image',
         clientMessageId: randomUUID(),
-        imageSeenBefore: { messageId: 1, chatSessionId: 424242, seenAt: now.toISOString() },
+        imageSeenBefore: {
+          messageId: 1,
+          chatSessionId: 424242,
+          seenAt: now.toISOString(),
+          kind: 'same_receipt',
+          reference: 'ZIB145986609996',
+          orderReference: 'AC-7Q2M9K',
+        },
         createdAt: now,
       });
       const res = await call('agent', 'GET', '/api/orders?attention=deposit&limit=100');
@@ -922,7 +929,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(reasons(flagged.id)).toEqual([
         {
           kind: 'image_seen_before',
-          text: 'An image in this order was seen before in chat #424242',
+          text: 'Same receipt as order AC-7Q2M9K (reference ZIB145986609996)',
         },
       ]);
       expect(listed.find((o) => o.id === flagged.id)?.imageSeenBefore?.messageId).toBe(1);

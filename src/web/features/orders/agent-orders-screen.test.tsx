@@ -232,7 +232,14 @@ describe('/agent/orders', () => {
     });
     const flagged = makeOrder({
       id: 23,
-      imageSeenBefore: { messageId: 5, chatSessionId: 41, seenAt: ago(600) },
+      imageSeenBefore: {
+        messageId: 5,
+        chatSessionId: 41,
+        seenAt: ago(600),
+        kind: 'looks_alike',
+        reference: null,
+        orderReference: 'AC-4K7P2Q',
+      },
       createdAt: ago(4),
       updatedAt: ago(4),
     });
@@ -259,7 +266,7 @@ describe('/agent/orders', () => {
         .map((r) => r.textContent);
     expect(reasons(21)).toEqual(['Short by 0.0001 BTC (₦15,132.00)']);
     expect(reasons(22)).toEqual(['Late: first seen 12 min after the rate lock ended']);
-    expect(reasons(23)).toEqual(['An image in this order was seen before in chat #41']);
+    expect(reasons(23)).toEqual(['Looks like the image on order AC-4K7P2Q']);
 
     // Re-quoted to the amount that came, the short order leaves the section; the flagged one
     // keeps its flag through live news that never carries it.
@@ -290,7 +297,7 @@ describe('/agent/orders', () => {
       ),
     );
     await waitFor(() => expect(rowIds()).toEqual([23, 22]));
-    expect(reasons(23)).toEqual(['An image in this order was seen before in chat #41']);
+    expect(reasons(23)).toEqual(['Looks like the image on order AC-4K7P2Q']);
   });
 
   it('says so when there are no orders in a state', async () => {

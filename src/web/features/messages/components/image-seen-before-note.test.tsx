@@ -16,7 +16,12 @@ const SEEN: ImageSeenBefore = {
   messageId: 812,
   chatSessionId: 41,
   seenAt: '2026-11-12T14:02:11.000Z',
+  kind: 'same_receipt',
+  reference: '000013261112143209887766554433',
+  orderReference: 'AC-7Q2M9K',
 };
+
+const ALIKE: ImageSeenBefore = { ...SEEN, kind: 'looks_alike', reference: null };
 
 function image(id: number, overrides: Partial<Message> = {}): Message {
   return makeMessage({
@@ -45,14 +50,34 @@ afterEach(() => {
 });
 
 describe('ImageSeenBeforeNote', () => {
-  it('names the chat, linked, and the date as the app writes dates', () => {
-    renderWithApp(<ImageSeenBeforeNote seen={SEEN} />);
+  it('names the same receipt by its order and reference, the chat linked, and the date', () => {
+    renderWithApp(<ImageSeenBeforeNote seen={SEEN} image={null} />);
     const note = screen.getByTestId('image-seen-before');
     expect(note.textContent).toBe(
-      `This image was seen before in chat #41 on ${formatDateTime(SEEN.seenAt)}`,
+      `Same receipt as order AC-7Q2M9K (reference 000013261112143209887766554433), sent ${formatDateTime(SEEN.seenAt)} in chat #41`,
     );
     expect(screen.getByRole('link', { name: 'chat #41' }).getAttribute('href')).toBe('/chat/41');
     expect(note.querySelector('time')?.getAttribute('datetime')).toBe(SEEN.seenAt);
+    // The same reference needs no pictures side by side.
+    expect(screen.queryByTestId('image-seen-before-sides')).toBeNull();
+  });
+
+  it('shows a look-alike beside the earlier image, each opening its full size', () => {
+    renderWithApp(
+      <ImageSeenBeforeNote
+        seen={ALIKE}
+        image={{ thumbnail: '/api/attachments/9/thumbnail', full: '/api/attachments/9' }}
+      />,
+    );
+    expect(screen.getByTestId('image-seen-before-text').textContent).toBe(
+      'Looks like the image on order AC-7Q2M9K',
+    );
+    const earlier = screen.getByRole('img', { name: 'Earlier' });
+    const mine = screen.getByRole('img', { name: 'This one' });
+    expect(earlier.getAttribute('src')).toBe('/api/attachments/812/thumbnail');
+    expect(mine.getAttribute('src')).toBe('/api/attachments/9/thumbnail');
+    expect(earlier.closest('a')?.getAttribute('href')).toBe('/api/attachments/812');
+    expect(mine.closest('a')?.getAttribute('href')).toBe('/api/attachments/9');
   });
 });
 
@@ -92,7 +117,7 @@ describe("the agent's chat", () => {
       }),
     );
     await waitFor(() => expect(notes()).toHaveLength(1));
-    expect(notes()[0]!.textContent).toContain('chat #41');
+    expect(notes()[0]!.textContent).toContain('Same receipt as order AC-7Q2M9K');
     // Marked from the event itself: no fetch was needed.
     expect(calls.filter((c) => c.method === 'GET' && c.path.includes('/messages'))).toHaveLength(
       reads,

@@ -231,7 +231,16 @@ export function MessageBubble({
         )}
         <Meta item={item} onImage={imageOnly} />
       </div>
-      {item.seenBefore && <ImageSeenBeforeNote seen={item.seenBefore} />}
+      {item.seenBefore && (
+        <ImageSeenBeforeNote
+          seen={item.seenBefore}
+          image={
+            item.imageUrl && item.fullImageUrl
+              ? { thumbnail: item.imageUrl, full: item.fullImageUrl }
+              : null
+          }
+        />
+      )}
       {item.state === 'failed' &&
         (item.problem ? (
           <p className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]">

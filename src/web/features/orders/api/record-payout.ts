@@ -4,9 +4,17 @@ import { useTransition } from './post-transition';
 export function useRecordPayout() {
   return useTransition(
     'payout',
-    (v: { id: number; idempotencyKey: string; bankReference: string; proofMessageId: number }) => ({
+    (v: {
+      id: number;
+      idempotencyKey: string;
+      bankReference: string;
+      proofMessageId: number;
+      /** Recorded although the proof's amount, as read, is not the order's total. */
+      receiptAmountConfirmed?: true;
+    }) => ({
       bankReference: v.bankReference,
       proofMessageId: v.proofMessageId,
+      ...(v.receiptAmountConfirmed ? { receiptAmountConfirmed: true } : {}),
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { TextField } from '../../../components/text-field';
@@ -24,6 +24,7 @@ export function FieldAction({
   validate,
   run,
   confirm,
+  override,
   failed,
 }: {
   label: string;
@@ -41,10 +42,20 @@ export function FieldAction({
   multiline?: boolean;
   /** The problem with the text, in words, or null. */
   validate: (value: string) => string | null;
-  /** `picked`: the image, when the action takes one and one is picked. */
-  run: (value: string, idempotencyKey: string, picked: PickedImage | null) => Promise<unknown>;
+  /**
+   * `picked`: the image, when the action takes one and one is picked. `overridden`: the person
+   * answered a refusal the server lets them override (`override`).
+   */
+  run: (
+    value: string,
+    idempotencyKey: string,
+    picked: PickedImage | null,
+    overridden: boolean,
+  ) => Promise<unknown>;
   /** An irreversible action asks first, showing the text with what it acts on. */
   confirm?: (value: string, picked: PickedImage | null) => ActionConfirmation;
+  /** A refusal the person may answer with "do it anyway" (a button under the server's text). */
+  override?: { applies: (error: unknown) => boolean; label: string };
   failed: string;
 }) {
   const id = useId();
@@ -53,7 +64,10 @@ export function FieldAction({
   const [asking, setAsking] = useState(false);
   const own = usePickedImage();
   const attachment = image?.state ?? own;
-  const action = useOrderAction((key) => run(value.trim(), key, attachment.picked));
+  const overridden = useRef(false);
+  const action = useOrderAction((key) =>
+    run(value.trim(), key, attachment.picked, overridden.current),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validate(value.trim());
@@ -61,6 +75,7 @@ export function FieldAction({
     const missing = attachment.picked ? null : (image?.missing ?? null);
     if (missing) attachment.setProblem(missing);
     if (found || missing) return;
+    overridden.current = false;
     if (confirm) setAsking(true);
     else action.submit();
   };
@@ -105,6 +120,19 @@ export function FieldAction({
         />
       )}
       {action.error !== null && <ErrorAlert>{errorText(action.error, failed)}</ErrorAlert>}
+      {override && action.error !== null && override.applies(action.error) && (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={action.pending}
+          onClick={() => {
+            overridden.current = true;
+            action.submit();
+          }}
+        >
+          {override.label}
+        </Button>
+      )}
     </form>
   );
 }

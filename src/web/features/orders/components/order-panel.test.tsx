@@ -570,6 +570,55 @@ describe('OrderPanel for an agent', () => {
     expect(screen.queryByTestId('sell-form')).toBeNull();
   });
 
+  it("shows the receipt's amount against the order's and records the payout anyway when asked", async () => {
+    const confirmed = openOrder({ state: 'deposit_confirmed', txHash: TX });
+    URL.createObjectURL = () => 'blob:proof';
+    URL.revokeObjectURL = () => undefined;
+    const mismatch = 'The receipt says ₦2,400,000.00; this order pays ₦1,513,200.00';
+    const calls = stub([confirmed], {
+      'POST /api/chat-sessions/7/attachments': (call) =>
+        json(
+          makeMessage({
+            id: 78,
+            senderId: AGENT_ID,
+            senderRole: 'agent',
+            messageType: 'image',
+            clientMessageId: String((call.body as FormData).get('clientMessageId')),
+          }),
+          201,
+        ),
+      'POST /api/orders/:id/payout': (call) =>
+        (call.body as { receiptAmountConfirmed?: boolean }).receiptAmountConfirmed
+          ? json({ ...confirmed, state: 'payout_sent', bankReference: 'FT1' })
+          : json({ error: mismatch, receiptAmount: '2400000.00' }, 409),
+    });
+    render('agent');
+    fireEvent.change(
+      await screen.findByLabelText(
+        'Bank reference of the ₦1,513,200.00 payout to GTBank 0123451234',
+      ),
+      { target: { value: 'FT1' } },
+    );
+    fireEvent.change(screen.getByLabelText('Proof of payment'), {
+      target: {
+        files: [new File([new Uint8Array([0x89, 0x50])], 'transfer.png', { type: 'image/png' })],
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Record payout' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Record payout' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(mismatch);
+    expect(stateOf()).toBe('Deposit confirmed');
+    fireEvent.click(screen.getByRole('button', { name: 'Record the payout anyway' }));
+    await waitFor(() => expect(stateOf()).toBe('Payout sent'));
+    const sent = posts(calls, '/api/orders/1/payout').map((c) => c.body);
+    expect(sent).toEqual([
+      { bankReference: 'FT1', proofMessageId: 78 },
+      { bankReference: 'FT1', proofMessageId: 78, receiptAmountConfirmed: true },
+    ]);
+  });
+
   it('cancels before a deposit, and shows the server refusing with its reason', async () => {
     const calls = stub([openOrder()], {
       'POST /api/orders/:id/cancel': () =>

@@ -1,5 +1,6 @@
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
 import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
+import { ApiError } from '../../../lib/api-client';
 import { formatNaira } from '../../../lib/format';
 import { useSendImage } from '../../messages';
 import { useRecordPayout } from '../api/record-payout';
@@ -10,7 +11,8 @@ export const PROOF_MISSING = 'Choose the image of the transfer';
 /**
  * The agent records the payout: the bank's reference and an image of the transfer. After a yes,
  * the image goes into the chat as the agent's message (the customer sees it there too), then the
- * payout names it as its proof.
+ * payout names it as its proof. The server reads the proof first: when its amount is not the
+ * order's total, the agent sees both and may record the payout anyway (decision 031).
  */
 export function PayoutAction({ order }: { order: Order }) {
   const account = order.payoutAccount;
@@ -32,8 +34,9 @@ export function PayoutAction({ order }: { order: Order }) {
         payoutRequestSchema.shape.bankReference.safeParse(reference).error?.issues[0]?.message ??
         null
       }
-      run={async (bankReference, idempotencyKey, picked) => {
-        // FieldAction runs a payout only with its proof picked (`missing` above).
+      run={async (bankReference, idempotencyKey, picked, amountConfirmed) => {
+        // FieldAction runs a payout only with its proof picked (`missing` above). Sent again
+        // after a refusal, the image is the same message (its client message id).
         const proof = picked!;
         const message = await sendImage({
           clientMessageId: proof.clientMessageId,
@@ -45,6 +48,7 @@ export function PayoutAction({ order }: { order: Order }) {
           idempotencyKey,
           bankReference,
           proofMessageId: message.id,
+          ...(amountConfirmed ? { receiptAmountConfirmed: true as const } : {}),
         });
       }}
       confirm={(reference, picked) => ({
@@ -76,6 +80,15 @@ export function PayoutAction({ order }: { order: Order }) {
         ],
         confirmLabel: 'Record payout',
       })}
+      // The proof's amount, read by OCR, is not the order's total (the server's 409 says both).
+      override={{
+        applies: (error) =>
+          error instanceof ApiError &&
+          error.status === 409 &&
+          typeof (error.body as { receiptAmount?: unknown } | undefined)?.receiptAmount ===
+            'string',
+        label: 'Record the payout anyway',
+      }}
       failed="Could not record the payout. Try again."
     />
   );

@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagePageSchema, messageSchema, type Message } from '../../../shared/api/messages';
+import {
+  imageSeenBeforeText,
+  messagePageSchema,
+  messageSchema,
+  type Message,
+} from '../../../shared/api/messages';
 import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
+import { imageReadings } from '../../db/schema';
+import { rows } from '../../db/raw';
+import { EventBus } from '../../platform/event-bus';
+import { EventLog } from '../../platform/realtime/events';
+import { createStorage } from '../../platform/storage';
+import { ImageReader } from './image-reader';
+import {
+  FINGERPRINT_MAX_DISTANCE,
+  fingerprintDistance,
+  imageFingerprint,
+} from './image-fingerprint';
+import { ReceiptOcr } from './receipt-ocr';
 import { startLiveApp, type LiveApp } from '../../../../tests/support/live-app';
 import {
   OTHER_RECEIPTS,
@@ -51,7 +68,11 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
       ]),
     });
     expect(res.statusCode, res.body).toBe(201);
-    return { raw: res.json<Record<string, unknown>>(), message: messageSchema.parse(res.json()) };
+    // The answer comes before the reading: the flag, if any, follows it.
+    const raw = res.json<Record<string, unknown>>();
+    expect(raw).not.toHaveProperty('imageSeenBefore');
+    await live.app.imageReader.idle();
+    return { raw, message: messageSchema.parse(res.json()) };
   }
 
   async function messagesAs(who: 'ada' | 'bola' | 'agent', chatSessionId: number) {
@@ -65,15 +86,25 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
     return { raw, items: messagePageSchema.parse(res.json()).items };
   }
 
-  /** A screen of another app (bands of colour): unlike any bank receipt or each other. */
-  function walletScreen(colours: [string, string, string]): Promise<Buffer> {
+  /**
+   * A screen of another app (bands of colour): unlike any bank receipt, or the other screens of
+   * its shape. Screens of one shape in other colours look alike.
+   */
+  function walletScreen(
+    colours: [string, string, string],
+    shape: 'circle' | 'bars' = 'circle',
+  ): Promise<Buffer> {
     const [a, b, c] = colours;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900">
-      <rect width="600" height="900" fill="${b}"/>
-      <rect x="0" y="0" width="200" height="900" fill="${a}"/>
+    const drawn =
+      shape === 'circle'
+        ? `<rect x="0" y="0" width="200" height="900" fill="${a}"/>
       <circle cx="420" cy="300" r="140" fill="${c}"/>
-      <rect x="260" y="600" width="300" height="220" fill="${a}"/>
-    </svg>`;
+      <rect x="260" y="600" width="300" height="220" fill="${a}"/>`
+        : `<rect x="0" y="100" width="600" height="120" fill="${a}"/>
+      <rect x="300" y="400" width="300" height="200" fill="${c}"/>
+      <rect x="0" y="700" width="250" height="200" fill="${c}"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900">
+      <rect width="600" height="900" fill="${b}"/>${drawn}</svg>`;
     return sharp(Buffer.from(svg)).png().toBuffer();
   }
 
@@ -90,7 +121,7 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
 
   beforeAll(async () => {
     database = await kind.open();
-    live = await startLiveApp(database);
+    live = await startLiveApp(database, { RECEIPT_OCR: 'on' });
     const ada = await makeCustomer(database.db);
     const bola = await makeCustomer(database.db);
     const agent = await makeAgent(database.db);
@@ -105,7 +136,7 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
     await database.dispose();
   });
 
-  it("flags another customer's screenshot, re-encoded, halved and cropped, to agents only (HTTP and socket)", async () => {
+  it("flags another customer's screenshot, re-encoded, halved and cropped, as the same receipt, to agents only (HTTP and socket)", async () => {
     const adaChat = await chat('ada');
     const bolaChat = await chat('bola');
     const original = await bankReceiptScreenshot(RECEIPT_A);
@@ -123,7 +154,20 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
       messageId: first.message.id,
       chatSessionId: adaChat,
       seenAt: first.message.createdAt,
+      kind: 'same_receipt',
+      reference: RECEIPT_A.reference,
+      orderReference: null,
     };
+    const [reading] = await database.db
+      .select()
+      .from(imageReadings)
+      .where(eq(imageReadings.messageId, reused.message.id));
+    expect(reading).toMatchObject({
+      status: 'read',
+      reference: RECEIPT_A.reference,
+      amount: '1250000.00',
+      receiptDate: '2026-11-12',
+    });
     // The customer who sent it is not told, in the answer or in their chat.
     expect(reused.raw).not.toHaveProperty('imageSeenBefore');
     const bolaView = await messagesAs('bola', bolaChat);
@@ -171,13 +215,76 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
     bolaSocket.close();
   });
 
-  it('does not flag a different screenshot of the same app', async () => {
+  it('does not flag a different receipt of the same app, however alike the pictures', async () => {
     const bolaChat = await chat('bola');
     for (const other of OTHER_RECEIPTS) {
       const sent = await send('bola', bolaChat, await bankReceiptScreenshot(other));
       const agentView = await messagesAs('agent', bolaChat);
       expect(byId(agentView.items, sent.message.id)?.imageSeenBefore).toBeUndefined();
     }
+    // Another transfer on the very same screen, only its texts changed: the pictures are a few
+    // bits apart, within the fingerprint's threshold. Its reference tells it apart.
+    const original = await bankReceiptScreenshot(RECEIPT_A);
+    const another = await bankReceiptScreenshot({
+      ...RECEIPT_A,
+      amount: '₦1,250,500.00',
+      reference: 'TRF-88213390017',
+    });
+    expect(
+      fingerprintDistance(await imageFingerprint(original), await imageFingerprint(another)),
+    ).toBeLessThanOrEqual(FINGERPRINT_MAX_DISTANCE);
+    const sent = await send('bola', bolaChat, another);
+    const agentView = await messagesAs('agent', bolaChat);
+    expect(byId(agentView.items, sent.message.id)?.imageSeenBefore).toBeUndefined();
+  });
+
+  it('names the order of a look-alike image, and a restarted reader reads what was left pending', async () => {
+    const adaChat = await chat('ada');
+    await openOrder(adaChat, 'ada');
+    const [order] = await rows<{ reference: string }>(
+      database.db,
+      sql`select reference from orders where chat_session_id = ${adaChat}`,
+    );
+    const screen = await walletScreen(['#6a1b9a', '#fff8e1', '#00897b'], 'bars');
+    const first = await send('ada', adaChat, screen);
+    const bolaChat = await chat('bola');
+    const copy = await send('bola', bolaChat, await sharp(screen).jpeg({ quality: 70 }).toBuffer());
+    const seen = byId(
+      (await messagesAs('agent', bolaChat)).items,
+      copy.message.id,
+    )?.imageSeenBefore;
+    expect(seen).toEqual({
+      messageId: first.message.id,
+      chatSessionId: adaChat,
+      seenAt: first.message.createdAt,
+      kind: 'looks_alike',
+      reference: null,
+      orderReference: order!.reference,
+    });
+    expect(imageSeenBeforeText(seen!)).toBe(`Looks like the image on order ${order!.reference}`);
+
+    // As if the process had stopped before reading it: the next start reads it.
+    await database.db.execute(sql`
+      update image_readings set status = 'pending', reference = null, reference_key = null,
+                                amount = null, read_at = null
+      where message_id = ${first.message.id}`);
+    const reader = new ImageReader({
+      db: database.db,
+      events: new EventLog(database, new EventBus()),
+      bus: new EventBus(),
+      storage: createStorage(live.app.config.storage),
+      ocr: new ReceiptOcr(),
+      logger: live.app.log,
+    });
+    reader.start();
+    await reader.idle();
+    await reader.stop();
+    const [reading] = await database.db
+      .select()
+      .from(imageReadings)
+      .where(eq(imageReadings.messageId, first.message.id));
+    expect(reading?.status).toBe('unreadable');
+    expect(reading?.readAt).not.toBeNull();
   });
 
   it("flags a customer's own image only when it was sent before this chat's open order", async () => {
@@ -197,6 +304,10 @@ describe.each(testDatabaseKinds())('images seen before on $name', (kind) => {
       messageId: before.message.id,
       chatSessionId: adaChat,
       seenAt: before.message.createdAt,
+      // No reference on a wallet screen: only the pictures can be compared.
+      kind: 'looks_alike',
+      reference: null,
+      orderReference: null,
     });
     // An image first sent during the order, sent again during it, is not flagged.
     const fresh = await walletScreen(['#0b5fff', '#fafafa', '#e53935']);

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 
 /**
- * How many of a fingerprint's 64 bits may differ and the picture still count as one seen before.
- * Measured on a bank app's receipt screen (image-fingerprint.test.ts): the same screenshot
- * re-encoded as JPEG, halved, or cropped by 3 % lands within 6 bits; a different receipt of the
- * same app layout lands 8 or more bits away. The margin is narrow, which suits a flag an agent
- * looks at, never a verdict. docs/operations.md names it.
+ * How many of a fingerprint's 64 bits may differ and the picture still "look like" an earlier
+ * one. Measured on a bank app's receipt screen (image-fingerprint.test.ts): the same screenshot
+ * re-encoded as JPEG, halved, or cropped by 3 % lands within 6 bits. A different receipt of the
+ * same layout can land as near (issue 30: 3 bits), so the fingerprint counts only where no
+ * reference was read to tell two receipts apart (flag-reading.ts, decision 031), and the agent
+ * sees both pictures. docs/operations.md names it.
  */
 export const FINGERPRINT_MAX_DISTANCE = 7;
 
