@@ -53,6 +53,7 @@ import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from '.
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
 import { EsploraReader, TronReader, WatchedReader } from './features/chain';
 import { AdvisoryLock } from './db/advisory-lock';
+import { whatsappPlugin } from './features/whatsapp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -555,6 +556,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   startOrderSweep(app, { db, events, clock, payoutConfirmHours: config.payoutConfirmHours });
   await app.register(serviceMetricsRoutes, { db, clock });
+  await app.register(whatsappPlugin, {
+    settings: config.whatsapp,
+    database,
+    events,
+    notifications,
+    clock,
+    cap: config.maxOpenChatsPerAgent,
+  });
   await startPush(app, { config, db, bus, presence, agent: deps.pushAgent });
   // Read by the deposit watcher; their health is on /metrics.
   const readers = {

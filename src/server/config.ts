@@ -69,6 +69,24 @@ const envSchema = z.object({
         'a link (https://wa.me/2348012345678), a phone number (+234 801 234 5678) or an email address',
     })
     .optional(),
+  /** The WhatsApp Cloud API channel (decision 034): all four set, or none (the channel is off). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'digits only, as Meta shows it')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_GRAPH_URL: url.default('https://graph.facebook.com/v23.0'),
+  /** The approved template sent after the 24-hour window: `name:language`, such as `reengage:en_US`. */
+  WHATSAPP_REENGAGE_TEMPLATE: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9_]{1,512}:[A-Za-z_]{2,10}$/,
+      'a template name and language such as reengage:en_US',
+    )
+    .optional(),
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
@@ -185,6 +203,21 @@ export interface S3Settings {
 /** STORAGE=disk (a folder on this machine) or STORAGE=s3 (a bucket every instance shares). */
 export type StorageSettings = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3Settings);
 
+/** The WhatsApp Cloud API channel (decision 034); undefined when it is off. */
+export interface WhatsappSettings {
+  phoneNumberId: string;
+  /** Sent as the Graph API's bearer token; never logged. */
+  accessToken: string;
+  /** Signs Meta's webhook deliveries (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta's verification handshake must present. */
+  verifyToken: string;
+  /** WHATSAPP_GRAPH_URL, without a trailing slash. */
+  graphUrl: string;
+  /** WHATSAPP_REENGAGE_TEMPLATE: the only thing sent after the 24-hour window. */
+  reengageTemplate: { name: string; language: string } | undefined;
+}
+
 /** The bank account name-enquiry provider; undefined when not configured. */
 export interface NameEnquirySettings {
   url: string;
@@ -253,6 +286,7 @@ export interface Config {
   /** FIRST_RESPONSE_TARGET_MINUTES: the inbox shows a waiting chat amber past half, red past it. */
   firstResponseTargetMinutes: number;
   nameEnquiry: NameEnquirySettings | undefined;
+  whatsapp: WhatsappSettings | undefined;
   /** METRICS_TOKEN: GET /metrics needs it as a bearer token; undefined: loopback only. */
   metricsToken: string | undefined;
   vapid: VapidSettings;
@@ -295,6 +329,8 @@ export interface PublicConfig {
   quoteTtlMinutes: number;
   minOrderNaira: string;
   maxOrderNaira: string;
+  /** The WhatsApp channel is configured: the desk shows its chats' badge and window. */
+  whatsappChannel: boolean;
 }
 
 export class ConfigError extends Error {
@@ -312,6 +348,26 @@ const S3_REQUIRED_KEYS = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 const S3_KEYS = [...S3_REQUIRED_KEYS, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+const WHATSAPP_KEYS = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+/** The WhatsApp settings' problems: all four or none; the optional ones only beside them. */
+function whatsappProblems(env: Env, source: Record<string, string | undefined>): string[] {
+  const given = WHATSAPP_KEYS.filter((k) => env[k] !== undefined);
+  const optional = (['WHATSAPP_GRAPH_URL', 'WHATSAPP_REENGAGE_TEMPLATE'] as const).filter(
+    (k) => source[k] !== undefined,
+  );
+  if (given.length === WHATSAPP_KEYS.length) return [];
+  if (given.length === 0 && optional.length === 0) return [];
+  const missing = WHATSAPP_KEYS.filter((k) => env[k] === undefined);
+  return [
+    `The WhatsApp channel needs all of ${WHATSAPP_KEYS.join(', ')} (missing ${missing.join(', ')}), or none of them`,
+  ];
+}
 
 /** The S3 settings' problems: all required ones with STORAGE=s3, none without it. */
 function storageProblems(env: Env): string[] {
@@ -359,6 +415,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   problems.push(...storageProblems(env));
+  problems.push(...whatsappProblems(env, raw));
   if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
     problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
   }
@@ -473,6 +530,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: env.NAME_ENQUIRY_TIMEOUT_MS,
           }
         : undefined,
+    whatsapp: whatsappSettings(env),
     metricsToken: env.METRICS_TOKEN,
     vapid: {
       keys:
@@ -509,5 +567,27 @@ export function publicConfig(config: Config): PublicConfig {
     quoteTtlMinutes: config.quoteTtlMinutes,
     minOrderNaira: config.minOrderNaira,
     maxOrderNaira: config.maxOrderNaira,
+    whatsappChannel: config.whatsapp !== undefined,
+  };
+}
+
+function whatsappSettings(env: Env): WhatsappSettings | undefined {
+  const { WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET } = env;
+  const { WHATSAPP_VERIFY_TOKEN, WHATSAPP_REENGAGE_TEMPLATE } = env;
+  if (
+    !WHATSAPP_PHONE_NUMBER_ID ||
+    !WHATSAPP_ACCESS_TOKEN ||
+    !WHATSAPP_APP_SECRET ||
+    !WHATSAPP_VERIFY_TOKEN
+  )
+    return undefined;
+  const [name, language] = WHATSAPP_REENGAGE_TEMPLATE?.split(':') ?? [];
+  return {
+    phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: WHATSAPP_ACCESS_TOKEN,
+    appSecret: WHATSAPP_APP_SECRET,
+    verifyToken: WHATSAPP_VERIFY_TOKEN,
+    graphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+    reengageTemplate: name && language ? { name, language } : undefined,
   };
 }

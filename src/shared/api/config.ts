@@ -21,5 +21,7 @@ export const publicConfigSchema = z.object({
   /** MIN_ORDER_NAIRA and MAX_ORDER_NAIRA: an order's naira total lies between them. */
   minOrderNaira: z.string(),
   maxOrderNaira: z.string(),
+  /** The WhatsApp Cloud API channel is on (decision 034): its chats show a badge and a window. */
+  whatsappChannel: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

@@ -12,3 +12,4 @@ export * from './socket-presence';
 export * from './availability';
 export * from './conversation-tools';
 export * from './staff-security';
+export * from './whatsapp';

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { WhatsappInboundMessage } from '../../../shared/api/whatsapp';
+import { whatsappInboundMessageSchema } from '../../../shared/api/whatsapp';
+import type { Db } from '../../db/client';
+import {
+  chatSessions,
+  whatsappContacts,
+  whatsappHeldMessages,
+  whatsappOutbox,
+} from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { EventLog } from '../../platform/realtime/events';
+import type { SessionUser } from '../../platform/sessions';
+import { createChatSession } from '../chat-sessions';
+import { sendMessage } from '../messages';
+import { deskFromReply, deskFromText, deskQuestion, type WhatsappDesk } from './desk-choice';
+import { touchInbound, whatsappCustomer } from './whatsapp-contact';
+
+export interface ReceiveContext {
+  db: Db;
+  events: EventLog;
+  /** MAX_OPEN_CHATS_PER_AGENT: round-robin's cap. */
+  cap: number;
+  now: Date;
+}
+
+/** What the desk shows for a WhatsApp message: its text, or what kind it was. */
+export function contentOf(message: WhatsappInboundMessage): string {
+  switch (message.type) {
+    case 'text':
+      return message.text?.body ?? '';
+    case 'interactive':
+      return (
+        message.interactive?.list_reply?.title ?? message.interactive?.button_reply?.title ?? ''
+      );
+    case 'button':
+      return message.button?.text ?? '';
+    default:
+      return `[unsupported: ${message.type}]`;
+  }
+}
+
+/** The reply's id when the message answers an interactive list or button. */
+function replyId(message: WhatsappInboundMessage): string | undefined {
+  return message.interactive?.list_reply?.id ?? message.interactive?.button_reply?.id;
+}
+
+/** The message as the customer's own, once per wamid (its client message id). */
+async function post(
+  context: ReceiveContext,
+  caller: SessionUser,
+  chatSessionId: number,
+  message: WhatsappInboundMessage,
+): Promise<void> {
+  await sendMessage({
+    db: context.db,
+    events: context.events,
+    caller,
+    chatSessionId,
+    clientMessageId: `wa:${message.id}`,
+    content: contentOf(message),
+    cap: context.cap,
+  });
+}
+
+/** The customer picked a desk: the chat opens, with the messages held until now, in order. */
+async function openChat(
+  context: ReceiveContext,
+  caller: SessionUser,
+  desk: WhatsappDesk,
+): Promise<number> {
+  const { db } = context;
+  const session = await createChatSession({
+    db,
+    events: context.events,
+    caller,
+    category: desk,
+    cap: context.cap,
+    now: context.now,
+  });
+  const held = await db
+    .select()
+    .from(whatsappHeldMessages)
+    .where(eq(whatsappHeldMessages.customerId, caller.id))
+    .orderBy(asc(whatsappHeldMessages.createdAt), asc(whatsappHeldMessages.wamid));
+  for (const row of held) {
+    const parsed = whatsappInboundMessageSchema.safeParse(row.message);
+    if (parsed.success) await post(context, caller, session.id, parsed.data);
+  }
+  await db.delete(whatsappHeldMessages).where(eq(whatsappHeldMessages.customerId, caller.id));
+  return session.id;
+}
+
+/**
+ * A message a customer sent from WhatsApp joins their chat as their own message: the chat they
+ * last had (a resolved one reopens), or a new one on the desk their message names. Until a desk
+ * is known the message is held and the customer is asked once, with an interactive list.
+ * Processing the same message again changes nothing (its wamid is its client message id).
+ */
+export async function receiveMessage(
+  context: ReceiveContext & { message: WhatsappInboundMessage; profileName: string | undefined },
+): Promise<void> {
+  const { db, message } = context;
+  const { user, deskAskedAt } = await whatsappCustomer({
+    db,
+    waId: message.from,
+    profileName: context.profileName,
+  });
+  await touchInbound(db, user.id, new Date(Number(message.timestamp) * 1000));
+  const [latest] = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(eq(chatSessions.customerId, user.id))
+    .orderBy(desc(chatSessions.createdAt))
+    .limit(1);
+  try {
+    if (latest) return await post(context, user, latest.id, message);
+    const reply = replyId(message);
+    const desk =
+      (reply === undefined ? null : deskFromReply(reply)) ??
+      (message.type === 'text' ? deskFromText(contentOf(message)) : null);
+    if (desk) {
+      const chatSessionId = await openChat(context, user, desk);
+      return await post(context, user, chatSessionId, message);
+    }
+    await hold(context, user, message, deskAskedAt);
+  } catch (error) {
+    // A banned customer's message is refused as the web refuses it; it is not retried.
+    if (error instanceof AppError && error.code === 'forbidden') return;
+    throw error;
+  }
+}
+
+/** Keeps the message for the chat to come, and asks which desk (once). */
+async function hold(
+  context: ReceiveContext,
+  user: SessionUser,
+  message: WhatsappInboundMessage,
+  deskAskedAt: Date | null,
+): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx
+      .insert(whatsappHeldMessages)
+      .values({ wamid: message.id, customerId: user.id, message })
+      .onConflictDoNothing();
+    if (deskAskedAt) return;
+    const [asked] = await tx
+      .update(whatsappContacts)
+      .set({ deskAskedAt: context.now })
+      .where(and(eq(whatsappContacts.customerId, user.id), isNull(whatsappContacts.deskAskedAt)))
+      .returning({ waId: whatsappContacts.waId });
+    if (asked)
+      await tx.insert(whatsappOutbox).values({ waId: asked.waId, payload: deskQuestion() });
+  });
+}
