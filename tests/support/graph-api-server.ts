@@ -10,14 +10,14 @@ export const WHATSAPP_TEST_SETTINGS = {
   verifyToken: 'test-verify-token',
 } as const;
 
-/** The environment that turns the channel on against `graph`. */
-export function whatsappEnv(graph: GraphApiServer): Record<string, string> {
+/** The environment that turns the channel on against the Graph API at `graphUrl`. */
+export function whatsappEnv(graphUrl: string): Record<string, string> {
   return {
     WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST_SETTINGS.phoneNumberId,
     WHATSAPP_ACCESS_TOKEN: WHATSAPP_TEST_SETTINGS.accessToken,
     WHATSAPP_APP_SECRET: WHATSAPP_TEST_SETTINGS.appSecret,
     WHATSAPP_VERIFY_TOKEN: WHATSAPP_TEST_SETTINGS.verifyToken,
-    WHATSAPP_GRAPH_URL: graph.url,
+    WHATSAPP_GRAPH_URL: graphUrl,
   };
 }
 

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     graph = await new GraphApiServer().start();
     app = await createTestApp({
       database,
-      env: { ...whatsappEnv(graph), WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US' },
+      env: { ...whatsappEnv(graph.url), WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US' },
       clock: () => new Date(now),
     });
     await app.ready();
