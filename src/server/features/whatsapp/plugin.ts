@@ -15,6 +15,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import { forRole } from '../../platform/roles';
 import { GraphApi } from './graph-api';
 import { processDeliveries } from './process-deliveries';
+import { pruneDeliveries } from './prune-deliveries';
 import { sendOutbox } from './send-outbox';
 import { storeDelivery } from './store-delivery';
 import { getWhatsappChat, retryWhatsappMessage, sendReengageTemplate } from './whatsapp-chat';
@@ -35,6 +36,9 @@ const DELIVERY_LOCK = 0x41437761;
 
 /** How often the workers look for work nobody told them of (retries that came due). */
 const POLL_MS = 2_000;
+
+/** How often processed deliveries past their retention are deleted. */
+const PRUNE_MS = 60 * 60 * 1000;
 
 /** Meta's deliveries are small; a batch of statuses stays well under this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -140,12 +144,22 @@ const plugin: FastifyPluginAsyncZod<WhatsappPluginOptions> = async (app, options
   );
   app.decorate('whatsapp', { deliveries, outbox });
   notifications.on(OUTBOX_CHANNEL, () => outbox.kick());
+  let pruneTimer: NodeJS.Timeout | undefined;
   // Deliveries stored before a restart are processed at start.
   app.addHook('onReady', async () => {
     deliveries.start();
     outbox.start();
+    pruneTimer = setInterval(
+      () =>
+        void pruneDeliveries({ db, now: clock() }).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'WhatsApp delivery prune failed'),
+        ),
+      PRUNE_MS,
+    );
+    pruneTimer.unref();
   });
   app.addHook('preClose', async () => {
+    clearInterval(pruneTimer);
     await deliveries.stop();
     await outbox.stop();
     await lock.release();

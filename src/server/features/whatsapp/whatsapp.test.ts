@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DESK_QUESTION, whatsappChatSchema } from '../../../shared/api/whatsapp';
-import { chatSessions, messages, users, whatsappContacts } from '../../db/schema';
+import {
+  chatSessions,
+  messages,
+  users,
+  whatsappContacts,
+  whatsappDeliveries,
+} from '../../db/schema';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import {
@@ -16,6 +22,7 @@ import {
   whatsappEnv,
 } from '../../../../tests/support/graph-api-server';
 import { makeAgent, sessionCookie } from '../../../../tests/support/users';
+import { DELIVERY_RETENTION_DAYS, pruneDeliveries } from './prune-deliveries';
 import { WINDOW_CLOSED_TITLE } from './send-outbox';
 
 const HOUR = 60 * 60 * 1000;
@@ -359,6 +366,23 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     });
     await settle();
     expect((await whatsappChat(chat.id)).deliveries.at(-1)?.tick).toBe('sent');
+  });
+
+  it('deletes processed deliveries after their retention, never pending ones', async () => {
+    const old = new Date(now - (DELIVERY_RETENTION_DAYS + 1) * 24 * HOUR);
+    const [processed, pending] = await database.db
+      .insert(whatsappDeliveries)
+      .values([
+        { body: { kept: false }, processedAt: old, createdAt: old },
+        { body: { kept: true }, createdAt: old, attempts: 8 },
+      ])
+      .returning({ id: whatsappDeliveries.id });
+    await pruneDeliveries({ db: database.db, now: new Date(now) });
+    const left = await database.db
+      .select({ id: whatsappDeliveries.id })
+      .from(whatsappDeliveries)
+      .where(inArray(whatsappDeliveries.id, [processed!.id, pending!.id]));
+    expect(left).toEqual([{ id: pending!.id }]);
   });
 
   it('keeps its routes to staff: a signed-out caller gets 401', async () => {
