@@ -561,6 +561,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     events,
     notifications,
+    storage,
     clock,
     cap: config.maxOpenChatsPerAgent,
   });

@@ -85,4 +85,35 @@ export class GraphApi {
     }
     return id;
   }
+
+  /** A customer's media (`image.id`): its metadata first, then its bytes, both with the token. */
+  async downloadMedia(mediaId: string, maxBytes: number): Promise<Buffer> {
+    const info = await this.call(`${this.settings.graphUrl}/${encodeURIComponent(mediaId)}`);
+    const { url, file_size: size } = (await info.json()) as { url?: unknown; file_size?: unknown };
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+      throw new GraphApiError(info.status, null, 'The media has no address', false);
+    if (typeof size === 'number' && size > maxBytes)
+      throw new GraphApiError(info.status, null, 'The media is too large', false);
+    const file = await this.call(url);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (bytes.length > maxBytes)
+      throw new GraphApiError(file.status, null, 'The media is too large', false);
+    return bytes;
+  }
+
+  /** Uploads a file for a message to refer to; the media id back. */
+  async uploadMedia(bytes: Buffer, mime: string, name: string): Promise<string> {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('type', mime);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: mime }), name);
+    const response = await this.call(
+      `${this.settings.graphUrl}/${this.settings.phoneNumberId}/media`,
+      { method: 'POST', body: form },
+    );
+    const { id } = (await response.json()) as { id?: unknown };
+    if (typeof id !== 'string')
+      throw new GraphApiError(response.status, null, 'The Graph API answered without an id', true);
+    return id;
+  }
 }

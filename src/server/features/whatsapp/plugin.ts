@@ -13,6 +13,7 @@ import type { Notifications } from '../../db/notifications';
 import { AdvisoryLock } from '../../db/advisory-lock';
 import type { EventLog } from '../../platform/realtime/events';
 import { forRole } from '../../platform/roles';
+import type { ObjectStorage } from '../../platform/storage';
 import { GraphApi } from './graph-api';
 import { processDeliveries } from './process-deliveries';
 import { pruneDeliveries } from './prune-deliveries';
@@ -48,6 +49,8 @@ export interface WhatsappPluginOptions {
   database: Database;
   events: EventLog;
   notifications: Notifications;
+  /** Where customers' photos are stored, and agents' images read from. */
+  storage: ObjectStorage;
   clock: () => Date;
   /** MAX_OPEN_CHATS_PER_AGENT. */
   cap: number;
@@ -115,7 +118,7 @@ const webhookRoutes: FastifyPluginAsyncZod<{
  * stopped before the database closes. Nothing is registered when the channel is off.
  */
 const plugin: FastifyPluginAsyncZod<WhatsappPluginOptions> = async (app, options) => {
-  const { settings, database, events, notifications, clock, cap } = options;
+  const { settings, database, events, notifications, storage, clock, cap } = options;
   if (!settings) return;
   const { db } = database;
   const graph = new GraphApi(settings);
@@ -127,6 +130,8 @@ const plugin: FastifyPluginAsyncZod<WhatsappPluginOptions> = async (app, options
         ? processDeliveries({
             db,
             events,
+            graph,
+            storage,
             cap,
             now: clock,
             phoneNumberId: settings.phoneNumberId,
@@ -138,7 +143,7 @@ const plugin: FastifyPluginAsyncZod<WhatsappPluginOptions> = async (app, options
   );
   const outbox = new Worker(
     'WhatsApp outbox',
-    () => sendOutbox({ db, graph, now: clock(), logger: app.log }),
+    () => sendOutbox({ db, graph, storage, now: clock(), logger: app.log }),
     POLL_MS,
     app.log,
   );

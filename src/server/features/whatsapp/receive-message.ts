@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH } from '../../../shared/api/messages';
 import type { WhatsappInboundMessage } from '../../../shared/api/whatsapp';
 import { whatsappInboundMessageSchema } from '../../../shared/api/whatsapp';
 import type { Db } from '../../db/client';
 import {
   chatSessions,
+  messages,
   whatsappContacts,
   whatsappHeldMessages,
   whatsappOutbox,
@@ -11,14 +14,19 @@ import {
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
+import type { ObjectStorage } from '../../platform/storage';
 import { createChatSession } from '../chat-sessions';
-import { sendMessage } from '../messages';
+import { findImageSeenBefore, removeUpload, sendMessage, storeImageBytes } from '../messages';
+import { GraphApiError, type GraphApi } from './graph-api';
 import { deskFromReply, deskFromText, deskQuestion, type WhatsappDesk } from './desk-choice';
 import { touchInbound, whatsappCustomer } from './whatsapp-contact';
 
 export interface ReceiveContext {
   db: Db;
   events: EventLog;
+  graph: GraphApi;
+  storage: ObjectStorage;
+  logger: FastifyBaseLogger;
   /** MAX_OPEN_CHATS_PER_AGENT: round-robin's cap. */
   cap: number;
   now: Date;
@@ -28,7 +36,9 @@ export interface ReceiveContext {
 export function contentOf(message: WhatsappInboundMessage): string {
   switch (message.type) {
     case 'text':
-      return message.text?.body ?? '';
+      return (message.text?.body ?? '').slice(0, MESSAGE_MAX_LENGTH);
+    case 'image':
+      return message.image?.caption ?? '';
     case 'interactive':
       return (
         message.interactive?.list_reply?.title ?? message.interactive?.button_reply?.title ?? ''
@@ -45,6 +55,32 @@ function replyId(message: WhatsappInboundMessage): string | undefined {
   return message.interactive?.list_reply?.id ?? message.interactive?.button_reply?.id;
 }
 
+/** What the chat shows for an image that could not be fetched or decoded. */
+export const IMAGE_NOT_RECEIVED = '[image not received]';
+
+/**
+ * A customer's photo, fetched through the media API and stored as an upload is (decoded,
+ * re-encoded without EXIF). Null when it cannot be had for good (too large, not an image); a
+ * Graph API that does not answer throws, and the delivery is tried again.
+ */
+async function fetchImage(context: ReceiveContext, mediaId: string) {
+  try {
+    const bytes = await context.graph.downloadMedia(mediaId, ATTACHMENT_MAX_BYTES);
+    return await storeImageBytes({
+      storage: context.storage,
+      bytes,
+      name: 'whatsapp-photo',
+      log: context.logger,
+    });
+  } catch (error) {
+    if ((error instanceof GraphApiError && !error.retryable) || error instanceof AppError) {
+      context.logger.warn({ err: error }, 'WhatsApp image not received');
+      return null;
+    }
+    throw error;
+  }
+}
+
 /** The message as the customer's own, once per wamid (its client message id). */
 async function post(
   context: ReceiveContext,
@@ -52,15 +88,62 @@ async function post(
   chatSessionId: number,
   message: WhatsappInboundMessage,
 ): Promise<void> {
-  await sendMessage({
-    db: context.db,
-    events: context.events,
+  const { db, events, cap } = context;
+  const clientMessageId = `wa:${message.id}`;
+  const mediaId = message.type === 'image' ? message.image?.id : undefined;
+  if (mediaId === undefined) {
+    await sendMessage({
+      db,
+      events,
+      caller,
+      chatSessionId,
+      clientMessageId,
+      content: contentOf(message),
+      cap,
+    });
+    return;
+  }
+  // Once per wamid: a delivery processed again does not fetch the image again.
+  const [known] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(eq(messages.chatSessionId, chatSessionId), eq(messages.clientMessageId, clientMessageId)),
+    )
+    .limit(1);
+  if (known) return;
+  const image = await fetchImage(context, mediaId);
+  const caption = (message.image?.caption ?? '').slice(0, MESSAGE_MAX_LENGTH);
+  if (!image) {
+    await sendMessage({
+      db,
+      events,
+      caller,
+      chatSessionId,
+      clientMessageId,
+      content: caption || IMAGE_NOT_RECEIVED,
+      cap,
+    });
+    return;
+  }
+  const { fingerprint, ...attachment } = image;
+  const seenBefore = await findImageSeenBefore({ db, chatSessionId, fingerprint });
+  const sent = await sendMessage({
+    db,
+    events,
     caller,
     chatSessionId,
-    clientMessageId: `wa:${message.id}`,
-    content: contentOf(message),
-    cap: context.cap,
+    clientMessageId,
+    content: caption,
+    attachment,
+    image: { fingerprint, seenBefore },
+    cap,
+  }).catch(async (error: unknown) => {
+    await removeUpload({ storage: context.storage, meta: attachment, log: context.logger });
+    throw error;
   });
+  if (!sent.created)
+    await removeUpload({ storage: context.storage, meta: attachment, log: context.logger });
 }
 
 /** The customer picked a desk: the chat opens, with the messages held until now, in order. */

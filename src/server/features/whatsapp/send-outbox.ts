@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';
+import type { AttachmentMeta } from '../../db/schema';
+import type { ObjectStorage } from '../../platform/storage';
 import { GraphApiError, type GraphApi } from './graph-api';
 
 /** WhatsApp allows free-form messages this long after the customer's last one. */
@@ -31,14 +33,32 @@ interface ClaimedRow {
   payload: Record<string, unknown> | null;
   attempts: number;
   content: string | null;
-  message_type: string | null;
+  attachment: AttachmentMeta | null;
   last_inbound_at: unknown;
 }
 
-/** The Graph API body for a row: its own payload, or the desk message's text. */
-function bodyOf(row: ClaimedRow): Record<string, unknown> {
+/**
+ * The Graph API body for a row: its own payload, or the desk message: its text, or its image
+ * (uploaded through the media API first) with the caption.
+ */
+async function bodyOf(
+  row: ClaimedRow,
+  graph: GraphApi,
+  storage: ObjectStorage,
+): Promise<Record<string, unknown>> {
   if (row.payload) return row.payload;
-  return { type: 'text', text: { body: row.content ?? '', preview_url: false } };
+  const attachment = row.attachment;
+  if (!attachment) return { type: 'text', text: { body: row.content ?? '', preview_url: false } };
+  const stored = await storage.open(attachment.storageKey);
+  if (!stored) throw new GraphApiError(null, null, 'The image is no longer stored', false);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+  const id = await graph.uploadMedia(
+    Buffer.concat(chunks),
+    attachment.mime,
+    attachment.originalName,
+  );
+  return { type: 'image', image: { id, ...(row.content ? { caption: row.content } : {}) } };
 }
 
 interface Outcome {
@@ -72,10 +92,11 @@ async function record(db: Db, id: string, fields: Outcome): Promise<void> {
 export async function sendOutbox(options: {
   db: Db;
   graph: GraphApi;
+  storage: ObjectStorage;
   now: Date;
   logger: FastifyBaseLogger;
 }): Promise<number> {
-  const { db, graph, now, logger } = options;
+  const { db, graph, storage, now, logger } = options;
   const at = now.toISOString();
   const claimed = await rows<ClaimedRow>(
     db,
@@ -93,7 +114,7 @@ export async function sendOutbox(options: {
           from due where o.id = due.id
           returning o.id, o.wa_id, o.payload, o.attempts, o.message_id
         )
-        select c.id, c.wa_id, c.payload, c.attempts, m.content, m.message_type,
+        select c.id, c.wa_id, c.payload, c.attempts, m.content, m.attachment,
                k.last_inbound_at
         from claimed c
         left join messages m on m.id = c.message_id
@@ -108,7 +129,7 @@ export async function sendOutbox(options: {
       continue;
     }
     try {
-      const wamid = await graph.send(row.wa_id, bodyOf(row));
+      const wamid = await graph.send(row.wa_id, await bodyOf(row, graph, storage));
       await record(db, row.id, { status: 'sent', wamid });
     } catch (error) {
       if (!(error instanceof GraphApiError)) throw error;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DESK_QUESTION, whatsappChatSchema } from '../../../shared/api/whatsapp';
 import {
@@ -21,6 +22,7 @@ import {
   webhookDelivery,
   whatsappEnv,
 } from '../../../../tests/support/graph-api-server';
+import { uploadImage } from '../../../../tests/support/images';
 import { makeAgent, sessionCookie } from '../../../../tests/support/users';
 import { DELIVERY_RETENTION_DAYS, pruneDeliveries } from './prune-deliveries';
 import { WINDOW_CLOSED_TITLE } from './send-outbox';
@@ -101,7 +103,11 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     graph = await new GraphApiServer().start();
     app = await createTestApp({
       database,
-      env: { ...whatsappEnv(graph.url), WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US' },
+      env: {
+        ...whatsappEnv(graph.url),
+        WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US',
+        DATA_DIR: `/tmp/agentchat-whatsapp-${randomUUID()}`,
+      },
       clock: () => new Date(now),
     });
     await app.ready();
@@ -366,6 +372,55 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     });
     await settle();
     expect((await whatsappChat(chat.id)).deliveries.at(-1)?.tick).toBe('sent');
+  });
+
+  it("stores a customer's photo as an upload, without its EXIF, and sends an agent's image through the media API", async () => {
+    const number = newNumber();
+    await receive(number, 'I want to sell USDT');
+    const chat = (await chatOf(number))!.chat;
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'TestPhone', Model: 'GPS-1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    graph.media.set(`media-in-${number}`, { mime: 'image/jpeg', bytes: photo });
+    const image = {
+      from: number,
+      id: `wamid.photo-${number}`,
+      timestamp: String(Math.floor(now / 1000)),
+      type: 'image',
+      image: { id: `media-in-${number}`, mime_type: 'image/jpeg', caption: 'My wallet' },
+    };
+    const body = webhookDelivery({ messages: [image] });
+    await post(body);
+    await post(body);
+    await settle();
+    const [stored, ...more] = await database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.clientMessageId, `wa:${image.id}`));
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({ messageType: 'image', content: 'My wallet' });
+    const file = await app.inject({
+      method: 'GET',
+      url: `/api/attachments/${stored!.id}`,
+      headers: { cookie: agentCookie },
+    });
+    expect(file.statusCode).toBe(200);
+    const kept = await sharp(file.rawPayload).metadata();
+    expect([kept.width, kept.height, kept.exif]).toEqual([640, 480, undefined]);
+
+    const uploadsBefore = graph.uploads.length;
+    await uploadImage(app, { cookie: agentCookie, chatSessionId: chat.id, caption: 'Our QR' });
+    await settle();
+    expect(graph.uploads.slice(uploadsBefore).map((u) => u.type)).toEqual(['image/png']);
+    const mediaId = graph.uploads.at(-1)!.id;
+    expect(graph.sent.at(-1)).toMatchObject({
+      to: number,
+      body: { type: 'image', image: { id: mediaId, caption: 'Our QR' } },
+    });
   });
 
   it('deletes processed deliveries after their retention, never pending ones', async () => {
