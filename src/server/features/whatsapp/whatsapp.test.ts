@@ -192,6 +192,15 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     });
     expect(list.body.items.map((s: { id: number }) => s.id)).toContain(found!.chat.id);
     expect((await whatsappChat(found!.chat.id)).waId).toBe(number);
+    // Found by the number as people type it.
+    const local = `0${number.slice(3, 6)} ${number.slice(6, 9)} ${number.slice(9)}`;
+    const search = await injectJson(app, {
+      cookie: agentCookie,
+      method: 'GET',
+      url: `/api/chat-sessions?q=${encodeURIComponent(local)}`,
+    });
+    expect(search.body.items.map((s: { id: number }) => s.id)).toEqual([found!.chat.id]);
+    expect(search.body.items[0].customer.whatsappNumber).toBe(number);
     // The next message joins the same chat.
     await receive(number, 'I have 0.05 BTC');
     expect(await contentsOf(found!.chat.id)).toHaveLength(2);
