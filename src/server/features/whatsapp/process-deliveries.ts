@@ -13,6 +13,13 @@ import { receiveMessage, type ReceiveContext } from './receive-message';
 /** A delivery that still fails after this many tries is set aside (its error kept). */
 const MAX_DELIVERY_ATTEMPTS = 8;
 
+/**
+ * A failed delivery is tried again once this many ms times 2^attempts have passed since it
+ * arrived (0.5 s, 1 s, 2 s ... about a minute in all): a status that came before the send's
+ * answer was recorded finds it on a later try, not eight tries in the same second.
+ */
+const RETRY_BASE_MS = 250;
+
 /** A status for a message whose send was not recorded yet: the delivery is tried again. */
 class StatusTooEarly extends Error {
   constructor(wamid: string) {
@@ -67,7 +74,8 @@ async function processDelivery(
 /**
  * The stored deliveries not processed yet, oldest first, one at a time (the caller runs one
  * pass at a time, on one instance: messages keep their order). A delivery that fails is tried
- * again on the next pass, up to MAX_DELIVERY_ATTEMPTS.
+ * again with backoff, up to MAX_DELIVERY_ATTEMPTS; a failure other than an early status ends the
+ * pass, but the next pass goes on past it while it waits for its retry.
  */
 export async function processDeliveries(
   context: Omit<ReceiveContext, 'now'> & {
@@ -81,6 +89,8 @@ export async function processDeliveries(
     db,
     sql`select id, body, attempts from whatsapp_deliveries
         where processed_at is null and attempts < ${MAX_DELIVERY_ATTEMPTS}
+          and (attempts = 0
+               or created_at <= now() - ${RETRY_BASE_MS} * power(2, attempts) * interval '1 ms')
         order by id limit 100`,
   );
   let done = 0;

@@ -10,6 +10,7 @@ import {
   users,
   whatsappContacts,
   whatsappDeliveries,
+  whatsappOutbox,
 } from '../../db/schema';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -314,6 +315,39 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
       tick: 'failed',
       errorTitle: 'Re-engagement message',
     });
+  });
+
+  it('applies a status that arrives before the send it belongs to was recorded, on a later try', async () => {
+    const wamid = `wamid.early-${randomUUID()}`;
+    await post(webhookDelivery({ statuses: [statusUpdate(wamid, 'delivered')] }));
+    await settle();
+    // Tried once: the passes right after it do not spend its tries.
+    const [pending] = await database.db
+      .select({
+        attempts: whatsappDeliveries.attempts,
+        processedAt: whatsappDeliveries.processedAt,
+      })
+      .from(whatsappDeliveries)
+      .where(sql`${whatsappDeliveries.body}::text like ${`%${wamid}%`}`);
+    expect(pending).toEqual({ attempts: 1, processedAt: null });
+    await database.db.insert(whatsappOutbox).values({
+      waId: newNumber(),
+      payload: { type: 'text', text: { body: 'sent elsewhere' } },
+      status: 'sent',
+      wamid,
+    });
+    const tick = async () =>
+      (
+        await database.db
+          .select({ status: whatsappOutbox.status })
+          .from(whatsappOutbox)
+          .where(eq(whatsappOutbox.wamid, wamid))
+      )[0]?.status;
+    expect(await tick()).toBe('sent');
+    // Its first retry is due half a second after it arrived.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await settle();
+    expect(await tick()).toBe('delivered');
   });
 
   it('retries after a 500 and a 429 with backoff, showing sending until the Graph API answers', async () => {
