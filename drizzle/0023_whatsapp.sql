@@ -44,6 +44,7 @@ ALTER TABLE "whatsapp_contacts" ADD CONSTRAINT "whatsapp_contacts_customer_id_us
 ALTER TABLE "whatsapp_held_messages" ADD CONSTRAINT "whatsapp_held_messages_customer_id_users_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_outbox" ADD CONSTRAINT "whatsapp_outbox_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "whatsapp_deliveries_pending_idx" ON "whatsapp_deliveries" USING btree ("id") WHERE "whatsapp_deliveries"."processed_at" is null;--> statement-breakpoint
+CREATE INDEX "whatsapp_held_messages_customer_idx" ON "whatsapp_held_messages" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "whatsapp_outbox_due_idx" ON "whatsapp_outbox" USING btree ("next_attempt_at") WHERE "whatsapp_outbox"."status" = 'sending';--> statement-breakpoint
 ALTER TABLE "whatsapp_outbox" ADD CONSTRAINT "whatsapp_outbox_status_ck"
   CHECK ("status" IN ('sending', 'sent', 'delivered', 'read', 'failed'));

@@ -28,7 +28,7 @@ export const whatsappInboundMessageSchema = z.object({
   id: z.string().min(1).max(200),
   /** Seconds since the epoch, as a string. */
   timestamp: z.string().regex(/^\d{1,12}$/),
-  type: z.string(),
+  type: z.string().max(40),
   text: z.object({ body: z.string() }).optional(),
   image: mediaSchema.optional(),
   document: mediaSchema.optional(),

@@ -46,15 +46,20 @@ export const whatsappDeliveries = pgTable(
  * A customer's messages that arrived before their desk was known: they join the chat, in order,
  * once the customer picks Bitcoin or USDT. `wamid` is Meta's id: the same message is held once.
  */
-export const whatsappHeldMessages = pgTable('whatsapp_held_messages', {
-  wamid: text('wamid').primaryKey(),
-  customerId: uuid('customer_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** The message as the webhook gave it (one element of `messages`). */
-  message: jsonb('message').$type<unknown>().notNull(),
-  createdAt: createdAt(),
-});
+export const whatsappHeldMessages = pgTable(
+  'whatsapp_held_messages',
+  {
+    wamid: text('wamid').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The message as the webhook gave it (one element of `messages`). */
+    message: jsonb('message').$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  // Read before each message of a customer who has a chat (receive-message.ts's postHeld).
+  (t) => [index('whatsapp_held_messages_customer_idx').on(t.customerId, t.createdAt)],
+);
 
 /**
  * Everything sent to WhatsApp: a desk message (an agent's reply, written by the messages insert's

@@ -38,7 +38,7 @@ export function contentOf(message: WhatsappInboundMessage): string {
     case 'text':
       return (message.text?.body ?? '').slice(0, MESSAGE_MAX_LENGTH);
     case 'image':
-      return message.image?.caption ?? '';
+      return (message.image?.caption ?? '').slice(0, MESSAGE_MAX_LENGTH);
     case 'interactive':
       return (
         message.interactive?.list_reply?.title ?? message.interactive?.button_reply?.title ?? ''
@@ -56,7 +56,7 @@ function replyId(message: WhatsappInboundMessage): string | undefined {
 }
 
 /** What the chat shows for an image that could not be fetched or decoded. */
-export const IMAGE_NOT_RECEIVED = '[image not received]';
+const IMAGE_NOT_RECEIVED = '[image not received]';
 
 /**
  * A customer's photo, fetched through the media API and stored as an upload is (decoded,
@@ -113,7 +113,7 @@ async function post(
     .limit(1);
   if (known) return;
   const image = await fetchImage(context, mediaId);
-  const caption = (message.image?.caption ?? '').slice(0, MESSAGE_MAX_LENGTH);
+  const caption = contentOf(message);
   if (!image) {
     await sendMessage({
       db,
@@ -161,6 +161,21 @@ async function openChat(
     cap: context.cap,
     now: context.now,
   });
+  await postHeld(context, caller, session.id);
+  return session.id;
+}
+
+/**
+ * The messages held until the desk was known, into the chat in order, then forgotten. Run
+ * before each message of a customer who has a chat: a crash between opening the chat and this
+ * leaves them held, and the customer's next message (or this one's retry) posts them.
+ */
+async function postHeld(
+  context: ReceiveContext,
+  caller: SessionUser,
+  chatSessionId: number,
+): Promise<void> {
+  const { db } = context;
   const held = await db
     .select()
     .from(whatsappHeldMessages)
@@ -168,10 +183,10 @@ async function openChat(
     .orderBy(asc(whatsappHeldMessages.createdAt), asc(whatsappHeldMessages.wamid));
   for (const row of held) {
     const parsed = whatsappInboundMessageSchema.safeParse(row.message);
-    if (parsed.success) await post(context, caller, session.id, parsed.data);
+    if (parsed.success) await post(context, caller, chatSessionId, parsed.data);
   }
-  await db.delete(whatsappHeldMessages).where(eq(whatsappHeldMessages.customerId, caller.id));
-  return session.id;
+  if (held.length > 0)
+    await db.delete(whatsappHeldMessages).where(eq(whatsappHeldMessages.customerId, caller.id));
 }
 
 /**
@@ -197,7 +212,10 @@ export async function receiveMessage(
     .orderBy(desc(chatSessions.createdAt))
     .limit(1);
   try {
-    if (latest) return await post(context, user, latest.id, message);
+    if (latest) {
+      await postHeld(context, user, latest.id);
+      return await post(context, user, latest.id, message);
+    }
     const reply = replyId(message);
     const desk =
       (reply === undefined ? null : deskFromReply(reply)) ??

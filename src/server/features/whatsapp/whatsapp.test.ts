@@ -10,6 +10,7 @@ import {
   users,
   whatsappContacts,
   whatsappDeliveries,
+  whatsappHeldMessages,
   whatsappOutbox,
 } from '../../db/schema';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
@@ -244,6 +245,23 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
     const found = await chatOf(number);
     expect(found?.chat.category).toBe('usdt');
     expect(await contentsOf(found!.chat.id)).toEqual(['Good morning', 'Are you there?', 'USDT']);
+    // A message left held by a crash after the chat opened joins before the next one.
+    await database.db.insert(whatsappHeldMessages).values({
+      wamid: `wamid.left-${number}`,
+      customerId: found!.user.id,
+      message: textMessage(number, 'I have 200 USDT'),
+    });
+    await receive(number, 'What is the rate?');
+    expect((await contentsOf(found!.chat.id)).slice(3)).toEqual([
+      'I have 200 USDT',
+      'What is the rate?',
+    ]);
+    expect(
+      await database.db
+        .select()
+        .from(whatsappHeldMessages)
+        .where(eq(whatsappHeldMessages.customerId, found!.user.id)),
+    ).toEqual([]);
   });
 
   it("sends the agent's reply (never a private note); ticks never move back; a failure shows Meta's title and Retry sends it", async () => {
