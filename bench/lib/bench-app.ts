@@ -23,7 +23,10 @@ export interface BenchApp {
  * folder, production settings, request logging at info (to a file, as stdout would be piped), a
  * local price server in CoinGecko's format, listening on a free port of 127.0.0.1.
  */
-export async function startBenchApp(): Promise<BenchApp> {
+export async function startBenchApp(
+  /** More settings on top of the production ones (a suite's channel, say). */
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
   const priceServer = await new PriceServer().start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -42,6 +45,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     OIDC_CLIENT_SECRET: 'bench',
     PRICE_API_URL: priceServer.url,
     PRICE_REFRESH_MS: '3600000',
+    ...env,
   });
   const logFile = path.join(dataDir, 'server.log');
   const logStream = fs.createWriteStream(logFile);

@@ -22,6 +22,7 @@ import { ratesPlugin } from './features/rates';
 import { reportsPlugin } from './features/reports';
 import { serviceMetricsPlugin } from './features/service-metrics';
 import { transactionsPlugin } from './features/transactions';
+import { whatsappPlugin } from './features/whatsapp';
 import { createFastify, registerHttpPlugins, type HttpOptions } from './platform/http';
 import { AppMetrics } from './platform/metrics/app-metrics';
 import { metricsPlugin } from './platform/metrics/plugin';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deskAddressesPlugin);
   await app.register(ordersPlugin);
   await app.register(serviceMetricsPlugin);
+  await app.register(whatsappPlugin);
   await app.register(pushPlugin, { agent: deps.pushAgent });
   await app.register(demoPlugin);
   await app.register(healthPlugin);

@@ -548,7 +548,52 @@ describe('publicConfig', () => {
       minOrderNaira: '10000',
       maxOrderNaira: '20000000.50',
       approvalThresholdUsd: '75.50',
+      whatsappChannel: false,
     });
+  });
+
+  it('turns the WhatsApp channel on with all four settings, and stops on a partial set', () => {
+    const all = {
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+    };
+    expect(loadConfig(PRODUCTION_ENV).whatsapp).toBeUndefined();
+    const on = loadConfig({
+      ...PRODUCTION_ENV,
+      ...all,
+      WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9999/v23.0/',
+      WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US',
+    });
+    expect(on.whatsapp).toEqual({
+      phoneNumberId: '106540352242922',
+      accessToken: 'EAAG-token',
+      appSecret: 'app-secret',
+      verifyToken: 'verify-me',
+      graphUrl: 'http://127.0.0.1:9999/v23.0',
+      reengageTemplate: { name: 'reengage', language: 'en_US' },
+    });
+    expect(publicConfig(on).whatsappChannel).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV, ...all }).whatsapp?.graphUrl).toBe(
+      'https://graph.facebook.com/v23.0',
+    );
+    expect(
+      problemsOf({
+        ...PRODUCTION_ENV,
+        WHATSAPP_PHONE_NUMBER_ID: '1065',
+        WHATSAPP_APP_SECRET: 'app-secret',
+      }),
+    ).toEqual([
+      'The WhatsApp channel needs all of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN (missing WHATSAPP_ACCESS_TOKEN, WHATSAPP_VERIFY_TOKEN), or none of them',
+    ]);
+    expect(problemsOf({ ...PRODUCTION_ENV, WHATSAPP_REENGAGE_TEMPLATE: 'reengage:en_US' })).toEqual(
+      [
+        expect.stringMatching(
+          /^The WhatsApp channel needs all of .* \(missing WHATSAPP_PHONE_NUMBER_ID, /,
+        ),
+      ],
+    );
   });
 
   it("falls back to the WhatsApp number's link for support, and refuses a contact of no known form", () => {

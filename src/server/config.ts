@@ -72,6 +72,24 @@ const envSchema = z.object({
         'a link (https://wa.me/2348012345678), a phone number (+234 801 234 5678) or an email address',
     })
     .optional(),
+  /** The WhatsApp Cloud API channel (decision 034): all four set, or none (the channel is off). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'digits only, as Meta shows it')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_GRAPH_URL: url.default('https://graph.facebook.com/v23.0'),
+  /** The approved template sent after the 24-hour window: `name:language`, such as `reengage:en_US`. */
+  WHATSAPP_REENGAGE_TEMPLATE: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9_]{1,512}:[A-Za-z_]{2,10}$/,
+      'a template name and language such as reengage:en_US',
+    )
+    .optional(),
   PRICE_API_URL: url.default('https://api.coingecko.com/api/v3'),
   PRICE_REFRESH_MS: z.coerce.number().int().min(1000).default(120_000),
   DEMO_MODE: bool.optional(),
@@ -186,6 +204,51 @@ const S3_REQUIRED_KEYS = [
 ] as const;
 const S3_KEYS = [...S3_REQUIRED_KEYS, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 
+const WHATSAPP_KEYS = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+/** The WhatsApp settings' problems: all four or none; the template only beside them. */
+function whatsappProblems(env: Env): string[] {
+  const given = WHATSAPP_KEYS.filter((k) => env[k] !== undefined);
+  if (given.length === WHATSAPP_KEYS.length) return [];
+  if (given.length === 0 && env.WHATSAPP_REENGAGE_TEMPLATE === undefined) return [];
+  const missing = WHATSAPP_KEYS.filter((k) => env[k] === undefined);
+  return [
+    `The WhatsApp channel needs all of ${WHATSAPP_KEYS.join(', ')} (missing ${missing.join(', ')}), or none of them`,
+  ];
+}
+
+/** The WhatsApp Cloud API channel's settings (decision 034); undefined when it is off. */
+function whatsappSettings(env: Env) {
+  const { WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET } = env;
+  const { WHATSAPP_VERIFY_TOKEN, WHATSAPP_REENGAGE_TEMPLATE } = env;
+  if (
+    !WHATSAPP_PHONE_NUMBER_ID ||
+    !WHATSAPP_ACCESS_TOKEN ||
+    !WHATSAPP_APP_SECRET ||
+    !WHATSAPP_VERIFY_TOKEN
+  )
+    return undefined;
+  const [name, language] = WHATSAPP_REENGAGE_TEMPLATE?.split(':') ?? [];
+  return {
+    phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+    /** Sent as the Graph API's bearer token; never logged. */
+    accessToken: WHATSAPP_ACCESS_TOKEN,
+    /** Signs Meta's webhook deliveries (X-Hub-Signature-256). */
+    appSecret: WHATSAPP_APP_SECRET,
+    /** What Meta's verification handshake must present. */
+    verifyToken: WHATSAPP_VERIFY_TOKEN,
+    /** WHATSAPP_GRAPH_URL, without a trailing slash. */
+    graphUrl: env.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+    /** WHATSAPP_REENGAGE_TEMPLATE: the only thing sent after the 24-hour window. */
+    reengageTemplate: name && language ? { name, language } : undefined,
+  };
+}
+
 /** The S3 settings' problems: all required ones with STORAGE=s3, none without it. */
 function storageProblems(env: Env): string[] {
   if (env.STORAGE === 's3') {
@@ -234,6 +297,7 @@ function configProblems(env: Env): string[] {
     );
   }
   problems.push(...storageProblems(env));
+  problems.push(...whatsappProblems(env));
   if ((env.NAME_ENQUIRY_URL === undefined) !== (env.NAME_ENQUIRY_KEY === undefined)) {
     problems.push('NAME_ENQUIRY_URL and NAME_ENQUIRY_KEY go together: set both or neither');
   }
@@ -375,6 +439,7 @@ function toConfig(env: Env) {
           }
         : undefined,
     /** GET /metrics needs it as a bearer token; undefined: loopback only. */
+    whatsapp: whatsappSettings(env),
     metricsToken: env.METRICS_TOKEN,
     /** Web Push's signing keys and contact; `keys` undefined: generated into DATA_DIR. */
     vapid: {
@@ -421,6 +486,8 @@ export type StorageSettings = Config['storage'];
 export type S3Settings = Omit<Extract<StorageSettings, { kind: 's3' }>, 'kind'>;
 /** The bank account name-enquiry provider. */
 export type NameEnquirySettings = NonNullable<Config['nameEnquiry']>;
+/** The WhatsApp Cloud API channel (decision 034). */
+export type WhatsappSettings = NonNullable<Config['whatsapp']>;
 export type VapidSettings = Config['vapid'];
 export type ChainSettings = Config['chain'];
 
@@ -453,5 +520,6 @@ export function publicConfig(config: Config): PublicConfig {
     minOrderNaira: config.minOrderNaira,
     maxOrderNaira: config.maxOrderNaira,
     approvalThresholdUsd: config.approvalThresholdUsd,
+    whatsappChannel: config.whatsapp !== undefined,
   };
 }

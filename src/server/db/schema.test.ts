@@ -56,6 +56,10 @@ const TABLES = [
   'staff_recovery_codes',
   'transactions',
   'users',
+  'whatsapp_contacts',
+  'whatsapp_deliveries',
+  'whatsapp_held_messages',
+  'whatsapp_outbox',
 ];
 
 /** The migrations drizzle-kit's journal lists. */

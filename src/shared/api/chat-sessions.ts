@@ -80,7 +80,10 @@ export type ChatListFilter = (typeof CHAT_LIST_FILTERS)[number];
 export const chatSessionListQuerySchema = z.object({
   ...cursorQueryShape,
   filter: z.enum(CHAT_LIST_FILTERS).default('all'),
-  /** Case-insensitive substring of the customer's name or email, or of an order's reference. */
+  /**
+   * Case-insensitive substring of the customer's name or email, of an order's reference, or of
+   * a WhatsApp customer's number (its digits).
+   */
   q: z.string().trim().max(100).optional(),
   /** One customer's chats (the agents' desk side panel); a customer only ever gets their own. */
   customerId: z.uuid('Invalid customer id').optional(),

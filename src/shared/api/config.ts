@@ -23,5 +23,7 @@ export const publicConfigSchema = z.object({
   maxOrderNaira: z.string(),
   /** APPROVAL_THRESHOLD_USD: the form's "Approval Required" notice shows over it (decision 028). */
   approvalThresholdUsd: z.string(),
+  /** The WhatsApp Cloud API channel is on (decision 034): its chats show a badge and a window. */
+  whatsappChannel: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

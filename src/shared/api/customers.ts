@@ -13,6 +13,11 @@ export const customerSummarySchema = z.object({
   profileImageUrl: z.string().nullable(),
   customerStatus: customerStatusSchema,
   createdAt: isoDateTime,
+  /**
+   * A customer who writes from WhatsApp (decision 034): their number, digits with the country
+   * code. Chats carry it (staff's views; a WhatsApp customer has no web session of their own).
+   */
+  whatsappNumber: z.string().nullable().optional(),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 

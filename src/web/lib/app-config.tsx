@@ -15,6 +15,7 @@ const FIELD_TYPES = {
   minOrderNaira: 'string',
   maxOrderNaira: 'string',
   approvalThresholdUsd: 'string',
+  whatsappChannel: 'boolean',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -57,6 +58,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     maxOrderNaira: record.maxOrderNaira as string,
     approvalThresholdUsd: record.approvalThresholdUsd as string,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
+    whatsappChannel: record.whatsappChannel as boolean,
   };
 }
 

@@ -19,6 +19,7 @@ export const TEST_CONFIG: AppConfig = {
   minOrderNaira: '5000',
   maxOrderNaira: '50000000',
   approvalThresholdUsd: '50',
+  whatsappChannel: false,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

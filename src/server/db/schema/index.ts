@@ -13,3 +13,4 @@ export * from './availability';
 export * from './conversation-tools';
 export * from './staff-security';
 export * from './image-readings';
+export * from './whatsapp';

@@ -8,3 +8,4 @@ export {
   refuseStaffInLockedChat,
   reopenLocked,
 } from './chat-lifecycle';
+export { createChatSession } from './create-chat-session';

@@ -88,10 +88,19 @@ export async function listChatSessions(options: ListChatSessionsOptions): Promis
   if (filter) conditions.push(filter);
   if (options.q) {
     const pattern = containsPattern(options.q);
+    // A WhatsApp number as people type it ("+234 803 111 2222", "0803 111 2222"): its digits,
+    // without a local leading 0, within the stored international form.
+    const digits = options.q.replace(/\D/g, '').replace(/^0/, '');
+    const byNumber =
+      digits.length >= 4
+        ? sql`or s.customer_id in (select k.customer_id from whatsapp_contacts k
+                                   where k.wa_id like ${containsPattern(digits)})`
+        : sql``;
     conditions.push(
       sql`(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') ilike ${pattern}
            or c.email ilike ${pattern}
-           or s.id in (select o.chat_session_id from orders o where o.reference ilike ${pattern}))`,
+           or s.id in (select o.chat_session_id from orders o where o.reference ilike ${pattern})
+           ${byNumber})`,
     );
   }
   const older = olderThanCursor(options.cursor, {

@@ -31,6 +31,7 @@ interface SessionRow extends Record<string, unknown> {
   c_profile_image_url: string | null;
   c_customer_status: CustomerSummary['customerStatus'];
   c_created_at: unknown;
+  c_whatsapp_number: string | null;
   a_first_name: string | null;
   a_last_name: string | null;
   lm_id: number | string | null;
@@ -64,6 +65,7 @@ function toSession(row: SessionRow): ChatSession {
       profileImageUrl: row.c_profile_image_url,
       customerStatus: row.c_customer_status,
       createdAt: iso(row.c_created_at),
+      whatsappNumber: row.c_whatsapp_number,
     },
     agent: row.agent_id
       ? { id: row.agent_id, firstName: row.a_first_name, lastName: row.a_last_name }
@@ -120,13 +122,14 @@ export async function selectSessions(
            s.waiting_since,
            c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
            c.profile_image_url as c_profile_image_url, c.customer_status as c_customer_status,
-           c.created_at as c_created_at,
+           c.created_at as c_created_at, k.wa_id as c_whatsapp_number,
            a.first_name as a_first_name, a.last_name as a_last_name,
            lm.id as lm_id, lm.content as lm_content, lm.message_type as lm_message_type,
            lm.sender_id as lm_sender_id, lm.created_at as lm_created_at,
            ow.reference as ow_reference, ow.state as ow_state
     from page s
     join users c on c.id = s.customer_id
+    left join whatsapp_contacts k on k.customer_id = s.customer_id
     left join users a on a.id = s.agent_id
     left join lateral (
       select m.id, m.content, m.message_type, m.sender_id, m.created_at

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import {
+  ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_PIXELS,
   IMAGE_DECODE_ERROR,
   IMAGE_PIXELS_ERROR,
@@ -111,7 +112,7 @@ function isPixelLimit(error: unknown): boolean {
  * write images that decoders warn about (an odd colour profile) and that decode well.
  */
 async function reencode(
-  source: string,
+  source: string | Buffer,
   mime: AttachmentMeta['mime'],
 ): Promise<{
   image: Buffer;
@@ -155,6 +156,63 @@ async function reencode(
 }
 
 /**
+ * Decodes and re-encodes the image (reencode), then stores it and its thumbnail: both, or
+ * neither (a store that fails halfway gets back what it took, and the caller a 503).
+ */
+async function storeClean(options: {
+  storage: ObjectStorage;
+  source: string | Buffer;
+  mime: AttachmentMeta['mime'];
+  storageBase: string;
+  originalName: string;
+  log: FastifyBaseLogger;
+}): Promise<AttachmentMeta & { fingerprint: bigint }> {
+  const { storage, mime, storageBase, log } = options;
+  const clean = await reencode(options.source, mime);
+  const stored: AttachmentMeta = {
+    storageKey: `${storageBase}.${EXTENSIONS[mime]}`,
+    thumbnailKey: thumbnailKeyOf(storageBase),
+    mime,
+    size: clean.image.length,
+    width: clean.width,
+    height: clean.height,
+    originalName: options.originalName,
+  };
+  try {
+    await storage.put(stored.storageKey, clean.image, mime);
+    await storage.put(stored.thumbnailKey!, clean.thumbnail, 'image/webp');
+  } catch (error) {
+    await removeUpload({ storage, meta: stored, log });
+    throw error;
+  }
+  return { ...stored, fingerprint: clean.fingerprint };
+}
+
+/**
+ * An image received whole from elsewhere (a WhatsApp customer's photo), stored as an upload is:
+ * its type from its bytes, its size capped, decoded and re-encoded without its metadata.
+ */
+export async function storeImageBytes(options: {
+  storage: ObjectStorage;
+  bytes: Buffer;
+  name: string;
+  log: FastifyBaseLogger;
+}): Promise<AttachmentMeta & { fingerprint: bigint }> {
+  const { bytes } = options;
+  if (bytes.length > ATTACHMENT_MAX_BYTES)
+    throw new AppError('payload_too_large', IMAGE_SIZE_ERROR);
+  const mime = sniffImageType(bytes.subarray(0, 12));
+  if (!mime) throw new AppError('bad_request', IMAGE_TYPE_ERROR);
+  return storeClean({
+    ...options,
+    source: bytes,
+    mime,
+    storageBase: randomBytes(16).toString('hex'),
+    originalName: safeName(options.name),
+  });
+}
+
+/**
  * Streams an uploaded screenshot into a scratch file under a random name, checking its type from
  * the bytes and its size as it goes, then stores a decoded, re-encoded copy and its thumbnail
  * (the upload itself is deleted). Both are stored, or neither: a store that fails halfway gets
@@ -191,24 +249,14 @@ export async function storeUpload(options: {
     if (file.file.truncated) throw new AppError('payload_too_large', IMAGE_SIZE_ERROR);
     mime ??= sniffImageType(head);
     if (!mime || size === 0) throw new AppError('bad_request', IMAGE_TYPE_ERROR);
-    const clean = await reencode(tmpPath, mime);
-    const stored: AttachmentMeta = {
-      storageKey: `${storageBase}.${EXTENSIONS[mime]}`,
-      thumbnailKey: thumbnailKeyOf(storageBase),
+    return await storeClean({
+      storage,
+      source: tmpPath,
       mime,
-      size: clean.image.length,
-      width: clean.width,
-      height: clean.height,
+      storageBase,
       originalName: safeName(file.filename),
-    };
-    try {
-      await storage.put(stored.storageKey, clean.image, mime);
-      await storage.put(stored.thumbnailKey!, clean.thumbnail, 'image/webp');
-    } catch (error) {
-      await removeUpload({ storage, meta: stored, log });
-      throw error;
-    }
-    return { ...stored, fingerprint: clean.fingerprint };
+      log,
+    });
   } finally {
     await fs.promises.rm(tmpPath, { force: true });
   }

@@ -1,2 +1,3 @@
 export { messagesPlugin } from './plugin';
 export { sendMessage } from './send-message';
+export { removeUpload, storeImageBytes } from './attachments';

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { Message, Receipts } from '../../../shared/api/messages';
+import type { WhatsappDelivery } from '../../../shared/api/whatsapp';
 import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -10,6 +11,12 @@ import { ConversationAlerts } from '../agent-alerts';
 import { useCurrentUser } from '../auth';
 import { fillVariables, useCannedReplies, useVariableValues } from '../canned-replies';
 import { ConversationActions, isLockedFor, useChatSession } from '../chat-sessions';
+import {
+  useRetryWhatsappMessage,
+  useWhatsappChat,
+  WhatsappWindowNote,
+  windowLeft,
+} from '../whatsapp';
 import { useMessages } from './api/list-messages';
 import { categoryDetails } from './categories';
 import { ChatHeader, otherPartyName } from './components/chat-header';
@@ -39,11 +46,33 @@ function receiptOf(
   return { state: 'sent' };
 }
 
+/**
+ * A staff message in a WhatsApp chat: its tick is WhatsApp's (sending until the Graph API
+ * answers), and a refusal shows Meta's title with a Retry.
+ */
+function whatsappState(
+  delivery: WhatsappDelivery,
+  onRetry: (messageId: number) => void,
+): Pick<ChatItem, 'state' | 'whatsappFailure'> {
+  return {
+    state: delivery.tick,
+    ...(delivery.tick === 'failed'
+      ? {
+          whatsappFailure: {
+            title: delivery.errorTitle ?? 'Not delivered',
+            onRetry: () => onRetry(delivery.messageId),
+          },
+        }
+      : {}),
+  };
+}
+
 function toItems(
   messages: readonly Message[],
   pending: readonly OutgoingMessage[],
   viewer: Viewer,
   receipts: Receipts | undefined,
+  whatsapp?: { deliveries: ReadonlyMap<number, WhatsappDelivery>; onRetry: (id: number) => void },
 ): ChatItem[] {
   const stored = new Set(messages.map((m) => m.clientMessageId));
   // Keyed by the client's id: a confirmed bubble stays the same element (no flash).
@@ -59,7 +88,9 @@ function toItems(
       createdAt: m.createdAt,
       // Private notes go to no one on the other side: no ticks.
       ...(m.senderRole === viewer && m.messageType !== 'note'
-        ? receiptOf(m, receipts, viewer)
+        ? whatsapp?.deliveries.has(m.id)
+          ? whatsappState(whatsapp.deliveries.get(m.id)!, whatsapp.onRetry)
+          : receiptOf(m, receipts, viewer)
         : { state: null }),
       problem: null,
       ...(m.imageSeenBefore ? { seenBefore: m.imageSeenBefore } : {}),
@@ -231,10 +262,25 @@ export function ConversationView({
   const canned = useCannedReplies(viewer === 'agent');
   const values = useVariableValues(sessionId, session.data, viewer === 'agent');
   const fill = useCallback((content: string) => fillVariables(content, values), [values]);
-  const items = useMemo(
-    () => toItems(messages.data ?? [], pending, viewer, receipts),
-    [messages.data, pending, viewer, receipts],
+  const whatsappNumber = session.data?.customer.whatsappNumber ?? null;
+  const whatsapp = useWhatsappChat(sessionId, viewer === 'agent' && whatsappNumber !== null);
+  const { mutate: retryWhatsapp } = useRetryWhatsappMessage(sessionId);
+  const whatsappItems = useMemo(
+    () =>
+      whatsapp.data && {
+        deliveries: new Map(whatsapp.data.deliveries.map((d) => [d.messageId, d])),
+        onRetry: (id: number) => retryWhatsapp(id),
+      },
+    [whatsapp.data, retryWhatsapp],
   );
+  const items = useMemo(
+    () => toItems(messages.data ?? [], pending, viewer, receipts, whatsappItems || undefined),
+    [messages.data, pending, viewer, receipts, whatsappItems],
+  );
+  // As of the WhatsApp chat's last read (every few seconds): minutes are precise enough.
+  const now = new Date(whatsapp.dataUpdatedAt);
+  const whatsappClosed =
+    whatsapp.data !== undefined && !windowLeft(whatsapp.data.windowEndsAt, now);
 
   // A malformed id (400) is as much "no such chat" as an unknown one (404).
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -294,16 +340,23 @@ export function ConversationView({
             <ClosedNote>
               <RestrictedNote />
             </ClosedNote>
+          ) : whatsapp.data && whatsappClosed ? (
+            <WhatsappWindowNote chatSessionId={sessionId} chat={whatsapp.data} now={now} />
           ) : (
-            <Composer
-              onSendText={(content) => send({ kind: 'text', content })}
-              onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
-              onType={typing.onType}
-              {...(viewer === 'agent' ? { cannedReplies: { replies: canned.data, fill } } : {})}
-              {...(viewer === 'agent'
-                ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
-                : {})}
-            />
+            <>
+              {whatsapp.data && (
+                <WhatsappWindowNote chatSessionId={sessionId} chat={whatsapp.data} now={now} />
+              )}
+              <Composer
+                onSendText={(content) => send({ kind: 'text', content })}
+                onSendImage={(file, caption) => void send({ kind: 'image', file, caption })}
+                onType={typing.onType}
+                {...(viewer === 'agent' ? { cannedReplies: { replies: canned.data, fill } } : {})}
+                {...(viewer === 'agent'
+                  ? { onSendNote: (content: string) => send({ kind: 'note', content }) }
+                  : {})}
+              />
+            </>
           )}
         </ConversationMoney>
       )}

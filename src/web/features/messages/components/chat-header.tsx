@@ -8,6 +8,7 @@ import type { Viewer } from '../viewer';
 import { CustomerStatusBadge } from '../../customers';
 import { DeskStatusLine } from '../../availability';
 import { isDesk } from '../../chat-sessions';
+import { WhatsappBadge } from '../../whatsapp';
 import { CategoryBadge } from './badges';
 import { CoinAvatar, InitialsAvatar } from './coin-avatar';
 
@@ -83,6 +84,9 @@ export function ChatHeader({
               ) : (
                 <>
                   <CustomerStatusBadge status={session.customer.customerStatus} />
+                  {session.customer.whatsappNumber && (
+                    <WhatsappBadge number={session.customer.whatsappNumber} tone="dark" />
+                  )}
                   {session.customer.email && (
                     <span className="hidden truncate sm:inline">{session.customer.email}</span>
                   )}

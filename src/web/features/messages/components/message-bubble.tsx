@@ -70,6 +70,8 @@ export interface ChatItem {
   problem: string | null;
   /** Agents only: the image was sent before, elsewhere (the server tells staff alone). */
   seenBefore?: ImageSeenBefore;
+  /** Staff only: WhatsApp refused the stored message (Meta's error title), with a Retry. */
+  whatsappFailure?: { title: string; onRetry: () => void };
 }
 
 /** For screen readers; a failed message says "Not sent" under its bubble for everyone. */
@@ -241,7 +243,22 @@ export function MessageBubble({
           }
         />
       )}
+      {item.whatsappFailure && (
+        <p
+          data-testid="whatsapp-failure"
+          className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]"
+        >
+          <span>Not delivered on WhatsApp: {item.whatsappFailure.title}</span>
+          <FailedAction
+            icon={RotateCw}
+            label="Retry"
+            tone="brand"
+            onClick={item.whatsappFailure.onRetry}
+          />
+        </p>
+      )}
       {item.state === 'failed' &&
+        !item.whatsappFailure &&
         (item.problem ? (
           <p className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right text-xs font-medium text-down sm:max-w-[70%]">
             <span>Not sent: {item.problem}</span>

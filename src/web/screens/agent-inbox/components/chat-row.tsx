@@ -8,6 +8,7 @@ import { CustomerStatusBadge, StatusMenu, customerLabel } from '../../../feature
 import { DeskBadge } from '../../../features/chat-sessions';
 import { OrderWaitingBadge } from '../../../features/orders';
 import { formatSeconds } from '../../../features/service-metrics';
+import { WhatsappBadge } from '../../../features/whatsapp';
 import { cn } from '../../../lib/cn';
 import { useAppConfig } from '../../../lib/app-config';
 import { useWaitLevel } from '../lib/wait-level';
@@ -129,6 +130,9 @@ export function ChatRow({
           </span>
           <span className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <DeskBadge category={session.category} />
+            {session.customer.whatsappNumber && (
+              <WhatsappBadge number={session.customer.whatsappNumber} />
+            )}
             <CustomerStatusBadge status={session.customer.customerStatus} />
             <OrderWaitingBadge waiting={session.orderWaiting} viewer={viewer} />
             <WaitBadge waitingSince={waitingSince} />

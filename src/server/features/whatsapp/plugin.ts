@@ -1,0 +1,195 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  whatsappChatParamsSchema,
+  whatsappChatSchema,
+  whatsappHandshakeQuerySchema,
+  whatsappMessageParamsSchema,
+} from '../../../shared/api/whatsapp';
+import type { WhatsappSettings } from '../../config';
+import type { Database } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
+import { AdvisoryLock } from '../../db/advisory-lock';
+import type { EventLog } from '../../platform/realtime/events';
+import { forRole } from '../../platform/roles';
+import type { ObjectStorage } from '../../platform/storage';
+import { GraphApi } from './graph-api';
+import { processDeliveries } from './process-deliveries';
+import { pruneDeliveries } from './prune-deliveries';
+import { sendOutbox } from './send-outbox';
+import { storeDelivery } from './store-delivery';
+import { getWhatsappChat, retryWhatsappMessage, sendReengageTemplate } from './whatsapp-chat';
+import { Worker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The channel's background work; tests wait on it. Absent when the channel is off. */
+    whatsapp?: { deliveries: Worker; outbox: Worker };
+  }
+}
+
+/** The channel the outbox trigger notifies at commit (migration 0025). */
+const OUTBOX_CHANNEL = 'agentchat_whatsapp_outbox';
+
+/** The advisory lock delivery processing runs under: one instance at a time ("ACwa"). */
+const DELIVERY_LOCK = 0x41437761;
+
+/** How often the workers look for work nobody told them of (retries that came due). */
+const POLL_MS = 2_000;
+
+/** How often processed deliveries past their retention are deleted. */
+const PRUNE_MS = 60 * 60 * 1000;
+
+/** Meta's deliveries are small; a batch of statuses stays well under this. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Meta's webhook. The signature is over the exact bytes Meta sent, so in this scope JSON is not
+ * parsed by Fastify: the route checks the signature on the raw body, then parses it.
+ */
+const webhookRoutes: FastifyPluginAsyncZod<{
+  db: Database['db'];
+  settings: WhatsappSettings;
+  deliveries: Worker;
+}> = async (app, { db, settings, deliveries }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/channels/whatsapp/webhook',
+    forRole('public', {
+      querystring: whatsappHandshakeQuerySchema,
+      response: { 200: z.string(), 403: z.object({ error: z.string() }) },
+    }),
+    async (request, reply) => {
+      const query = request.query;
+      if (
+        query['hub.mode'] !== 'subscribe' ||
+        !sameSecret(query['hub.verify_token'], settings.verifyToken) ||
+        query['hub.challenge'] === undefined
+      ) {
+        return reply.status(403).send({ error: 'Verification failed' });
+      }
+      return reply.type('text/plain').send(query['hub.challenge']);
+    },
+  );
+
+  app.post(
+    '/api/channels/whatsapp/webhook',
+    forRole('public', { response: { 200: z.object({ received: z.literal(true) }) } }),
+    async (request) => {
+      await storeDelivery({
+        db,
+        settings,
+        raw: request.body,
+        signature: request.headers['x-hub-signature-256'],
+      });
+      deliveries.kick();
+      return { received: true as const };
+    },
+  );
+};
+
+/**
+ * The WhatsApp Cloud API channel (decision 034): Meta's webhook, the desk's view of a WhatsApp
+ * chat, and the two workers (stored deliveries in, the outbox out), started with the app and
+ * stopped before the database closes. Nothing is registered when the channel is off.
+ */
+export const whatsappPlugin = fp(
+  async (app) => {
+    const { config, database, db, events, notifications, storage, clock } = app;
+    const settings = config.whatsapp;
+    const cap = config.maxOpenChatsPerAgent;
+    if (!settings) return;
+    const graph = new GraphApi(settings);
+    const lock = new AdvisoryLock(database, DELIVERY_LOCK, app.log);
+    const deliveries = new Worker(
+      'WhatsApp delivery processing',
+      async () =>
+        (await lock.hold())
+          ? processDeliveries({
+              db,
+              events,
+              graph,
+              storage,
+              cap,
+              now: clock,
+              phoneNumberId: settings.phoneNumberId,
+              logger: app.log,
+            })
+          : 0,
+      POLL_MS,
+      app.log,
+    );
+    const outbox = new Worker(
+      'WhatsApp outbox',
+      () => sendOutbox({ db, graph, storage, now: clock(), logger: app.log }),
+      POLL_MS,
+      app.log,
+    );
+    app.decorate('whatsapp', { deliveries, outbox });
+    notifications.on(OUTBOX_CHANNEL, () => outbox.kick());
+    let pruneTimer: NodeJS.Timeout | undefined;
+    // Deliveries stored before a restart are processed at start.
+    app.addHook('onReady', async () => {
+      deliveries.start();
+      outbox.start();
+      pruneTimer = setInterval(
+        () =>
+          void pruneDeliveries({ db, now: clock() }).catch((error: unknown) =>
+            app.log.warn({ err: error }, 'WhatsApp delivery prune failed'),
+          ),
+        PRUNE_MS,
+      );
+      pruneTimer.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(pruneTimer);
+      await deliveries.stop();
+      await outbox.stop();
+      await lock.release();
+    });
+
+    await app.register(webhookRoutes, { db, settings, deliveries });
+
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.get(
+      '/api/channels/whatsapp/chats/:chatSessionId',
+      forRole('agent', { params: whatsappChatParamsSchema, response: { 200: whatsappChatSchema } }),
+      async (request) =>
+        getWhatsappChat({ db, settings, chatSessionId: request.params.chatSessionId }),
+    );
+
+    api.post(
+      '/api/channels/whatsapp/messages/:messageId/retry',
+      forRole('agent', { params: whatsappMessageParamsSchema }),
+      async (request, reply) => {
+        await retryWhatsappMessage({ db, messageId: request.params.messageId, now: clock() });
+        outbox.kick();
+        return reply.status(204).send();
+      },
+    );
+
+    api.post(
+      '/api/channels/whatsapp/chats/:chatSessionId/reengage',
+      forRole('agent', { params: whatsappChatParamsSchema }),
+      async (request, reply) => {
+        await sendReengageTemplate({ db, settings, chatSessionId: request.params.chatSessionId });
+        outbox.kick();
+        return reply.status(204).send();
+      },
+    );
+  },
+  { name: 'whatsapp' },
+);
