@@ -21,7 +21,7 @@ import { MessageList } from './components/message-list';
 import { RestrictedNote } from './components/restricted-note';
 import { useOutbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from '../../lib/unauthorized';
-import { useLiveConversation } from './use-live-conversation';
+import { useLiveConversation } from './lib/use-live-conversation';
 import { useReceiptReporting } from './use-receipts';
 import { useSender } from './use-sender';
 import { useTyping } from './use-typing';
@@ -217,7 +217,7 @@ export function ConversationView({
   );
   const connection = useLiveConversation(
     sessionId,
-    messages.isSuccess,
+    messages.data,
     onIncoming,
     retryNetworkFailures,
   );

@@ -3,6 +3,7 @@ export type { Viewer } from './viewer';
 export { CategoryBadge } from './components/badges';
 export { formatChatListDate, formatMessageTime } from './chat-date';
 export { messageKeys } from './api/keys';
+export { liveMessages } from './lib/live-messages';
 export { TRADE_CATEGORIES, categoryDetails, type TradeCategory } from './categories';
 export { agentNameFor } from './components/chat-header';
 export { CoinAvatar } from './components/coin-avatar';

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { RateCurrency } from '../../../../shared/domain';
 import { Button } from '../../../components/ui/button';
-import { useLiveRates } from '../../rates';
 import { useChatOrders } from '../api/list-chat-orders';
 import { isOpenOrder } from '../lib/states';
-import { useLiveOrders } from '../lib/use-live-orders';
+import { useLiveConnection } from '../../../lib/realtime';
 import { OrderCard } from './order-card';
 import { AgentQuote } from './quote-form';
 import { SellForm } from './sell-form';
@@ -23,9 +22,7 @@ export function OrderPanel({
   viewer: 'customer' | 'agent';
   defaultCoin: RateCurrency;
 }) {
-  useLiveOrders();
-  // The forms' previews and the chat's calculator follow the rates as agents save them.
-  useLiveRates();
+  useLiveConnection();
   const orders = useChatOrders(chatSessionId);
   const [selling, setSelling] = useState(false);
   /** The order this screen just created: its card comes into view from its top. */
