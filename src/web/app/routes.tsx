@@ -1,6 +1,6 @@
 import { createElement, lazy } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing';
+import { LandingPage } from '../screens/landing/landing-page';
 import { lazyScreen } from './lazy-screen';
 import { ServerNavigation } from './server-navigation';
 

@@ -5,7 +5,6 @@ export { useCreateChatSession } from './api/create-chat-session';
 export { useActiveSessions } from './api/list-active-sessions';
 export { type ChatListFilter, useChatSessions } from './api/list-chat-sessions';
 export { useOwnChatSessions } from './api/list-own-chat-sessions';
-export { CategoryBadge, DeskBadge, PriorityBadge, isDesk } from './components/session-badges';
 export { applyCustomerToCaches } from './lib/session-cache';
 export { liveSessions } from './lib/live-sessions';
 export { useSessionPages } from './lib/use-session-pages';

@@ -1,5 +1,6 @@
 export { DisputedOrders } from './components/disputed-orders';
 export { OrderPanel } from './components/order-panel';
+export type { SendOrderImage } from './lib/order-image';
 export { OrderWaitingBadge } from './components/order-waiting-badge';
 export { ORDER_STATE_DISPLAY } from './lib/states';
 export { chatOrdersQuery, useChatOrders } from './api/list-chat-orders';

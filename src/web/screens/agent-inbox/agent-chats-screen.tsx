@@ -20,7 +20,7 @@ import { AvailabilitySwitch } from '../../features/availability';
 import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from '../../components/search-box';
-import { ConversationView } from '../../features/messages';
+import { ConversationView } from '../conversation/conversation-view';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useSessionPages } from '../../features/chat-sessions';

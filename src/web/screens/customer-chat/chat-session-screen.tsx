@@ -6,7 +6,7 @@ import { useOwnChatSessions } from '../../features/chat-sessions';
 import { useLiveConnection } from '../../lib/realtime';
 import { ScreenError, ScreenSpinner } from '../../components/screen-states';
 import { SessionList } from './components/session-list';
-import { ConversationView } from '../../features/messages';
+import { ConversationView } from '../conversation/conversation-view';
 import { PushPrompt } from '../../features/push';
 import { isStaff, useSignedInUser } from './sign-in';
 

@@ -4,7 +4,7 @@ import type { Order } from '../../../../shared/api/orders';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
-import { PayoutAccountDetails } from '../../payout-accounts';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 import { DISPUTED_ORDERS_LIMIT, useDisputedOrders } from '../api/list-disputed-orders';
 import { useLiveConnection } from '../../../lib/realtime';
 import { ResolveDisputeAction } from './resolve-dispute-action';

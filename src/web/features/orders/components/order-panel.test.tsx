@@ -20,7 +20,7 @@ import {
   TEST_PRICES,
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
-import { OrderPanel } from './order-panel';
+import { ChatOrderPanel } from '../../../testing/chat-order-panel';
 
 beforeEach(() => fakeRealtime.reset());
 
@@ -77,7 +77,7 @@ function opayAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
 
 function render(viewer: 'customer' | 'agent') {
   return renderWithApp(
-    <OrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
+    <ChatOrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
     '/chat/7',
   );
 }
@@ -198,7 +198,7 @@ describe('OrderPanel for the customer', () => {
           <button type="button" onClick={() => setShown((s) => !s)}>
             Toggle
           </button>
-          {shown && <OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />}
+          {shown && <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />}
         </>
       );
     }

@@ -1,6 +1,6 @@
-import { RATE_CURRENCIES, type RateCurrency } from '../../../../shared/domain';
-import { inputClasses, Label } from '../../../components/ui/input';
-import { RATE_NAMES } from '../lib/symbols';
+import { RATE_CURRENCIES, type RateCurrency } from '../../shared/domain';
+import { inputClasses, Label } from './ui/input';
+import { RATE_NAMES } from '../lib/coin-names';
 
 /** A labelled choice of the coins the desk trades (Bitcoin, USDT). */
 export function CoinSelect({

@@ -1,6 +1,6 @@
-import type { ChatCategory, ChatPriority } from '../../../../shared/domain';
-import { Badge, type BadgeTone } from '../../../components/badge';
-import { CATEGORY_LABELS, PRIORITY_LABELS } from '../../../lib/labels';
+import type { ChatCategory, ChatPriority } from '../../shared/domain';
+import { Badge, type BadgeTone } from './badge';
+import { CATEGORY_LABELS, PRIORITY_LABELS } from '../lib/labels';
 
 /**
  * The desk a chat belongs to, "BTC" or "USDT", so one customer's two chats are told apart.

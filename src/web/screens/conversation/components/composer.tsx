@@ -9,11 +9,14 @@ import {
   PICKER_ID,
   unfilledIn,
   useCannedReplyPicker,
-} from '../../canned-replies';
+} from '../../../features/canned-replies';
+import {
+  imageProblem,
+  ImageSendDialog,
+  LengthCounter,
+  type PickedImage,
+} from '../../../features/messages';
 import { toast } from '../../../lib/toast';
-import { imageProblem } from '../api/upload-attachment';
-import { ImageSendDialog, type PickedImage } from './image-send-dialog';
-import { LengthCounter } from './length-counter';
 
 /** The tallest the input grows before it scrolls. */
 const MAX_INPUT_HEIGHT_PX = 160;

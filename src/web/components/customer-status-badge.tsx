@@ -1,6 +1,6 @@
-import type { CustomerStatus } from '../../../../shared/domain';
-import { Badge, type BadgeTone } from '../../../components/badge';
-import { CUSTOMER_STATUS_LABELS } from '../../../lib/labels';
+import type { CustomerStatus } from '../../shared/domain';
+import { Badge, type BadgeTone } from './badge';
+import { CUSTOMER_STATUS_LABELS } from '../lib/labels';
 
 /** The spec's colours: active green, banned red, paid blue, dispute yellow, hold grey. */
 const CUSTOMER_STATUS_TONES: Record<CustomerStatus, BadgeTone> = {

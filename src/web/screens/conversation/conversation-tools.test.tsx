@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationView } from './conversation-view';
-import { outbox } from './outbox';
+import { outbox } from '../../features/messages/outbox';
 import { json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime } from '../../testing/fake-realtime';
@@ -18,8 +18,8 @@ import {
 import type { CannedReply } from '../../../shared/api/canned-replies';
 import { renderWithApp } from '../../testing/render-app';
 import { cannedRepliesApi } from '../../testing/canned-replies-api';
-import { CannedRepliesSection } from '../canned-replies';
-import { formatMessageTime } from './chat-date';
+import { CannedRepliesSection } from '../../features/canned-replies';
+import { formatMessageTime } from '../../features/messages/chat-date';
 
 const none = { deliveredId: 0, readId: 0, readAt: null };
 

@@ -1,7 +1,7 @@
 import { BadgeCheck, CircleAlert, Landmark } from 'lucide-react';
-import type { PayoutAccount, StaffPayoutAccount } from '../../../../shared/api/payout-accounts';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { cn } from '../../../lib/cn';
+import type { PayoutAccount, StaffPayoutAccount } from '../../shared/api/payout-accounts';
+import { CopyButton } from './ui/copy-button';
+import { cn } from '../lib/cn';
 
 /**
  * Where the naira goes, in full, for whoever pays or is paid: the bank, the whole account

@@ -1,26 +1,19 @@
 import { ArrowLeft, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
-import { displayName, initials } from '../../../../shared/names';
+import { initials } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
-import { categoryDetails } from '../categories';
-import type { Viewer } from '../viewer';
-import { CustomerStatusBadge } from '../../customers';
-import { DeskStatusLine } from '../../availability';
-import { isDesk } from '../../chat-sessions';
-import { CategoryBadge } from './badges';
-import { CoinAvatar, InitialsAvatar } from './coin-avatar';
-
-/** Who the customer is talking to: the agent who replied ("Agent Ada"), else the desk. */
-export function agentNameFor(session: ChatSession): string {
-  const name = session.agent?.firstName?.trim() || session.agent?.lastName?.trim();
-  return name ? `Agent ${name}` : categoryDetails(session.category).desk;
-}
-
-/** The other side's name, as the viewer calls them. */
-export function otherPartyName(session: ChatSession, viewer: Viewer): string {
-  return viewer === 'customer' ? agentNameFor(session) : displayName(session.customer);
-}
+import { DeskStatusLine } from '../../../features/availability';
+import { isDesk } from '../../../components/session-badges';
+import { CustomerStatusBadge } from '../../../components/customer-status-badge';
+import {
+  otherPartyName,
+  CategoryBadge,
+  categoryDetails,
+  CoinAvatar,
+  InitialsAvatar,
+  type Viewer,
+} from '../../../features/messages';
 
 function BackLink({ viewer, wide }: { viewer: Viewer; wide: boolean }) {
   return (

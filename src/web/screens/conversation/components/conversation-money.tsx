@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
-import { OrderPanel } from '../../orders';
-import { RateCalculator } from '../../rates';
-import { TransactionsPanel, useSessionTransactions } from '../../transactions';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../../../features/messages';
+import { OrderPanel, type SendOrderImage } from '../../../features/orders';
+import { RateCalculator } from '../../../features/rates';
+import { TransactionsPanel, useSessionTransactions } from '../../../features/transactions';
 
 /**
  * Where the side column appears. A customer has their conversations list beside the chat from
@@ -117,11 +117,14 @@ function MoreMoney({ session, viewer }: { session: ChatSession; viewer: Viewer }
 export function ConversationMoney({
   session,
   viewer,
+  sendImage,
   children,
 }: {
   /** Undefined while it loads: the messages alone (same elements, so nothing remounts). */
   session: ChatSession | undefined;
   viewer: Viewer;
+  /** Sends an order step's image into this chat. */
+  sendImage: SendOrderImage;
   /** The messages and the input. */
   children: ReactNode;
 }) {
@@ -154,6 +157,7 @@ export function ConversationMoney({
               chatSessionId={session.id}
               viewer={viewer}
               defaultCoin={session.category === 'usdt' ? 'usdt' : 'bitcoin'}
+              sendImage={sendImage}
             />
             {/* On phones what the toggle opens comes first, under the toggle. */}
             <div

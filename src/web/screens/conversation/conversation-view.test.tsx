@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
-import { outbox, UNSENT_KEY_PREFIX } from './outbox';
+import { outbox, UNSENT_KEY_PREFIX } from '../../features/messages/outbox';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime } from '../../testing/fake-realtime';

@@ -3,29 +3,34 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { Message, Receipts } from '../../../shared/api/messages';
-import { ApiError } from '../../lib/api-client';
 import { buttonClasses } from '../../components/ui/button';
+import { ConversationAlerts } from '../../features/agent-alerts';
+import { useCurrentUser } from '../../features/auth';
+import { fillVariables, useCannedReplies, useVariableValues } from '../../features/canned-replies';
+import { ConversationActions, isLockedFor, useChatSession } from '../../features/chat-sessions';
+import {
+  categoryDetails,
+  ConnectionBanner,
+  MessageList,
+  otherPartyName,
+  RestrictedNote,
+  useLiveConversation,
+  useMessages,
+  useOutbox,
+  useReceiptReporting,
+  useSendImage,
+  useSender,
+  useTyping,
+  type ChatItem,
+  type OutgoingMessage,
+  type Viewer,
+} from '../../features/messages';
+import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { ConversationAlerts } from '../agent-alerts';
-import { useCurrentUser } from '../auth';
-import { fillVariables, useCannedReplies, useVariableValues } from '../canned-replies';
-import { ConversationActions, isLockedFor, useChatSession } from '../chat-sessions';
-import { useMessages } from './api/list-messages';
-import { categoryDetails } from './categories';
-import { ChatHeader, otherPartyName } from './components/chat-header';
+import { handleUnauthorized } from '../../lib/unauthorized';
+import { ChatHeader } from './components/chat-header';
 import { Composer } from './components/composer';
 import { ConversationMoney } from './components/conversation-money';
-import { ConnectionBanner } from './components/connection-banner';
-import type { ChatItem } from './components/message-bubble';
-import { MessageList } from './components/message-list';
-import { RestrictedNote } from './components/restricted-note';
-import { useOutbox, type OutgoingMessage } from './outbox';
-import { handleUnauthorized } from '../../lib/unauthorized';
-import { useLiveConversation } from './lib/use-live-conversation';
-import { useReceiptReporting } from './use-receipts';
-import { useSender } from './use-sender';
-import { useTyping } from './use-typing';
-import type { Viewer } from './viewer';
 
 /** Where the viewer's own message stands with the other side: ✓, ✓✓ or read (at a time). */
 function receiptOf(
@@ -203,6 +208,7 @@ export function ConversationView({
   const messages = useMessages(sessionId);
   const pending = useOutbox(sessionId);
   const { send, retry, discard, retryNetworkFailures } = useSender(sessionId);
+  const sendImage = useSendImage(sessionId);
   const user = useCurrentUser().data;
   const [latestIncoming, announceIncoming] = useLatestIncoming(viewer);
   const typing = useTyping(sessionId, viewer);
@@ -269,7 +275,7 @@ export function ConversationView({
       ) : messages.isError ? (
         <LoadFailed onRetry={() => void messages.refetch()} />
       ) : (
-        <ConversationMoney session={session.data} viewer={viewer}>
+        <ConversationMoney session={session.data} viewer={viewer} sendImage={sendImage}>
           <MessageList
             items={items}
             loading={!messages.data || !session.data}

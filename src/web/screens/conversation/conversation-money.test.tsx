@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RatesResponse } from '../../../shared/api/rates';
 import type { Transaction } from '../../../shared/api/transactions';
 import { ConversationView } from './conversation-view';
-import { outbox } from './outbox';
+import { outbox } from '../../features/messages/outbox';
 import { stubApi } from '../../testing/api-stub';
 import { fakeRealtime } from '../../testing/fake-realtime';
 import { conversationRoutes } from '../../testing/conversation-api';

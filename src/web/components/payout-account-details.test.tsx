@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makePayoutAccount } from '../../../testing/fixtures';
+import { makePayoutAccount } from '../testing/fixtures';
 import { PayoutAccountDetails } from './payout-account-details';
 
 afterEach(() => {

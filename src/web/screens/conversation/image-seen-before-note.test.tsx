@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImageSeenBefore, Message } from '../../../../shared/api/messages';
-import { formatDateTime } from '../../../lib/format';
-import { json, stubApi } from '../../../testing/api-stub';
-import { conversationRoutes } from '../../../testing/conversation-api';
-import { fakeRealtime } from '../../../testing/fake-realtime';
-import { makeAgent, makeMessage } from '../../../testing/fixtures';
-import { renderWithApp } from '../../../testing/render-app';
-import { ConversationView } from '../conversation-view';
-import { outbox } from '../outbox';
-import { ImageSeenBeforeNote } from './image-seen-before-note';
+import type { ImageSeenBefore, Message } from '../../../shared/api/messages';
+import { formatDateTime } from '../../lib/format';
+import { json, stubApi } from '../../testing/api-stub';
+import { conversationRoutes } from '../../testing/conversation-api';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { makeAgent, makeMessage } from '../../testing/fixtures';
+import { renderWithApp } from '../../testing/render-app';
+import { ConversationView } from './conversation-view';
+import { outbox } from '../../features/messages/outbox';
+import { ImageSeenBeforeNote } from '../../features/messages/components/image-seen-before-note';
 
 const SEEN: ImageSeenBefore = {
   messageId: 812,

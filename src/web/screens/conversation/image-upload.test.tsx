@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PIXELS_ERROR, type Message } from '../../../shared/api/messages';
 import { ConversationView } from './conversation-view';
-import { outbox } from './outbox';
+import { outbox } from '../../features/messages/outbox';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import { fakeRealtime } from '../../testing/fake-realtime';

@@ -1,16 +1,12 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
+import { BelowTheFold, Hero, loadPriceDisplay, SellCard, SiteHeader } from '../../features/landing';
 import { ClientOnly } from '../../lib/client-only';
 import { lazyWithData } from '../../lib/lazy-with-data';
 import { useAppConfig } from '../../lib/app-config';
-import { Hero } from './components/hero';
-import { loadPriceDisplay } from './components/lazy-price-display';
-import { SellCard } from './components/sell-card';
-import { SiteHeader } from './components/site-header';
 
-const BelowTheFold = lazy(() => import('./components/below-the-fold'));
 /** Off the first load: the calculator brings the rates feature and decimal arithmetic. */
 const RateCalculator = lazyWithData(async () => {
-  const { RateCalculator: Calculator } = await import('../rates');
+  const { RateCalculator: Calculator } = await import('../../features/rates');
   return { default: Calculator };
 });
 
