@@ -38,6 +38,28 @@ function featureZones(featuresDir) {
   }));
 }
 
+/**
+ * A web feature reaches another only for its data and helpers: the other's `api/` (fetch, query
+ * options, hooks, keys) and `lib/` (cache helpers, rules, constants), never its components or
+ * screens. What shows two capabilities together is a screen (src/web/screens) that composes them.
+ */
+function webFeatureZones(featuresDir) {
+  const features = featuresOf(featuresDir);
+  return features.map((feature) => ({
+    target: `${featuresDir}/${feature}`,
+    from: featuresDir,
+    except: [
+      `./${feature}`,
+      ...features.filter((f) => f !== feature).flatMap((f) => [`./${f}/api`, `./${f}/lib`]),
+      // The one exception: auth's guards and sign-out button, which a feature's own screen
+      // (the agents', the Orders view, Exchange Rates, ...) puts around itself as a route would.
+      ...(feature === 'auth' ? [] : ['./auth/index.ts']),
+    ],
+    message:
+      'A feature imports another only from its api/ or lib/: its components are for screens that compose both.',
+  }));
+}
+
 /** A screen composes features, and reaches each only through its index.ts. */
 function screenZone(screensDir, featuresDir) {
   return {
@@ -83,7 +105,7 @@ const layerZones = [
     message: webLayers,
   },
   screenZone('./src/web/screens', './src/web/features'),
-  ...featureZones('./src/web/features'),
+  ...webFeatureZones('./src/web/features'),
   {
     target: ['./src/server/features', './src/server/dev-idp'],
     from: serverApp,
@@ -143,6 +165,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX, unicorn },
     settings: {
+      // Without the TypeScript extensions and parser, import-x never reads a .ts dependency:
+      // no-cycle and the other rules that follow imports would pass everything.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {

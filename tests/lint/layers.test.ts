@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Lints virtual probe files placed in each layer of the real tree with the project's own
 // eslint.config.js: every kind of upward or sideways import ARCHITECTURE.md forbids must be an
@@ -67,9 +67,14 @@ async function layerMessages(file: string, to: string): Promise<Linter.LintMessa
   return result!.messages.filter((m) => m.ruleId !== null && LAYER_RULES.includes(m.ruleId));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
-});
+  // The first lint loads the TypeScript resolver and walks the import graph for no-cycle (half
+  // a minute on a busy machine): done here, so each probe below measures only itself.
+  await eslint.lintText("import '../../lib/api-client';\n", {
+    filePath: abs('src/web/features/probe/warm-up.ts'),
+  });
+}, 180_000);
 
 const [webA, webB] = twoFeatures('src/web/features');
 const [serverA, serverB] = twoFeatures('src/server/features');
@@ -85,6 +90,15 @@ const serverPlatform = someModule('src/server/platform');
 const serverDb = abs('src/server/db/client.ts');
 const shared = abs('src/shared/money.ts');
 const screen = modulesIn('src/web/screens')[0];
+/** Another web feature's api/ and lib/ modules, and a component of it. */
+const webFeatureApi = someModule(`src/web/features/${webB}/api`);
+const webFeatureWithLib = fs
+  .readdirSync(abs('src/web/features'))
+  .sort()
+  .find((name) => name !== webA && modulesIn(`src/web/features/${name}/lib`).length > 0)!;
+const webFeatureLib = someModule(`src/web/features/${webFeatureWithLib}/lib`);
+const webFeatureComponent = someModule(`src/web/features/${webB}/components`);
+const FEATURE_TO_FEATURE = 'only from its api/ or lib/';
 
 const webFeatureProbe = `src/web/features/${webA}/probe.ts`;
 const screenProbe = 'src/web/screens/probe-screen/probe-screen.tsx';
@@ -121,12 +135,24 @@ const forbidden = (
       file: webFeatureProbe,
       imports: webTesting,
     },
-    // web features and screens reach features only through index.ts
+    // a web feature reaches another only for its api/ and lib/; screens compose their components
     {
       what: "feature → another feature's internals",
       file: webFeatureProbe,
       imports: webFeatureInternal,
-      says: 'only through its index.ts',
+      says: FEATURE_TO_FEATURE,
+    },
+    {
+      what: "feature → another feature's component",
+      file: webFeatureProbe,
+      imports: webFeatureComponent,
+      says: FEATURE_TO_FEATURE,
+    },
+    {
+      what: "feature → another feature's index.ts (it exports components)",
+      file: webFeatureProbe,
+      imports: webFeatureIndex,
+      says: FEATURE_TO_FEATURE,
     },
     {
       what: "screen → a feature's internals",
@@ -234,7 +260,13 @@ const allowed: Probe[] = [
     file: `src/web/features/${webB}/probe.ts`,
     imports: webFeatureInternal,
   },
-  { what: 'feature → another feature index', file: webFeatureProbe, imports: webFeatureIndex },
+  { what: "feature → another feature's api/", file: webFeatureProbe, imports: webFeatureApi },
+  { what: "feature → another feature's lib/", file: webFeatureProbe, imports: webFeatureLib },
+  {
+    what: "feature → auth's guards (its index.ts)",
+    file: webFeatureProbe,
+    imports: abs('src/web/features/auth/index.ts'),
+  },
   { what: 'feature → lib', file: webFeatureProbe, imports: webLib },
   { what: 'feature → component', file: webFeatureProbe, imports: webComponent },
   { what: 'feature → shared', file: webFeatureProbe, imports: shared },
@@ -319,3 +351,32 @@ function isInside(file: string, dir: string): boolean {
   const rel = path.relative(dir, file);
   return rel === '' || !rel.startsWith('..');
 }
+
+describe('ESLint import-x/no-cycle', () => {
+  // Two real files importing each other (the rule reads what an import resolves to on disk), in
+  // a folder of their own under src/web/lib, removed afterwards.
+  const dir = abs(`src/web/lib/cycle-probe-${process.pid}`);
+  beforeAll(() => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'first.ts'),
+      "import { second } from './second';\nexport const first = () => second;\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'second.ts'),
+      "import { first } from './first';\nexport const second = () => first;\n",
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('fails on a two-file cycle', async () => {
+    const [result] = await eslint.lintFiles([path.join(dir, 'first.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('passes a file that imports without a cycle', async () => {
+    const code = "import { first } from './first';\nexport const third = () => first;\n";
+    const [result] = await eslint.lintText(code, { filePath: path.join(dir, 'third.ts') });
+    expect(result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle')).toEqual([]);
+  });
+});

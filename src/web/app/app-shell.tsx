@@ -10,7 +10,7 @@ import { AppRoutes, appRoutes } from './routes';
 
 /**
  * Everything a screen may rely on, outside the router (tests wrap a MemoryRouter in it). The
- * TanStack Query client is not here: it loads with the screens that use it (`lazyWithData`).
+ * TanStack Query client is not here: it loads with the screens that use it (`lazyScreen`).
  */
 export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
   return (

@@ -1,14 +1,14 @@
 import { createElement, lazy } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing';
-import { lazyWithData } from '../lib/lazy-with-data';
+import { LandingPage } from '../screens/landing/landing-page';
+import { lazyScreen } from './lazy-screen';
 import { ServerNavigation } from './server-navigation';
 
 /** Lazy too: few visits start on an unknown path. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** The agents' desk: the chat list, the open chat and its customer. */
-const AgentDesk = lazyWithData(() => import('../screens/agent-inbox/agent-chats-screen'));
+const AgentDesk = lazyScreen(() => import('../screens/agent-inbox/agent-chats-screen'));
 
 /** A path from the spec's route table whose screen is not built yet: the not-found page. */
 const notBuilt = <NotFoundPage />;
@@ -30,10 +30,11 @@ function LandingRoute() {
  * Every other screen is one lazy route, so customer, agent and admin code each load only in
  * their own portal:
  *
- *   { path: '/agent/login', Component: lazyWithData(() => import('../features/auth/agent-login-screen')) },
+ *   { path: '/agent/login', Component: lazyScreen(() => import('../features/auth/agent-login-screen')) },
  *
  * (the screen module's default export is the screen; <AppShell> supplies the Suspense;
- * `lazyWithData` puts it inside the TanStack Query layer, which the landing page does without).
+ * `lazyScreen` puts it inside the TanStack Query layer and its live updates, which the landing
+ * page does without).
  */
 export const appRoutes: RouteObject[] = [
   // Public
@@ -42,47 +43,47 @@ export const appRoutes: RouteObject[] = [
   // Customer portal
   {
     path: '/trade',
-    Component: lazyWithData(() => import('../screens/customer-chat/chat-choice-screen')),
+    Component: lazyScreen(() => import('../screens/customer-chat/chat-choice-screen')),
   },
   {
     path: '/chat',
-    Component: lazyWithData(() => import('../screens/customer-chat/chat-choice-screen')),
+    Component: lazyScreen(() => import('../screens/customer-chat/chat-choice-screen')),
   },
   {
     path: '/chat/:sessionId',
-    Component: lazyWithData(() => import('../screens/customer-chat/chat-session-screen')),
+    Component: lazyScreen(() => import('../screens/customer-chat/chat-session-screen')),
   },
   {
     path: '/trading-history',
-    Component: lazyWithData(() => import('../features/transactions/trading-history-screen')),
+    Component: lazyScreen(() => import('../features/transactions/trading-history-screen')),
   },
   {
     path: '/account',
-    Component: lazyWithData(() => import('../features/customers/account-screen')),
+    Component: lazyScreen(() => import('../features/customers/account-screen')),
   },
   { path: '/privacy', Component: lazy(() => import('./privacy-page')) },
   {
     path: '/payout-accounts',
-    Component: lazyWithData(() => import('../features/payout-accounts/payout-accounts-screen')),
+    Component: lazyScreen(() => import('../features/payout-accounts/payout-accounts-screen')),
   },
   // A completed order's printable receipt: its customer, or any agent or admin.
   {
     path: '/orders/:id/receipt',
-    Component: lazyWithData(() => import('../features/orders/receipt-screen')),
+    Component: lazyScreen(() => import('../features/orders/receipt-screen')),
   },
 
   // Agent portal
   {
     path: '/agent/login',
-    Component: lazyWithData(() => import('../features/auth/agent-login-screen')),
+    Component: lazyScreen(() => import('../features/auth/agent-login-screen')),
   },
   {
     path: '/agent/reset-password',
-    Component: lazyWithData(() => import('../features/auth/reset-password-screen')),
+    Component: lazyScreen(() => import('../features/auth/reset-password-screen')),
   },
   {
     path: '/agent/security',
-    Component: lazyWithData(() => import('../features/auth/account-security-screen')),
+    Component: lazyScreen(() => import('../features/auth/account-security-screen')),
   },
   // One component for the three paths, so moving between chats keeps the desk mounted (the
   // list's scroll, search and filter).
@@ -91,53 +92,53 @@ export const appRoutes: RouteObject[] = [
   { path: '/agent/chats/:sessionId', Component: AgentDesk },
   {
     path: '/agent/dashboard',
-    Component: lazyWithData(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
+    Component: lazyScreen(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
   },
   {
     path: '/agent/orders',
-    Component: lazyWithData(() => import('../features/orders/agent-orders-screen')),
+    Component: lazyScreen(() => import('../features/orders/agent-orders-screen')),
   },
   {
     path: '/agent/exchange-rates',
-    Component: lazyWithData(() => import('../features/rates/exchange-rates-screen')),
+    Component: lazyScreen(() => import('../features/rates/exchange-rates-screen')),
   },
   {
     path: '/exchange-rates',
-    Component: lazyWithData(() => import('../features/rates/exchange-rates-screen')),
+    Component: lazyScreen(() => import('../features/rates/exchange-rates-screen')),
   },
   {
     path: '/agent/trading-history',
-    Component: lazyWithData(() => import('../features/transactions/trading-history-screen')),
+    Component: lazyScreen(() => import('../features/transactions/trading-history-screen')),
   },
   {
     path: '/agent/transaction/:sessionId',
-    Component: lazyWithData(() => import('../features/transactions/process-transaction-screen')),
+    Component: lazyScreen(() => import('../features/transactions/process-transaction-screen')),
   },
   {
     path: '/transaction/:sessionId',
-    Component: lazyWithData(() => import('../features/transactions/process-transaction-screen')),
+    Component: lazyScreen(() => import('../features/transactions/process-transaction-screen')),
   },
 
   // Admin portal
   {
     path: '/agent/admin',
-    Component: lazyWithData(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
   },
   {
     path: '/admin-dashboard',
-    Component: lazyWithData(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
   },
   {
     path: '/agent/management',
-    Component: lazyWithData(() => import('../features/agents/agent-management-screen')),
+    Component: lazyScreen(() => import('../features/agents/agent-management-screen')),
   },
   {
     path: '/admin/desk-addresses',
-    Component: lazyWithData(() => import('../features/desk-addresses/desk-addresses-screen')),
+    Component: lazyScreen(() => import('../features/desk-addresses/desk-addresses-screen')),
   },
   {
     path: '/admin/setup',
-    Component: lazyWithData(() => import('../features/auth/admin-setup-screen')),
+    Component: lazyScreen(() => import('../features/auth/admin-setup-screen')),
   },
 
   // Demo (test mode)
@@ -145,14 +146,14 @@ export const appRoutes: RouteObject[] = [
   {
     path: '/test-agent',
     element: createElement(
-      lazyWithData(() => import('../features/demo/demo-agent-screen')),
+      lazyScreen(() => import('../features/demo/demo-agent-screen')),
       { notFound: notBuilt },
     ),
   },
   {
     path: '/test-customer',
     element: createElement(
-      lazyWithData(() => import('../features/demo/demo-customer-screen')),
+      lazyScreen(() => import('../features/demo/demo-customer-screen')),
       { notFound: notBuilt },
     ),
   },

@@ -309,16 +309,18 @@ const RealtimeContext = createContext<RealtimeSource>(realtime);
 /** Gives the screens below another source than the page's client (component tests). */
 export const RealtimeProvider = RealtimeContext.Provider;
 
-/** The page's realtime source (the client, or a test's stand-in): for typing. */
+/** The page's realtime source (the client, or a test's stand-in). */
 export function useRealtimeSource(): RealtimeSource {
   return useContext(RealtimeContext);
 }
 
-/** Keeps the socket open while the calling screen is mounted, and calls `onEvent` for each event. */
-export function useRealtime(onEvent: EventListener, onResync?: ResyncListener): ConnectionState {
+/**
+ * Keeps the socket open while the calling screen is mounted, and says how it is connected.
+ * The events themselves reach the caches through the app's one subscription
+ * (app/live-updates.tsx), whichever screens are mounted: none subscribes on its own.
+ */
+export function useLiveConnection(): ConnectionState {
   const source = useContext(RealtimeContext);
   useEffect(() => source.retain(), [source]);
-  useEffect(() => source.onEvent(onEvent), [source, onEvent]);
-  useEffect(() => (onResync ? source.onResync(onResync) : undefined), [source, onResync]);
   return useSyncExternalStore(source.subscribeState, source.getState);
 }

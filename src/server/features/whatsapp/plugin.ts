@@ -10,11 +10,8 @@ import {
 } from '../../../shared/api/whatsapp';
 import type { WhatsappSettings } from '../../config';
 import type { Database } from '../../db/client';
-import type { Notifications } from '../../db/notifications';
 import { AdvisoryLock } from '../../db/advisory-lock';
-import type { EventLog } from '../../platform/realtime/events';
 import { forRole } from '../../platform/roles';
-import type { ObjectStorage } from '../../platform/storage';
 import { GraphApi } from './graph-api';
 import { processDeliveries } from './process-deliveries';
 import { pruneDeliveries } from './prune-deliveries';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { getChatSession } from '../chat-sessions';
+import { getChatSession } from '../chat-sessions/api/get-chat-session';
 import type { AlertItem } from './alert-store';
 import { customerName } from './customer-name';
 

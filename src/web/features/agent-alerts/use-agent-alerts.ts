@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import type { RealtimeEvent } from '../../../shared/api/realtime';
 import { useAppConfig } from '../../lib/app-config';
-import { useRealtime } from '../../lib/realtime';
 import { agentAlerts, type UnreadCounts } from './alert-store';
 import { alertTitle, attentionTotal } from './alert-title';
 import { notifyAgent } from './browser-notifications';
+import { armAgentAlerts } from './live-alerts';
 import { notificationSound } from './notification-sound';
 
 /**
- * Feeds the agent's unread counts from the realtime events while an agent screen is open,
- * and rings and notifies for each new item. Any agent screen may call it; an event is
- * counted once however many do.
+ * While an agent screen is open, the realtime events (app/live-updates.tsx) count in the
+ * agent's unread counts, and each new item rings and notifies. Any agent screen may call it;
+ * an event rings once however many do.
  */
 export function useAgentAlerts(): void {
   const navigate = useNavigate();
@@ -20,13 +19,14 @@ export function useAgentAlerts(): void {
     navigateRef.current = navigate;
   });
 
-  const onEvent = useCallback((event: RealtimeEvent) => {
-    const item = agentAlerts.handleEvent(event);
-    if (!item) return;
-    notificationSound.play();
-    void notifyAgent(item, (sessionId) => navigateRef.current(`/agent/chats/${sessionId}`));
-  }, []);
-  useRealtime(onEvent);
+  useEffect(
+    () =>
+      armAgentAlerts((item) => {
+        notificationSound.play();
+        void notifyAgent(item, (sessionId) => navigateRef.current(`/agent/chats/${sessionId}`));
+      }),
+    [],
+  );
 
   // Browsers allow audio after a gesture: the first click or key readies the chime.
   useEffect(() => {

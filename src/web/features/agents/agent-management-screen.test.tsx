@@ -152,10 +152,12 @@ describe('agent management', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Generate' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create Agent' }));
 
-    expect(currentToast()).toMatchObject({
-      title: 'Missing Information',
-      description: 'Please fill in all required fields.',
-    });
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Missing Information',
+        description: 'Please fill in all required fields.',
+      }),
+    );
     expect(dialog.getByLabelText('Email Address').getAttribute('aria-invalid')).toBe('true');
     expect(dialog.getByLabelText('First Name').getAttribute('aria-invalid')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -252,17 +254,10 @@ describe('agent management', () => {
     );
   });
 
-  it('names the fields in words, one line per problem, never field keys', async () => {
-    stubApi({
+  it('checks the fields with the API’s own schema: its words, one line per problem, each field by its label', async () => {
+    const calls = stubApi({
       'GET /api/auth/user': () => ({ body: ADMIN }),
       'GET /api/agents/all': () => ({ body: [ADMIN_AGENT] }),
-      'POST /api/agents/create': () => ({
-        status: 400,
-        body: {
-          error:
-            'email: Enter a valid email address; password: Password must be at least 8 characters',
-        },
-      }),
     });
     renderApp('/agent/management');
     const dialog = await openDialog();
@@ -276,6 +271,37 @@ describe('agent management', () => {
         title: 'Creation Failed',
         description:
           'Email Address: Enter a valid email address\nPassword: Password must be at least 8 characters',
+      }),
+    );
+    expect(dialog.getByLabelText('Email Address').getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.getByLabelText('First Name').getAttribute('aria-invalid')).toBeNull();
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('names the server’s fields in words, one line per problem, never field keys', async () => {
+    stubApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/agents/all': () => ({ body: [ADMIN_AGENT] }),
+      'POST /api/agents/create': () => ({
+        status: 400,
+        body: { error: 'email: This email is taken; lastName: Last name is required' },
+      }),
+    });
+    renderApp('/agent/management');
+    const dialog = await openDialog();
+    fireEvent.change(dialog.getByLabelText('First Name'), { target: { value: 'Bola' } });
+    fireEvent.change(dialog.getByLabelText('Last Name'), { target: { value: 'Adeyemi' } });
+    fireEvent.change(dialog.getByLabelText('Email Address'), {
+      target: { value: 'bola@example.com' },
+    });
+    fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'a long password' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Agent' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Creation Failed',
+        description: 'Email Address: This email is taken\nLast Name: Last name is required',
       }),
     );
     expect(dialog.queryByRole('alert')).toBeNull();

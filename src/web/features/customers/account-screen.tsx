@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { BackLinkPage } from '../../components/back-link-page';
-import { useCurrentUser } from '../auth';
+import { useCurrentUser } from '../auth/api/get-current-user';
 import { DataRightsSection } from './components/data-rights-section';
 
 function SignInFirst() {

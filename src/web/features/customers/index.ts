@@ -1,4 +1,3 @@
-export { CustomerStatusBadge } from './components/customer-status-badge';
 export { useUpdateCustomerStatus } from './api/update-customer-status';
 export { StatusMenu } from './components/status-menu';
 export { customerLabel, customerNumber } from './lib/customer-label';

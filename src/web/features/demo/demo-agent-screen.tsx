@@ -7,7 +7,7 @@ import { DEMO_CUSTOMER_ID, type DemoSession } from '../../../shared/api/demo';
 import { displayName, initials } from '../../../shared/names';
 import { BrandMark } from '../../components/brand-mark';
 import { useAppConfig } from '../../lib/app-config';
-import { CategoryBadge, PriorityBadge } from '../chat-sessions';
+import { CategoryBadge, PriorityBadge } from '../../components/session-badges';
 import { useDemoMessages } from './api/demo-messages';
 import { useDemoSessions } from './api/demo-sessions';
 import { Bubble } from './components/bubble';

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { sendMessage, sendNote } from './api/send-message';
 import { uploadAttachment } from './api/upload-attachment';
-import { newClientMessageId } from './client-message-id';
+import { newClientMessageId } from './lib/client-message-id';
 import { addMessages } from './messages-cache';
 import { outbox, type OutgoingMessage } from './outbox';
 import { handleUnauthorized } from '../../lib/unauthorized';

@@ -15,7 +15,7 @@ import { useDeskOrders } from './api/list-desk-orders';
 import { DESK_COLUMNS, DESK_GRID, DeskOrderRow } from './components/desk-order-row';
 import { sortForDesk } from './lib/desk';
 import { ORDER_STATE_DISPLAY } from './lib/states';
-import { useLiveOrders } from './lib/use-live-orders';
+import { useLiveConnection } from '../../lib/realtime';
 import { useNow } from './lib/use-now';
 
 const FILTERS: readonly { value: DeskOrderFilter; label: string }[] = [
@@ -125,7 +125,7 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
 
 function AgentOrders() {
   const [filter, setFilter] = useState<DeskOrderFilter>('all');
-  const connection = useLiveOrders();
+  const connection = useLiveConnection();
   const { payoutSlaMinutes } = useAppConfig();
   return (
     <div className="min-h-dvh bg-canvas">

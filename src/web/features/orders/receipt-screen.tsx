@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
 import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
-import { useCurrentUser } from '../auth';
+import { useCurrentUser } from '../auth/api/get-current-user';
 import { useOrder } from './api/get-order';
 import { OrderReceipt } from './components/order-receipt';
 

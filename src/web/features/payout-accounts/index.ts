@@ -1,3 +1,2 @@
 export { payoutAccountsQuery, usePayoutAccounts } from './api/list-payout-accounts';
 export { CustomerPayoutAccounts } from './components/customer-payout-accounts';
-export { PayoutAccountDetails } from './components/payout-account-details';

@@ -6,7 +6,7 @@ import { payoutAccountFullLabel } from '../../../shared/payout-accounts/account-
 import { ErrorAlert } from '../../components/ui/alert';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
-import { useCurrentUser } from '../auth';
+import { useCurrentUser } from '../auth/api/get-current-user';
 import { useDeletePayoutAccount } from './api/delete-payout-account';
 import { usePayoutAccounts } from './api/list-payout-accounts';
 import { AccountRow } from './components/account-row';

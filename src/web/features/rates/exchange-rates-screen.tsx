@@ -8,7 +8,7 @@ import { isUnauthorizedError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { RequireAgent, useAgentAccess, AgentLogoutButton } from '../auth';
-import { usePrices } from '../prices';
+import { usePrices } from '../prices/api/get-prices';
 import type { RateGuardRefusal, SaveRatesRequest } from '../../../shared/api/rates';
 import { useManagedRates } from './api/get-rates';
 import { guardRefusal, useSaveRates } from './api/save-rates';

@@ -13,7 +13,7 @@ import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import { useCustomerTransactions } from './api/list-customer-transactions';
 import { TransactionCard } from './components/transaction-card';
 import { shortId } from './lib/display';
-import { useLiveTransactions } from './lib/use-live-transactions';
+import { useLiveConnection } from '../../lib/realtime';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +23,7 @@ function isStaff(user: User): boolean {
 
 function HistoryList({ customerId, own }: { customerId: string; own: boolean }) {
   const query = useCustomerTransactions(customerId);
-  useLiveTransactions();
+  useLiveConnection();
   const items = usePageItems(query);
 
   if (query.isPending) {

@@ -5,7 +5,7 @@ import type { RealtimeEvent } from '../../../shared/api/realtime';
 import type * as RealtimeModuleNamespace from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
 import { lastSevenDays } from '../../features/reports/lib/date-range';
-import { LIVE_REFRESH_DELAY_MS } from './lib/use-live-dashboard';
+import { LIVE_REFRESH_DELAY_MS } from '../../features/reports';
 import { json, stubApi } from '../../testing/api-stub';
 import {
   makeAnalytics,
@@ -20,13 +20,22 @@ type RealtimeModule = typeof RealtimeModuleNamespace;
 
 const live = vi.hoisted(() => ({ listeners: new Set<(event: unknown) => void>() }));
 
-vi.mock('../../lib/realtime', async (importOriginal) => ({
-  ...(await importOriginal<RealtimeModule>()),
-  useRealtime: (onEvent: (event: unknown) => void) => {
-    live.listeners.add(onEvent);
-    return 'online';
-  },
-}));
+vi.mock('../../lib/realtime', async (importOriginal) => {
+  const original = await importOriginal<RealtimeModule>();
+  const source: RealtimeModuleNamespace.RealtimeSource = {
+    retain: () => () => undefined,
+    onEvent: (listener) => {
+      live.listeners.add(listener as (event: unknown) => void);
+      return () => void live.listeners.delete(listener as (event: unknown) => void);
+    },
+    onResync: () => () => undefined,
+    subscribeState: () => () => undefined,
+    getState: () => 'online',
+    onTyping: () => () => undefined,
+    sendTyping: () => undefined,
+  };
+  return { ...original, useRealtimeSource: () => source, useLiveConnection: () => 'online' };
+});
 
 // recharts needs a laid-out page; the browser tests draw it.
 vi.mock('./components/activity-chart', () => ({ default: () => <div data-testid="chart" /> }));

@@ -29,7 +29,7 @@ import { StatCards } from './components/stat-cards';
 import { TransactionsTab } from './components/transactions-tab';
 import { UsersTab } from './components/users-tab';
 import { formatRange, lastSevenDays, rangeProblem, type DateRange } from '../../features/reports';
-import { useLiveDashboard } from './lib/use-live-dashboard';
+import { useLiveConnection } from '../../lib/realtime';
 
 const TABS = [
   { value: 'analytics', label: 'Analytics', icon: <BarChart3 aria-hidden /> },
@@ -95,7 +95,7 @@ function AnalyticsPlaceholder({ children }: { children?: ReactNode }) {
 function AdminDashboard() {
   const { brandName } = useAppConfig();
   useDocumentTitle(`Admin Dashboard · ${brandName}`);
-  const connection = useLiveDashboard();
+  const connection = useLiveConnection();
   const [draft, setDraft] = useState<DateRange>(lastSevenDays);
   const [range, setRange] = useState<DateRange>(draft);
   const [tab, setTab] = useTabParam();

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useLiveConnection } from '../../lib/realtime';
 import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { AgentOnly, AgentLogoutButton } from '../../features/auth';
 import {
   activeCountQuery,
   useActiveSessionCount,
   useActiveSessions,
-  useLiveAgentSessions,
   useSessionPages,
 } from '../../features/chat-sessions';
 import { formatSeconds, myServiceQuery, useMyService } from '../../features/service-metrics';
@@ -49,7 +49,7 @@ function Counter({
 
 function AgentDashboard() {
   const query = useActiveSessions();
-  const connection = useLiveAgentSessions();
+  const connection = useLiveConnection();
   const { sessions, loadMore } = useSessionPages(query);
   useAgentAlerts();
   useAlertTitle(

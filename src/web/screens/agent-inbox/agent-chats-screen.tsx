@@ -20,10 +20,11 @@ import { AvailabilitySwitch } from '../../features/availability';
 import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from '../../components/search-box';
-import { ConversationView } from '../../features/messages';
+import { ConversationView } from '../conversation/conversation-view';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useLiveAgentSessions, useSessionPages } from '../../features/chat-sessions';
+import { useSessionPages } from '../../features/chat-sessions';
+import { useLiveConnection } from '../../lib/realtime';
 import { CustomerPanel } from './components/customer-panel';
 import { FolderEntries } from './components/folder-entries';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
@@ -105,7 +106,7 @@ function AgentChats() {
   // Admin screens answer 403 to plain agents: offer them only to admins.
   const viewer = useGuardedUser();
   const query = useChatSessions(filter, q, viewer.id);
-  const connection = useLiveAgentSessions();
+  const connection = useLiveConnection();
   const { isAdmin } = viewer;
   const conversationPane = useRef<HTMLDivElement>(null);
   const listPane = useRef<HTMLElement>(null);

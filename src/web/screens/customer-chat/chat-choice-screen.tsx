@@ -3,13 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
+import { useLiveConnection } from '../../lib/realtime';
 import { toast } from '../../lib/toast';
 import { messageKeys, PortalHeader, RestrictedNote, serverText } from '../../features/messages';
-import {
-  useCreateChatSession,
-  useOwnChatSessions,
-  useLiveSessionList,
-} from '../../features/chat-sessions';
+import { useCreateChatSession, useOwnChatSessions } from '../../features/chat-sessions';
 import type { TradeCategory } from '../../features/messages';
 import { ChoiceCards } from './components/choice-cards';
 import { ScreenError, ScreenSpinner } from '../../components/screen-states';
@@ -56,7 +53,7 @@ function useStartConversation() {
 function ChoiceContent({ user }: { user: User }) {
   const { creating, choose } = useStartConversation();
   const sessions = useOwnChatSessions();
-  useLiveSessionList();
+  useLiveConnection();
   const list = sessions.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

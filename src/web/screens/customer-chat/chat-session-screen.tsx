@@ -2,10 +2,11 @@ import { MessageSquarePlus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { useAppConfig } from '../../lib/app-config';
-import { useOwnChatSessions, useLiveSessionList } from '../../features/chat-sessions';
+import { useOwnChatSessions } from '../../features/chat-sessions';
+import { useLiveConnection } from '../../lib/realtime';
 import { ScreenError, ScreenSpinner } from '../../components/screen-states';
 import { SessionList } from './components/session-list';
-import { ConversationView } from '../../features/messages';
+import { ConversationView } from '../conversation/conversation-view';
 import { PushPrompt } from '../../features/push';
 import { isStaff, useSignedInUser } from './sign-in';
 
@@ -20,7 +21,7 @@ function parseSessionId(value: string | undefined): number | null {
 function ConversationsSidebar({ activeId }: { activeId: number }) {
   const { brandName } = useAppConfig();
   const sessions = useOwnChatSessions();
-  useLiveSessionList();
+  useLiveConnection();
   return (
     <aside
       aria-label="Your conversations"

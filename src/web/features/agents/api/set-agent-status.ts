@@ -5,8 +5,8 @@ import { ApiError, apiPatch } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized, SESSION_EXPIRED_MESSAGE } from '../../../lib/unauthorized';
-import { ADMIN_DASHBOARD_KEY } from '../../reports';
-import { USERS_KEY, type AdminUserPage } from '../../customers';
+import { ADMIN_DASHBOARD_KEY } from '../../reports/api/keys';
+import { USERS_KEY, type AdminUserPage } from '../../customers/api/list-users';
 
 export const STATUS_UPDATED = 'User status updated successfully';
 export const STATUS_UPDATE_FAILED = 'Failed to update user status';

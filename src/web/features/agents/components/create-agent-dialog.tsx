@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown, UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { AgentType } from '../../../../shared/domain';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { createAgentRequestSchema } from '../../../../shared/api/agents';
 import { displayName } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -14,55 +17,36 @@ import { PasswordField } from './password-field';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 export const CREATE_FAILED_MESSAGE = 'Failed to create agent account.';
 
-interface Draft {
-  firstName: string;
-  lastName: string;
-  email: string;
-  agentType: AgentType;
-  password: string;
-}
+/** What the dialog asks for: the API's own schema, so its rules and words are the server's. */
+const formSchema = createAgentRequestSchema.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  password: true,
+  agentType: true,
+});
 
-const EMPTY: Draft = { firstName: '', lastName: '', email: '', agentType: 'general', password: '' };
+type Draft = z.input<typeof formSchema>;
+type Valid = z.output<typeof formSchema>;
 
-/** The form's labels, for the server's field keys in its messages. */
-const FIELD_LABELS: Record<keyof Draft, string> = {
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  agentType: 'general',
+  password: '',
+} satisfies Draft;
+
+const REQUIRED = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** The form's labels, for the schema's and the server's field keys in their messages. */
+const FIELD_LABELS: Record<keyof Valid, string> = {
   firstName: 'First Name',
   lastName: 'Last Name',
   email: 'Email Address',
   agentType: 'Agent Specialization',
   password: 'Password',
 };
-
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  invalid,
-  ...input
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'email';
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        aria-invalid={invalid || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        {...input}
-      />
-    </div>
-  );
-}
 
 /** "Create New Agent": the button and its dialog. */
 export function CreateAgentDialog() {
@@ -71,26 +55,28 @@ export function CreateAgentDialog() {
   // A create in flight (set at once, unlike create.isPending).
   const creating = useRef(false);
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [showMissing, setShowMissing] = useState(false);
-
-  const set = (field: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-  };
-  const missing = (field: 'firstName' | 'lastName' | 'email' | 'password') =>
-    showMissing && !draft[field].trim();
+  const form = useForm<Draft, unknown, Valid>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(formSchema),
+    // The toast says what is wrong once, at submit; the fields are marked until fixed.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const invalid = (field: keyof Draft) => (errors[field] ? true : undefined);
 
   function reset() {
-    setDraft(EMPTY);
-    setShowMissing(false);
+    form.reset(EMPTY);
     create.reset();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { firstName, lastName, email, password } = draft;
-    if (![firstName, lastName, email, password].every((v) => v.trim())) {
-      setShowMissing(true);
+  function refuse(found: FieldErrors<Draft>) {
+    const values = form.getValues();
+    const empty = REQUIRED.filter((field) => !values[field].trim());
+    if (empty.length > 0) {
+      // Only the empty fields are marked: a filled one is not "missing".
+      form.clearErrors();
+      for (const field of empty) form.setError(field, { type: 'required' });
       toast({
         title: 'Missing Information',
         description: REQUIRED_FIELDS_MESSAGE,
@@ -98,16 +84,24 @@ export function CreateAgentDialog() {
       });
       return;
     }
+    // The schema's words, one line per problem, each field by its label (as the server's).
+    const lines = Object.entries(found).map(
+      ([field, error]) => `${FIELD_LABELS[field as keyof Valid]}: ${error?.message ?? ''}`,
+    );
+    toast({ title: 'Creation Failed', description: lines.join('\n'), variant: 'destructive' });
+  }
+
+  function submit(draft: Valid) {
     // The button's disabled state comes a render late: a double click must still create once
     // (the second would be refused, "already exists", after the first succeeded).
     if (creating.current) return;
     creating.current = true;
     create.mutate(
       {
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        email: email.trim(),
-        password,
+        firstName: draft.firstName,
+        lastName: draft.lastName,
+        email: draft.email.trim(),
+        password: draft.password,
         agentType: draft.agentType,
       },
       {
@@ -154,43 +148,49 @@ export function CreateAgentDialog() {
         title="Create New Agent"
         description="The agent signs in at /agent/login with this email and password."
       >
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => void form.handleSubmit(submit, refuse)(event)}
+          noValidate
+        >
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id={`${id}-first`}
-              label="First Name"
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-first`}>First Name</Label>
+              <Input
+                id={`${id}-first`}
+                autoComplete="off"
+                aria-invalid={invalid('firstName')}
+                {...form.register('firstName')}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-last`}>Last Name</Label>
+              <Input
+                id={`${id}-last`}
+                autoComplete="off"
+                aria-invalid={invalid('lastName')}
+                {...form.register('lastName')}
+              />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-email`}>Email Address</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
               autoComplete="off"
-              value={draft.firstName}
-              onChange={set('firstName')}
-              invalid={missing('firstName')}
-            />
-            <TextField
-              id={`${id}-last`}
-              label="Last Name"
-              autoComplete="off"
-              value={draft.lastName}
-              onChange={set('lastName')}
-              invalid={missing('lastName')}
+              aria-invalid={invalid('email')}
+              {...form.register('email')}
             />
           </div>
-          <TextField
-            id={`${id}-email`}
-            label="Email Address"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            value={draft.email}
-            onChange={set('email')}
-            invalid={missing('email')}
-          />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-type`}>Agent Specialization</Label>
             <div className="relative">
               <select
                 id={`${id}-type`}
                 className={`${inputClasses} appearance-none pr-10`}
-                value={draft.agentType}
-                onChange={(e) => set('agentType')(e.target.value)}
+                {...form.register('agentType')}
               >
                 {AGENT_SPECIALIZATIONS.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -204,11 +204,17 @@ export function CreateAgentDialog() {
               />
             </div>
           </div>
-          <PasswordField
-            id={`${id}-password`}
-            value={draft.password}
-            onChange={set('password')}
-            invalid={missing('password')}
+          <Controller
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <PasswordField
+                id={`${id}-password`}
+                value={field.value}
+                onChange={field.onChange}
+                invalid={invalid('password')}
+              />
+            )}
           />
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>

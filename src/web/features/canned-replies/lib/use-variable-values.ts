@@ -1,7 +1,8 @@
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { useQuery } from '@tanstack/react-query';
-import { chatOrdersQuery, isOpenOrder } from '../../orders';
-import { ratesQuery } from '../../rates';
+import { chatOrdersQuery } from '../../orders/api/list-chat-orders';
+import { isOpenOrder } from '../../orders/lib/states';
+import { ratesQuery } from '../../rates/api/get-rates';
 import { perCoin, type VariableValues } from './fill';
 
 /** This chat's values for the canned replies' variables: its customer, the rates, its open order. */

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { TRANSFER_NOTE_MAX_LENGTH, type ChatSession } from '../../../../shared/api/chat-sessions';
 import { buttonClasses } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { useAgentRoster } from '../../availability';
+import { useAgentRoster } from '../../availability/api/agent-roster';
 import { useLifecycleStep, type LifecycleRequest } from '../api/lifecycle';
 
 /** Who looks at the chat: their id and whether they are an admin. */

@@ -3,7 +3,7 @@ import { formatChatDate } from '../../../../shared/dates';
 import { PanelList } from '../../../components/panel-list';
 import { CHAT_STATUS_LABELS } from '../../../lib/labels';
 import { useCustomerChatSessions } from '../api/list-customer-chat-sessions';
-import { DeskBadge } from './session-badges';
+import { DeskBadge } from '../../../components/session-badges';
 
 /**
  * A customer's chats in the agents' desk, newest first, each opening in the desk; the open one

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { adminUserPageSchema, type ADMIN_USER_ROLES } from '../../../../shared/api/customers';
 import { apiGet } from '../../../lib/api-client';
 // Under the admin dashboard's key: the dashboard refreshes every list of its own at once.
-import { ADMIN_DASHBOARD_KEY } from '../../reports';
+import { ADMIN_DASHBOARD_KEY } from '../../reports/api/keys';
 
 export type UserRoleFilter = (typeof ADMIN_USER_ROLES)[number];
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;

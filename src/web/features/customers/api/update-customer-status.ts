@@ -4,7 +4,7 @@ import type { CustomerStatus } from '../../../../shared/domain';
 import { apiPatch } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { handleUnauthorized, SESSION_EXPIRED_MESSAGE } from '../../../lib/unauthorized';
-import { applyCustomerToCaches } from '../../chat-sessions';
+import { applyCustomerToCaches } from '../../chat-sessions/lib/session-cache';
 
 export function updateCustomerStatus(options: {
   customerId: string;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';
 import { useUpdateCustomerStatus } from '../api/update-customer-status';
 import { customerLabel } from '../lib/customer-label';
-import { CustomerStatusBadge } from './customer-status-badge';
+import { CustomerStatusBadge } from '../../../components/customer-status-badge';
 
 const CHOICES: readonly { status: Exclude<CustomerStatus, 'banned'>; label: string }[] = [
   { status: 'active', label: 'Active' },

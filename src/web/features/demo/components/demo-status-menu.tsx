@@ -3,7 +3,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../../shared/domain';
 import { CUSTOMER_STATUS_LABELS } from '../../../lib/labels';
-import { CustomerStatusBadge } from '../../customers';
+import { CustomerStatusBadge } from '../../../components/customer-status-badge';
 import { useUpdateDemoCustomerStatus } from '../api/demo-sessions';
 
 /** The customer's status badge, and a dropdown that changes it. */

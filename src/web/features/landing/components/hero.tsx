@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { usePrices } from '../../prices';
+import { usePrices } from '../../prices/api/get-prices';
 import { PriceTicker } from './price-ticker';
 
 const TRUST_POINTS = ['No KYC', 'Real human agents', 'Paid in naira'] as const;

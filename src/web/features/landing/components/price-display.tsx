@@ -7,8 +7,9 @@ import { dec } from '../../../../shared/money';
 import { ChangeBadge, isDown } from '../../../components/change-badge';
 import { cn } from '../../../lib/cn';
 import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
-import type { Price } from '../../prices';
-import { calculatorRate, useRates } from '../../rates';
+import type { Price } from '../../../../shared/api/prices';
+import { calculatorRate } from '../../rates/lib/calculator';
+import { useRates } from '../../rates/api/get-rates';
 
 /** Naira prices this large read better without kobo. */
 const WHOLE_NAIRA_FROM = 100_000;

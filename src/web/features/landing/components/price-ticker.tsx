@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import type { Price } from '../../prices';
+import type { Price } from '../../../../shared/api/prices';
 import { TickerItem } from './lazy-price-display';
 
 /** The spec's ticker rotation. */

@@ -5,7 +5,7 @@ import {
   type PreviewOrderRequest,
 } from '../../../../shared/api/orders';
 import { apiPost } from '../../../lib/api-client';
-import { PRICED_BY_RATES } from '../../rates';
+import { PRICED_BY_RATES } from '../../rates/lib/live-rates';
 import { orderKeys } from './keys';
 
 /** POST /api/orders/preview: what `POST /api/orders` with this body would lock now. */

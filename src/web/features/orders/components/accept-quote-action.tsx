@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
-import { usePayoutAccounts } from '../../payout-accounts';
+import { usePayoutAccounts } from '../../payout-accounts/api/list-payout-accounts';
 import { useAcceptOrder } from '../api/accept-order';
 import { useCountdown } from '../lib/use-countdown';
 import { useOrderAction } from '../lib/use-order-action';

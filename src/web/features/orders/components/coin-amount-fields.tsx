@@ -1,8 +1,9 @@
 import { orderLimitsText } from '../../../../shared/api/orders';
 import type { RateCurrency } from '../../../../shared/domain';
+import { CoinSelect } from '../../../components/coin-select';
 import { MoneyField } from '../../../components/money-field';
 import { useAppConfig } from '../../../lib/app-config';
-import { CoinSelect, RATE_SYMBOLS } from '../../rates';
+import { RATE_SYMBOLS } from '../../rates/lib/symbols';
 import { UnitSwitch, type Unit } from './unit-switch';
 
 /**

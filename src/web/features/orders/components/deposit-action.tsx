@@ -3,7 +3,7 @@ import { txHashProblem } from '../../../../shared/orders/states';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
-import { useSendImage } from '../../messages';
+import { useSendOrderImage } from '../lib/order-image';
 import { useSubmitDeposit } from '../api/submit-deposit';
 import { useOrderAction } from '../lib/use-order-action';
 import type { PickedImageState } from '../lib/use-picked-image';
@@ -28,7 +28,7 @@ export function DepositAction({
   order: Order;
   screenshot: PickedImageState;
 }) {
-  const sendImage = useSendImage(order.chatSessionId);
+  const sendImage = useSendOrderImage();
   const deposit = useSubmitDeposit();
   return (
     <FieldAction
@@ -74,7 +74,7 @@ export function AddScreenshotAction({
   order: Order;
   screenshot: PickedImageState;
 }) {
-  const sendImage = useSendImage(order.chatSessionId);
+  const sendImage = useSendOrderImage();
   const deposit = useSubmitDeposit();
   const action = useOrderAction(async (idempotencyKey) => {
     const picked = screenshot.picked;

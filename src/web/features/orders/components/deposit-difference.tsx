@@ -12,7 +12,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
-import { PayoutAccountDetails } from '../../payout-accounts';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 import {
   useAcceptRequote,
   useDeclineRequote,

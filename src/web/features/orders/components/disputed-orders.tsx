@@ -4,9 +4,9 @@ import type { Order } from '../../../../shared/api/orders';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
-import { PayoutAccountDetails } from '../../payout-accounts';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 import { DISPUTED_ORDERS_LIMIT, useDisputedOrders } from '../api/list-disputed-orders';
-import { useLiveOrders } from '../lib/use-live-orders';
+import { useLiveConnection } from '../../../lib/realtime';
 import { ResolveDisputeAction } from './resolve-dispute-action';
 
 function DisputedOrder({ order }: { order: Order }) {
@@ -57,7 +57,7 @@ function DisputedOrder({ order }: { order: Order }) {
  * customer said, a link to the chat, and the resolution (outcome and reason).
  */
 export function DisputedOrders() {
-  useLiveOrders();
+  useLiveConnection();
   const disputes = useDisputedOrders();
   return (
     <section

@@ -2,7 +2,7 @@ import type { Order } from '../../../../shared/api/orders';
 import { AMOUNT_SYMBOLS } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
 import { formatCryptoAmount, formatNaira } from '../../../lib/format';
-import { PayoutAccountDetails } from '../../payout-accounts';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 
 const VALUE_STYLES = {
   plain: 'text-sm font-semibold break-words',

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderChain } from '../../../../shared/api/orders';
 import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
@@ -19,7 +20,7 @@ import {
   TEST_PRICES,
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
-import { OrderPanel } from './order-panel';
+import { ChatOrderPanel } from '../../../testing/chat-order-panel';
 
 beforeEach(() => fakeRealtime.reset());
 
@@ -76,7 +77,7 @@ function opayAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
 
 function render(viewer: 'customer' | 'agent') {
   return renderWithApp(
-    <OrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
+    <ChatOrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
     '/chat/7',
   );
 }
@@ -186,6 +187,42 @@ describe('OrderPanel for the customer', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.getByTestId('order-tx-hash').textContent).toBe(TX);
     expect(screen.getAllByTestId('timeline-step')).toHaveLength(2);
+  });
+
+  it('is not stale after it was closed: an event while unmounted shows when it mounts again', async () => {
+    const calls = stub([openOrder({ state: 'deposit_seen', txHash: TX })]);
+    function Toggled() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((s) => !s)}>
+            Toggle
+          </button>
+          {shown && <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />}
+        </>
+      );
+    }
+    renderWithApp(<Toggled />, '/chat/7');
+    await waitFor(() => expect(stateOf()).toBe('Deposit sent'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(screen.queryByTestId('order-panel')).toBeNull();
+
+    act(() =>
+      fakeRealtime.emit(
+        orderUpdated(
+          openOrder({
+            state: 'payout_sent',
+            txHash: TX,
+            bankReference: 'FT2611220001',
+            updatedAt: later(),
+          }),
+        ),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(stateOf()).toBe('Payout sent');
+    // From the cache the event wrote: the order was fetched once.
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/orders')).toHaveLength(1);
   });
 
   it('follows the agent live, shows the payout, and confirms receipt', async () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { RateCurrency } from '../../../../shared/domain';
 import { Button } from '../../../components/ui/button';
-import { useLiveRates } from '../../rates';
 import { useChatOrders } from '../api/list-chat-orders';
+import { OrderImageProvider, type SendOrderImage } from '../lib/order-image';
 import { isOpenOrder } from '../lib/states';
-import { useLiveOrders } from '../lib/use-live-orders';
+import { useLiveConnection } from '../../../lib/realtime';
 import { OrderCard } from './order-card';
 import { AgentQuote } from './quote-form';
 import { SellForm } from './sell-form';
@@ -12,20 +12,20 @@ import { SellForm } from './sell-form';
 /**
  * The chat's order, live on both sides: the newest order's card; with no open order, the
  * customer's Sell form (after a finished one, behind "Sell again") and the agent's "Send a
- * quote".
+ * quote". `sendImage` puts a step's image (a deposit screenshot, a payout proof) into the chat.
  */
 export function OrderPanel({
   chatSessionId,
   viewer,
   defaultCoin,
+  sendImage,
 }: {
   chatSessionId: number;
   viewer: 'customer' | 'agent';
   defaultCoin: RateCurrency;
+  sendImage: SendOrderImage;
 }) {
-  useLiveOrders();
-  // The forms' previews and the chat's calculator follow the rates as agents save them.
-  useLiveRates();
+  useLiveConnection();
   const orders = useChatOrders(chatSessionId);
   const [selling, setSelling] = useState(false);
   /** The order this screen just created: its card comes into view from its top. */
@@ -60,28 +60,30 @@ export function OrderPanel({
       <SellForm chatSessionId={chatSessionId} defaultCoin={defaultCoin} onCreated={setCreated} />
     ) : null;
   return (
-    <section aria-label="Order" className="flex flex-col gap-3" data-testid="order-panel">
-      {latest && (
-        <OrderCard
-          key={latest.id}
-          order={latest}
-          viewer={viewer}
-          reveal={latest.id === created || (opened !== undefined && latest.id !== opened)}
-        />
-      )}
-      {!latest && viewer === 'agent' && (
-        <p className="text-sm text-ink-muted">No order in this chat yet.</p>
-      )}
-      {viewer === 'agent' && !open && (
-        <AgentQuote chatSessionId={chatSessionId} defaultCoin={defaultCoin} onSent={setCreated} />
-      )}
-      {latest && sellForm && !selling ? (
-        <Button variant="outline" onClick={() => setSelling(true)}>
-          Sell again
-        </Button>
-      ) : (
-        sellForm
-      )}
-    </section>
+    <OrderImageProvider value={sendImage}>
+      <section aria-label="Order" className="flex flex-col gap-3" data-testid="order-panel">
+        {latest && (
+          <OrderCard
+            key={latest.id}
+            order={latest}
+            viewer={viewer}
+            reveal={latest.id === created || (opened !== undefined && latest.id !== opened)}
+          />
+        )}
+        {!latest && viewer === 'agent' && (
+          <p className="text-sm text-ink-muted">No order in this chat yet.</p>
+        )}
+        {viewer === 'agent' && !open && (
+          <AgentQuote chatSessionId={chatSessionId} defaultCoin={defaultCoin} onSent={setCreated} />
+        )}
+        {latest && sellForm && !selling ? (
+          <Button variant="outline" onClick={() => setSelling(true)}>
+            Sell again
+          </Button>
+        ) : (
+          sellForm
+        )}
+      </section>
+    </OrderImageProvider>
   );
 }

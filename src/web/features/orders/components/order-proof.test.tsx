@@ -17,7 +17,7 @@ import {
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
 import ReceiptScreen from '../receipt-screen';
-import { OrderPanel } from './order-panel';
+import { ChatOrderPanel } from '../../../testing/chat-order-panel';
 
 const UPLOAD = 'POST /api/chat-sessions/7/attachments';
 const TX = 'b'.repeat(64);
@@ -84,7 +84,7 @@ describe('the payout proof', () => {
       'POST /api/orders/:id/payout': () =>
         json({ ...confirmed, state: 'payout_sent', bankReference: 'FT1', payoutProof: image(90) }),
     });
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="agent" defaultCoin="bitcoin" />, '/');
+    renderWithApp(<ChatOrderPanel chatSessionId={7} viewer="agent" defaultCoin="bitcoin" />, '/');
     fireEvent.change(await screen.findByLabelText(/^Bank reference of the/), {
       target: { value: 'FT1' },
     });
@@ -140,7 +140,10 @@ describe("the customer's deposit screenshot", () => {
           depositScreenshot: image(91),
         }),
     });
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    renderWithApp(
+      <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />,
+      '/',
+    );
     fireEvent.change(await screen.findByLabelText('Transaction hash (after you send)'), {
       target: { value: TX },
     });
@@ -168,7 +171,10 @@ describe("the customer's deposit screenshot", () => {
       'POST /api/orders/:id/deposit': () =>
         json({ ...seen, depositScreenshot: image(92), updatedAt: new Date().toISOString() }),
     });
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    renderWithApp(
+      <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />,
+      '/',
+    );
     fireEvent.change(await screen.findByLabelText('Screenshot (optional)'), {
       target: { files: [png('wallet.png')] },
     });
@@ -195,7 +201,10 @@ describe("the customer's deposit screenshot", () => {
 
   it('with none picked, "Add your screenshot" waits for one', async () => {
     stub(open(makeOrder({ id: 2, state: 'deposit_seen', txHash: TX })), {});
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    renderWithApp(
+      <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />,
+      '/',
+    );
     const add = await screen.findByTestId('add-deposit-screenshot');
     expect(
       (within(add).getByRole('button', { name: 'Add your screenshot' }) as HTMLButtonElement)
@@ -215,7 +224,10 @@ describe('the card of a paid order', () => {
       payoutProof: image(90),
     });
     stub(completed, {});
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    renderWithApp(
+      <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />,
+      '/',
+    );
     const thumbnails = await screen.findAllByTestId('order-image');
     expect(thumbnails.map((t) => t.getAttribute('alt'))).toEqual([
       'Deposit screenshot',
@@ -233,7 +245,10 @@ describe('the card of a paid order', () => {
 
   it('has no Receipt link before it is completed', async () => {
     stub(makeOrder({ id: 4, state: 'payout_sent', payoutProof: image(90) }), {});
-    renderWithApp(<OrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />, '/');
+    renderWithApp(
+      <ChatOrderPanel chatSessionId={7} viewer="customer" defaultCoin="bitcoin" />,
+      '/',
+    );
     await screen.findByTestId('order-images');
     expect(screen.queryByRole('link', { name: 'Receipt' })).toBeNull();
   });

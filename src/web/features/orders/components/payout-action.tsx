@@ -2,7 +2,7 @@ import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
 import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { ApiError } from '../../../lib/api-client';
 import { formatNaira } from '../../../lib/format';
-import { useSendImage } from '../../messages';
+import { useSendOrderImage } from '../lib/order-image';
 import { useRecordPayout } from '../api/record-payout';
 import { FieldAction } from './field-action';
 
@@ -16,7 +16,7 @@ export const PROOF_MISSING = 'Choose the image of the transfer';
  */
 export function PayoutAction({ order }: { order: Order }) {
   const account = order.payoutAccount;
-  const sendImage = useSendImage(order.chatSessionId);
+  const sendImage = useSendOrderImage();
   const payout = useRecordPayout();
   return (
     <FieldAction

@@ -8,14 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { PayoutAccountDetails } from '../../payout-accounts';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 import {
   PAYOUT_APPROVALS_LIMIT,
   useApprovePayout,
   usePayoutApprovals,
   useRejectPayout,
 } from '../api/payout-approvals';
-import { useLiveOrders } from '../lib/use-live-orders';
 import { useOrderAction } from '../lib/use-order-action';
 
 function RejectForm({ order, onCancel }: { order: Order; onCancel: () => void }) {
@@ -166,7 +165,6 @@ function PayoutApproval({ order, viewerId }: { order: Order; viewerId: string | 
  * deposit's confirmer; the one who confirmed is told so here.
  */
 export function PayoutApprovals({ viewerId }: { viewerId: string | undefined }) {
-  useLiveOrders();
   const query = usePayoutApprovals();
   return (
     <section
@@ -211,6 +209,5 @@ export function PayoutApprovals({ viewerId }: { viewerId: string | undefined }) 
 /** How many payouts wait for approval: part of the header's count. */
 export function usePayoutApprovalCount(enabled: boolean): number {
   const query = usePayoutApprovals(enabled);
-  useLiveOrders();
   return query.data?.length ?? 0;
 }

@@ -13,7 +13,7 @@ import {
   TEST_PRICES,
 } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
-import { OrderPanel } from './order-panel';
+import { ChatOrderPanel } from '../../../testing/chat-order-panel';
 
 beforeEach(() => fakeRealtime.reset());
 
@@ -52,7 +52,7 @@ const posts = (calls: ApiCall[], path: string) =>
 
 function render(viewer: 'customer' | 'agent') {
   return renderWithApp(
-    <OrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
+    <ChatOrderPanel chatSessionId={7} viewer={viewer} defaultCoin="bitcoin" />,
     '/chat/7',
   );
 }

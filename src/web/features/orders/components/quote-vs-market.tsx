@@ -3,7 +3,7 @@ import { RATE_SYMBOLS } from '../../../../shared/domain';
 import { deviationPercent } from '../../../../shared/market-guard';
 import { AMOUNT_SYMBOLS } from '../../../../shared/money';
 import { formatNaira } from '../../../lib/format';
-import { usePrices } from '../../prices';
+import { usePrices } from '../../prices/api/get-prices';
 import { Figure } from './order-figures';
 import { marketText } from './order-preview';
 

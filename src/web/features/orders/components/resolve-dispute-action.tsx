@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth';
+import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useResolveDispute, type DisputeOutcome } from '../api/resolve-dispute';
 import { useOrderAction } from '../lib/use-order-action';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { imageProblem, newClientMessageId } from '../../messages';
+import { imageProblem } from '../../messages/api/upload-attachment';
+import { newClientMessageId } from '../../messages/lib/client-message-id';
 
 /** An image picked to go with an order step, shown from a local address until it is sent. */
 export interface PickedImage {

@@ -1,6 +1,6 @@
 import { PanelList } from '../../../components/panel-list';
 import { useCustomerPayoutAccounts } from '../api/list-customer-payout-accounts';
-import { PayoutAccountDetails } from './payout-account-details';
+import { PayoutAccountDetails } from '../../../components/payout-account-details';
 
 /**
  * A customer's saved payout accounts in the agents' desk, in full: bank, account number (with

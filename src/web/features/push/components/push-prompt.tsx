@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Message } from '../../../../shared/api/messages';
 import { PUSH_PROMPT_TEXT } from '../../../../shared/api/push';
-import { messageKeys } from '../../messages';
+import { messageKeys } from '../../messages/api/keys';
 import { refreshPushSubscription, shouldOfferPush } from '../lib/enable-push';
 import { PushOffer } from './push-offer';
 

@@ -5,7 +5,7 @@ import { RadioButtons } from '../../../components/radio-buttons';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatNaira } from '../../../lib/format';
-import { usePrices } from '../../prices';
+import { usePrices } from '../../prices/api/get-prices';
 import { useRates } from '../api/get-rates';
 import { calculatorRate, convert, type CalculatorSide } from '../lib/calculator';
 import { groupDigits } from '../lib/decimal-field';

@@ -5,7 +5,7 @@ import type { RatesResponse } from '../../../../shared/api/rates';
 import type { RateCurrency } from '../../../../shared/domain';
 import { dec, formatNaira, toKobo } from '../../../../shared/money';
 import { DEFAULT_NAIRA_PER_USD, rateFigures } from '../../../../shared/rates';
-import { usePrices } from '../../prices';
+import { usePrices } from '../../prices/api/get-prices';
 import { managedRatesQuery } from '../api/get-rates';
 import { RATE_SYMBOLS } from './symbols';
 

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import type { Transaction } from '../../../../shared/api/transactions';
-import { useLiveTransactions } from '../lib/use-live-transactions';
 import { useCustomerTransactions } from './list-customer-transactions';
 
 /**
  * Each chat's newest settled trade, from the customer's history (its first page, kept live by
- * the transaction events): what the customer's chat list shows on each chat's card.
+ * the transaction events wherever it is shown): what the customer's chat list shows on each chat's card.
  */
 export function useLatestSettledTrades(customerId: string | undefined): Map<number, Transaction> {
-  useLiveTransactions();
   const history = useCustomerTransactions(customerId ?? '', { enabled: Boolean(customerId) });
   return useMemo(() => {
     const latest = new Map<number, Transaction>();

@@ -7,7 +7,7 @@ import { isUnauthorizedError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { toast } from '../../../lib/toast';
 import { useApprovals, useDecideTransaction, type Decision } from '../api/approvals';
-import { useLiveTransactions } from '../lib/use-live-transactions';
+import { useLiveConnection } from '../../../lib/realtime';
 import { TransactionCard } from './transaction-card';
 
 function Decide({ transaction }: { transaction: Transaction }) {
@@ -79,7 +79,7 @@ function Decide({ transaction }: { transaction: Transaction }) {
  */
 export function ApprovalsList({ viewerId }: { viewerId: string | undefined }) {
   const query = useApprovals();
-  useLiveTransactions();
+  useLiveConnection();
   if (query.isPending) return <p role="status">Loading approvals...</p>;
   if (query.isError)
     return <p role="alert">{errorText(query.error, 'Failed to fetch approvals')}</p>;
@@ -111,6 +111,6 @@ export function ApprovalsList({ viewerId }: { viewerId: string | undefined }) {
 /** How many transactions wait for approval: the header's count. */
 export function useApprovalCount(enabled: boolean): number {
   const query = useApprovals(enabled);
-  useLiveTransactions();
+  useLiveConnection();
   return query.data?.length ?? 0;
 }

@@ -11,7 +11,7 @@ import { formatCryptoAmount, formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSessionTransactions } from '../api/get-session-transactions';
 import { useSetTransactionStatus, type FinalStatus } from '../api/set-transaction-status';
-import { useLiveTransactions } from '../lib/use-live-transactions';
+import { useLiveConnection } from '../../../lib/realtime';
 import { TransactionCard } from './transaction-card';
 
 const CONFIRM: Record<FinalStatus, { title: string; description: string; action: string }> = {
@@ -120,7 +120,7 @@ export function TransactionsPanel({
   className?: string;
 }) {
   const query = useSessionTransactions(chatSessionId);
-  useLiveTransactions();
+  useLiveConnection();
   const agent = viewer === 'agent';
   const transactions = query.data ?? [];
   const historyFor = customerId ?? transactions[0]?.customerId;

@@ -1,4 +1,4 @@
-import { decimalError, type DecimalRule } from '../../rates';
+import { decimalError, type DecimalRule } from '../../rates/lib/decimal-field';
 
 /**
  * A transaction figure's problem in words: a negative one "must be positive" (the API's own

@@ -4,7 +4,12 @@ import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
 import { UnreadBadge } from '../../../features/agent-alerts';
 import { customerNumber } from '../../../features/customers';
-import { CategoryBadge, DeskBadge, isDesk, PriorityBadge } from '../../../features/chat-sessions';
+import {
+  CategoryBadge,
+  DeskBadge,
+  isDesk,
+  PriorityBadge,
+} from '../../../components/session-badges';
 
 /** One of the dashboard's "Active Conversations": opens the chat at /?chat={id}. */
 export function DashboardRow({ session }: { session: ChatSession }) {
