@@ -49,7 +49,7 @@ import { transactionsRoutes } from './features/transactions';
 import { payoutAccountsRoutes } from './features/payout-accounts';
 import { cannedRepliesRoutes } from './features/canned-replies';
 import { deskAddressesRoutes } from './features/desk-addresses';
-import { completePaidOrders, expireOrders, ordersRoutes, watchDeposits } from './features/orders';
+import { completePaidOrders, DepositWatcher, expireOrders, ordersRoutes } from './features/orders';
 import { PushSender, pushRoutes, resolveVapidKeys } from './features/push';
 import { EsploraReader, TronReader, WatchedReader } from './features/chain';
 import { AdvisoryLock } from './db/advisory-lock';
@@ -410,19 +410,20 @@ function startDepositWatcher(
   const { database, events, clock, config } = options;
   const lock = new AdvisoryLock(database, DEPOSIT_WATCH_LOCK, app.log);
   const { readers } = options;
+  // Each network's pass on its own schedule: a hung explorer holds only its own (decision 030).
+  const watcher = new DepositWatcher({
+    db: database.db,
+    events,
+    clock,
+    readers,
+    chain: config.chain,
+    logger: app.log,
+  });
   let running: Promise<unknown> | undefined;
   const watch = () => {
     if (running) return;
     running = (async () => {
-      if (!(await lock.hold())) return;
-      await watchDeposits({
-        db: database.db,
-        events,
-        now: clock(),
-        readers,
-        chain: config.chain,
-        logger: app.log,
-      });
+      if (await lock.hold()) watcher.tick();
     })()
       .catch((error: unknown) => app.log.warn({ err: error }, 'deposit watcher failed'))
       .finally(() => {
@@ -437,6 +438,7 @@ function startDepositWatcher(
   app.addHook('preClose', async () => {
     clearInterval(timer);
     await running;
+    await watcher.idle();
     await lock.release();
   });
 }

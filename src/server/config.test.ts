@@ -190,6 +190,7 @@ describe('loadConfig', () => {
       btcConfirmations: 2,
       trc20Confirmations: 19,
       depositTolerancePercent: 0.5,
+      dustPercent: 10,
       watchMs: 30_000,
     });
     expect(problemsOf({ DEPOSIT_WATCH_MS: '999' })[0]).toMatch(/^DEPOSIT_WATCH_MS/);
@@ -197,6 +198,7 @@ describe('loadConfig', () => {
       BTC_EXPLORER_URL: 'http://esplora.local/api/',
       BTC_CONFIRMATIONS: '3',
       DEPOSIT_TOLERANCE_PERCENT: '1.25',
+      DEPOSIT_DUST_PERCENT: '5',
       TRON_API_KEY: 'a3f1c2d4-0000-4000-8000-00000000beef',
     }).chain;
     expect(set).toMatchObject({
@@ -204,7 +206,9 @@ describe('loadConfig', () => {
       tronApiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
       btcConfirmations: 3,
       depositTolerancePercent: 1.25,
+      dustPercent: 5,
     });
+    expect(problemsOf({ DEPOSIT_DUST_PERCENT: '101' })[0]).toMatch(/^DEPOSIT_DUST_PERCENT/);
     expect(problemsOf({ BTC_EXPLORER_URL: 'ftp://x' })[0]).toMatch(/^BTC_EXPLORER_URL/);
     expect(problemsOf({ BTC_CONFIRMATIONS: '0' })[0]).toMatch(/^BTC_CONFIRMATIONS/);
     expect(problemsOf({ TRC20_CONFIRMATIONS: '1.5' })[0]).toMatch(/^TRC20_CONFIRMATIONS/);

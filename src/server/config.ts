@@ -122,6 +122,8 @@ const envSchema = z.object({
   DEPOSIT_WATCH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** How far (percent) a deposit may sit from the order's amount and still count as that amount. */
   DEPOSIT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(50).default(0.5),
+  /** A payment under this percent of the order's amount is a small payment, never its deposit. */
+  DEPOSIT_DUST_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
   METRICS_TOKEN: z
     .string()
@@ -279,6 +281,8 @@ export interface ChainSettings {
   trc20Confirmations: number;
   /** DEPOSIT_TOLERANCE_PERCENT, as given (0.5 means half a percent). */
   depositTolerancePercent: number;
+  /** DEPOSIT_DUST_PERCENT, as given (10 means a tenth of the order's amount). */
+  dustPercent: number;
   /** DEPOSIT_WATCH_MS: how often the watcher reads the chain. */
   watchMs: number;
 }
@@ -492,6 +496,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       btcConfirmations: env.BTC_CONFIRMATIONS,
       trc20Confirmations: env.TRC20_CONFIRMATIONS,
       depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,
+      dustPercent: env.DEPOSIT_DUST_PERCENT,
       watchMs: env.DEPOSIT_WATCH_MS,
     },
   };

@@ -82,6 +82,13 @@ export const orders = pgTable(
      * An agent's confirmation by hand turns it off.
      */
     chainWatchConfirmed: boolean('chain_watch_confirmed').notNull().default(false),
+    /**
+     * The chain's tip when the order was made (decision 030), from `chain_tips`: a transaction in
+     * a block at or below this height is older than the order. Null: no tip was read yet.
+     */
+    chainTipHeight: integer('chain_tip_height'),
+    /** The tip block's own time (TRON's are exact); null for BTC or no tip. */
+    chainTipAt: timestamptz('chain_tip_at'),
     /** The desk's transaction that sent a refused deposit back (state `refunded`). */
     returnTxHash: text('return_tx_hash'),
     /** A retried create with the same key returns this order. */

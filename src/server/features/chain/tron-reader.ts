@@ -5,6 +5,7 @@ import {
   type DepositReader,
   type DepositReading,
   type ReaderTiming,
+  type TipReading,
 } from './deposit-reading';
 import { getWithRetries } from './http-json';
 import { tronAddressFromHex } from './tron-address';
@@ -28,9 +29,14 @@ const txInfoSchema = z.union([
   z.object({}).strict(),
 ]);
 
-/** `POST /wallet/getnowblock`: the latest block's number. */
+/** `POST /wallet/getnowblock`: the latest block's number and its time (ms). */
 const nowBlockSchema = z.object({
-  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
+  block_header: z.object({
+    raw_data: z.object({
+      number: z.number().int().nonnegative(),
+      timestamp: z.number().int().nonnegative(),
+    }),
+  }),
 });
 
 /**
@@ -69,6 +75,17 @@ export class TronReader implements DepositReader {
     });
   }
 
+  /** `POST /wallet/getnowblock`: the latest block, its number and its exact time. */
+  async tip(): Promise<TipReading> {
+    const now = await this.post('/wallet/getnowblock', {});
+    const latest = now.kind === 'ok' ? nowBlockSchema.safeParse(now.body) : undefined;
+    if (!latest?.success) {
+      return { kind: 'unknown', reason: now.kind === 'failed' ? now.reason : 'no latest block' };
+    }
+    const { number, timestamp } = latest.data.block_header.raw_data;
+    return { kind: 'found', height: number, blockTime: new Date(timestamp) };
+  }
+
   async read(txHash: string): Promise<DepositReading> {
     const { logger } = this.options;
     if (!/^[0-9a-f]{64}$/.test(txHash)) return { kind: 'unknown', reason: 'not a TRON tx hash' };
@@ -104,16 +121,12 @@ export class TronReader implements DepositReader {
           ];
         })
       : [];
-    const now = await this.post('/wallet/getnowblock', {});
-    const latest = now.kind === 'ok' ? nowBlockSchema.safeParse(now.body) : undefined;
-    if (!latest?.success) {
-      return { kind: 'unknown', reason: now.kind === 'failed' ? now.reason : 'no latest block' };
-    }
-    const head = latest.data.block_header.raw_data.number;
+    const tip = await this.tip();
+    if (tip.kind === 'unknown') return tip;
     return {
       kind: 'found',
       outputs,
-      confirmations: Math.max(1, head - tx.blockNumber + 1),
+      confirmations: Math.max(1, tip.height - tx.blockNumber + 1),
       blockHeight: tx.blockNumber,
       blockTime: new Date(tx.blockTimeStamp),
     };

@@ -1,2 +1,2 @@
 export { deskAddressesRoutes } from './routes';
-export { nextDepositAddress } from './next-deposit-address';
+export { nextDepositAddress, peekDepositAddress } from './next-deposit-address';

@@ -6,6 +6,28 @@ import { deskAddressCursors, deskAddresses } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { toDeskAddress } from './to-desk-address';
 
+/** The active addresses of `network`, the next to hand out first. */
+function pickOrder(db: Db, network: DeskNetwork) {
+  return db
+    .select({ id: deskAddresses.id, address: deskAddresses.address })
+    .from(deskAddresses)
+    .where(and(eq(deskAddresses.network, network), eq(deskAddresses.active, true)))
+    .orderBy(sql`${deskAddresses.lastPick} asc nulls first`, asc(deskAddresses.id))
+    .limit(1);
+}
+
+/**
+ * The address the next order on `network` would get, handing nothing out (an order's preview
+ * shows the amount it would ask for there); null with no active address.
+ */
+export async function peekDepositAddress(options: {
+  db: Db;
+  network: DeskNetwork;
+}): Promise<string | null> {
+  const [next] = await pickOrder(options.db, options.network);
+  return next?.address ?? null;
+}
+
 /**
  * The deposit address for the next order on `network`: round-robin over the active addresses
  * (the one handed out longest ago, never-used first). Addresses are reused across orders.
@@ -26,12 +48,7 @@ export async function nextDepositAddress(options: {
         set: { picks: sql`${deskAddressCursors.picks} + 1` },
       })
       .returning();
-    const [next] = await tx
-      .select({ id: deskAddresses.id })
-      .from(deskAddresses)
-      .where(and(eq(deskAddresses.network, network), eq(deskAddresses.active, true)))
-      .orderBy(sql`${deskAddresses.lastPick} asc nulls first`, asc(deskAddresses.id))
-      .limit(1);
+    const [next] = await pickOrder(tx, network);
     if (!next) {
       throw new AppError(
         'service_unavailable',
