@@ -34,13 +34,11 @@ export function lagosTime(date: Date): string {
 /** A block's time may be up to 2 hours off (Bitcoin's own rule); older than that is old. */
 export const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
 
-/** Another open order on the same deposit address (a shared one), as attribution weighs it. */
+/** Another order waiting for its deposit on the same (shared) address, as attribution weighs it. */
 export interface Neighbour {
   id: number;
   reference: string;
   amountCrypto: string;
-  /** Whether it still waits for a transaction (awaiting_deposit, no tx hash). */
-  waiting: boolean;
 }
 
 /**
@@ -80,7 +78,7 @@ export function isDust(
  * The deposit rules (PRODUCT.md "Orders", decision 030): an output (BTC) or transfer (TRC20) to
  * the order's deposit address, not older than the order, not a small payment (under
  * `dustPercent` of its amount), of the order's amount within `tolerancePercent`, first seen
- * before the rate lock ended. On a shared address (`neighbours`: the other open orders on it) a
+ * before the rate lock ended. On a shared address (`neighbours`: the other orders waiting on it) a
  * transaction carrying exactly another order's amount is that order's (`ownerId`), and one
  * within the tolerance of this order and of another is neither's by itself. Amounts compared in
  * base units (satoshi, USDT's 6 places), exactly. `reading` is a known one: `unknown` decides
@@ -169,7 +167,7 @@ export function checkDeposit(options: {
     return refused(
       `This transaction sends ${coins}, exactly the amount of order ${owner.reference} on the same address: it is that order's deposit, not this one's`,
       'other_order',
-      owner.waiting ? owner.id : null,
+      owner.id,
     );
   }
   const difference = received.minus(expected);

@@ -142,35 +142,23 @@ async function watchNetwork(options: WatchOptions, network: DeskNetwork): Promis
 }
 
 /**
- * The other open orders on `order`'s deposit address: those awaiting a deposit during their
- * lock, and those holding a transaction not yet confirmed.
+ * The other orders waiting on `order`'s deposit address for a deposit: awaiting one, during
+ * their lock, with no transaction yet.
  */
 async function neighboursOf(db: Db, order: OrderRow, now: Date): Promise<Neighbour[]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      amountCrypto: orders.amountCrypto,
-      txHash: orders.txHash,
-    })
+  return db
+    .select({ id: orders.id, reference: orders.reference, amountCrypto: orders.amountCrypto })
     .from(orders)
     .where(
       and(
         eq(orders.network, order.network),
         eq(orders.depositAddress, order.depositAddress!),
         ne(orders.id, order.id),
-        or(
-          and(eq(orders.state, 'awaiting_deposit'), gt(orders.expiresAt, now)),
-          eq(orders.state, 'deposit_seen'),
-        ),
+        eq(orders.state, 'awaiting_deposit'),
+        isNull(orders.txHash),
+        gt(orders.expiresAt, now),
       ),
     );
-  return rows.map((r) => ({
-    id: r.id,
-    reference: r.reference,
-    amountCrypto: r.amountCrypto,
-    waiting: r.txHash === null,
-  }));
 }
 
 /**
