@@ -157,6 +157,7 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         quoteTtlMinutes: 15,
         minOrderNaira: '5000',
         maxOrderNaira: '50000000',
+        depositWatchMs: 30_000,
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');
     });

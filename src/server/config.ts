@@ -299,6 +299,7 @@ export interface PublicConfig {
   quoteTtlMinutes: number;
   minOrderNaira: string;
   maxOrderNaira: string;
+  depositWatchMs: number;
 }
 
 export class ConfigError extends Error {
@@ -514,5 +515,6 @@ export function publicConfig(config: Config): PublicConfig {
     quoteTtlMinutes: config.quoteTtlMinutes,
     minOrderNaira: config.minOrderNaira,
     maxOrderNaira: config.maxOrderNaira,
+    depositWatchMs: config.chain.watchMs,
   };
 }

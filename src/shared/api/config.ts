@@ -21,5 +21,10 @@ export const publicConfigSchema = z.object({
   /** MIN_ORDER_NAIRA and MAX_ORDER_NAIRA: an order's naira total lies between them. */
   minOrderNaira: z.string(),
   maxOrderNaira: z.string(),
+  /**
+   * DEPOSIT_WATCH_MS: how often the deposit watcher reads the chain; a card whose last good read
+   * is older than two of these says "Checking the chain…" again.
+   */
+  depositWatchMs: z.number().int().positive(),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigSchema>;

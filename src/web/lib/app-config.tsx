@@ -14,6 +14,7 @@ const FIELD_TYPES = {
   quoteTtlMinutes: 'number',
   minOrderNaira: 'string',
   maxOrderNaira: 'string',
+  depositWatchMs: 'number',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -55,6 +56,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     minOrderNaira: record.minOrderNaira as string,
     maxOrderNaira: record.maxOrderNaira as string,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
+    depositWatchMs: record.depositWatchMs as number,
   };
 }
 

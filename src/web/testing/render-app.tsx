@@ -18,6 +18,7 @@ export const TEST_CONFIG: AppConfig = {
   quoteTtlMinutes: 15,
   minOrderNaira: '5000',
   maxOrderNaira: '50000000',
+  depositWatchMs: 30_000,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */
