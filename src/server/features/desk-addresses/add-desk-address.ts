@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   DeskAddress,
@@ -12,8 +11,6 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import { toDeskAddress } from './to-desk-address';
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
-
 /** Adds an address to a network's book after checking its format and checksum. */
 export async function addDeskAddress(options: {
   db: Db;
@@ -21,7 +18,7 @@ export async function addDeskAddress(options: {
   input: z.output<typeof createDeskAddressRequestSchema>;
 }): Promise<DeskAddress> {
   const { db, admin, input } = options;
-  if (!isValidDeskAddress(input.network, input.address, sha256)) {
+  if (!isValidDeskAddress(input.network, input.address)) {
     throw new AppError('bad_request', `This is not a valid ${input.network} address`);
   }
   return db.transaction(async (tx) => {
