@@ -15,6 +15,7 @@ import { messages } from './chat';
 import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
+import { deskExtendedKeys } from './desk-addresses';
 
 /**
  * Named by the final states, not the open ones: a migration that adds an open state to the enum
@@ -42,6 +43,12 @@ export const orders = pgTable(
     totalNaira: naira('total_naira').notNull(),
     /** Null until the quote is accepted. */
     depositAddress: text('deposit_address'),
+    /**
+     * The extended key `deposit_address` was derived from, at `0/deposit_address_index`
+     * (decision 030); both null for a fixed (shared) address.
+     */
+    depositKeyId: integer('deposit_key_id').references(() => deskExtendedKeys.id),
+    depositAddressIndex: integer('deposit_address_index'),
     payoutAccountId: integer('payout_account_id').references(() => payoutAccounts.id),
     state: orderStateEnum('state').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -107,6 +114,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_reference_uq').on(t.reference),
+    // One order per derived address, ever.
+    uniqueIndex('orders_deposit_index_uq').on(t.depositKeyId, t.depositAddressIndex),
     // A tx hash settles one order, ever.
     uniqueIndex('orders_tx_hash_uq').on(t.txHash),
     // One image proves one payout.

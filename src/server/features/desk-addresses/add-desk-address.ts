@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type {
-  DeskAddress,
-  createDeskAddressRequestSchema,
-} from '../../../shared/api/desk-addresses';
+import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import { isValidDeskAddress } from '../../../shared/desk-addresses/address-validation';
 import type { Db } from '../../db/client';
 import { deskAddresses } from '../../db/schema';
@@ -15,7 +12,7 @@ import { toDeskAddress } from './to-desk-address';
 export async function addDeskAddress(options: {
   db: Db;
   admin: SessionUser;
-  input: z.output<typeof createDeskAddressRequestSchema>;
+  input: { network: DeskNetwork; address: string; label: string };
 }): Promise<DeskAddress> {
   const { db, admin, input } = options;
   if (!isValidDeskAddress(input.network, input.address)) {

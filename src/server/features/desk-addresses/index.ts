@@ -1,2 +1,2 @@
 export { deskAddressesRoutes } from './routes';
-export { nextDepositAddress, peekDepositAddress } from './next-deposit-address';
+export { nextDepositAddress, peekSharedAddress } from './next-deposit-address';

@@ -30,17 +30,22 @@ export async function acceptOrder(
       await livePayoutAccount({ db: options.db, customerId: caller.id, id: input.payoutAccountId });
     },
     changes: async (tx, order) => {
-      const depositAddress = (await nextDepositAddress({ db: tx, network: order.network })).address;
-      const amountCrypto = await uniqueDepositAmount({
-        db: tx,
-        network: order.network,
-        address: depositAddress,
-        coin: order.coin,
-        amountCrypto: order.amountCrypto,
-      });
+      const pick = await nextDepositAddress({ db: tx, network: order.network });
+      const amountCrypto =
+        pick.keyId === null
+          ? await uniqueDepositAmount({
+              db: tx,
+              network: order.network,
+              address: pick.address,
+              coin: order.coin,
+              amountCrypto: order.amountCrypto,
+            })
+          : order.amountCrypto;
       return {
         payoutAccountId: input.payoutAccountId,
-        depositAddress,
+        depositAddress: pick.address,
+        depositKeyId: pick.keyId,
+        depositAddressIndex: pick.index,
         ...(!dec(amountCrypto).equals(order.amountCrypto) && {
           amountCrypto,
           totalNaira: tradeTotal(amountCrypto, order.rateNaira),

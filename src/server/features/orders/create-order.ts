@@ -102,19 +102,18 @@ export async function createOrder(options: {
   for (let attempt = 0; ; attempt++) {
     try {
       const order = await events.transaction(async (tx) => {
-        const depositAddress = quote
-          ? null
-          : (await nextDepositAddress({ db: tx, network })).address;
-        // The preview's amount, unless an order took it since: one payment, one order.
-        const amountCrypto = depositAddress
-          ? await uniqueDepositAmount({
-              db: tx,
-              network,
-              address: depositAddress,
-              coin: input.coin,
-              amountCrypto: preview.amountCrypto,
-            })
-          : preview.amountCrypto;
+        const pick = quote ? null : await nextDepositAddress({ db: tx, network });
+        // On a shared address, the preview's amount unless an order took it since.
+        const amountCrypto =
+          pick && pick.keyId === null
+            ? await uniqueDepositAmount({
+                db: tx,
+                network,
+                address: pick.address,
+                coin: input.coin,
+                amountCrypto: preview.amountCrypto,
+              })
+            : preview.amountCrypto;
         const totalNaira =
           amountCrypto === preview.amountCrypto
             ? preview.totalNaira
@@ -131,7 +130,9 @@ export async function createOrder(options: {
             amountCrypto,
             rateNaira,
             totalNaira,
-            depositAddress,
+            depositAddress: pick?.address ?? null,
+            depositKeyId: pick?.keyId ?? null,
+            depositAddressIndex: pick?.index ?? null,
             chainTipHeight: tip?.height ?? null,
             chainTipAt: tip?.blockTime ?? null,
             payoutAccountId: input.payoutAccountId ?? null,

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../platform/sessions';
 import { refuseStaffInLockedChat, sessionForParticipant } from '../chat-sessions';
 import { toPayoutAccount } from '../payout-accounts';
 import { getSellRate, type MarketUsd } from '../rates';
-import { peekDepositAddress } from '../desk-addresses';
+import { peekSharedAddress } from '../desk-addresses';
 import { uniqueDepositAmount } from './unique-deposit-amount';
 import { checkOrderLimits, type OrderLimits } from './order-limits';
 import { livePayoutAccount } from './payout-account-of';
@@ -113,10 +113,8 @@ export async function previewOrder(options: {
     );
   }
   const asked = amountCryptoOf(input, rate.sellRateNaira);
-  // A customer's order gets its address at once: the amount it would ask for there.
-  const address = quote
-    ? null
-    : await peekDepositAddress({ db, network: COIN_NETWORK[input.coin] });
+  // A customer's order gets its address at once: on a shared one, the amount it would ask for there.
+  const address = quote ? null : await peekSharedAddress({ db, network: COIN_NETWORK[input.coin] });
   const amountCrypto = address
     ? await uniqueDepositAmount({
         db,

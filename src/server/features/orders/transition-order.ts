@@ -22,6 +22,8 @@ type OrderChanges = Partial<
     | 'bankReference'
     | 'paidBy'
     | 'depositAddress'
+    | 'depositKeyId'
+    | 'depositAddressIndex'
     | 'payoutAccountId'
     | 'payoutProofMessageId'
     | 'depositScreenshotMessageId'
