@@ -1038,6 +1038,17 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       });
     });
 
+    it('a USDT transfer to the desk address without a hash is found through the account listing and attached', async () => {
+      const o = await awaiting('usdt', '100');
+      const hash = txHash();
+      tronTransfer(hash, 100_000_000n);
+      await watch();
+      expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
+      tron.headBlock += 19;
+      expect(await watch()).toBe(1);
+      expect((await row(o.id)).state).toBe('deposit_confirmed');
+    });
+
     it('a small payment is listed to agents, never attached, and never blocks the real deposit', async () => {
       const o = await awaiting('bitcoin', '0.0333');
       const dust = txHash();
@@ -1095,10 +1106,10 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       for (const amount of amounts) {
         expect(Math.abs(Number(amount.replace('.', '')) - 1_000_000)).toBeLessThanOrEqual(25);
       }
-    });
+    }, 120_000);
 
     it('a hung TronGrid never delays a BTC confirmation by more than one watch interval (10 USDT orders watched)', async () => {
-      const intervalMs = 500;
+      const intervalMs = 2_500;
       for (let i = 0; i < 10; i++) await deposited(txHash(), 'usdt');
       const hash = txHash();
       const btc = await deposited(hash);
@@ -1110,8 +1121,11 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         clock: () => now,
         readers: {
           BTC: new EsploraReader(testReaderOptions(chain.url)),
-          // Each hung TronGrid request gives up after 500 ms, twice: about 4 s for the pass.
-          'USDT-TRC20': new TronReader(testReaderOptions(tron.url, { timeoutMs: 500 })),
+          // Each hung TronGrid request gives up after 2.5 s: about 10 s for the pass (the tip,
+          // then 10 reads 4 at a time).
+          'USDT-TRC20': new TronReader(
+            testReaderOptions(tron.url, { timeoutMs: 2_500, attempts: 1 }),
+          ),
         },
         chain: app.config.chain,
         logger,
@@ -1143,9 +1157,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       await watcher.idle();
       // TronGrid's pass was still running all that time.
       expect(Date.now() - started).toBeGreaterThan(bothConfirmedMs);
-      expect(tron.requests.length).toBeGreaterThanOrEqual(2 * 11);
+      expect(tron.requests.length).toBeGreaterThanOrEqual(11);
       tron.mode = 'ok';
-    });
+    }, 60_000);
   });
 
   describe('after the deposit is confirmed, until the payout', () => {
