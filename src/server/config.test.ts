@@ -514,13 +514,14 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the dispute response time, the first response target and the quote rate lock, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the dispute response time, the first response target, the quote rate lock and the deposit watch interval, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       PAYOUT_SLA_MINUTES: '45',
       DISPUTE_RESPONSE_HOURS: '12',
       FIRST_RESPONSE_TARGET_MINUTES: '7',
       QUOTE_TTL_MINUTES: '20',
+      DEPOSIT_WATCH_MS: '15000',
       MIN_ORDER_NAIRA: '10000',
       MAX_ORDER_NAIRA: '20000000.50',
       BRAND_NAME: 'Naija Desk',
@@ -539,6 +540,7 @@ describe('publicConfig', () => {
       quoteTtlMinutes: 20,
       minOrderNaira: '10000',
       maxOrderNaira: '20000000.50',
+      depositWatchMs: 15_000,
     });
   });
 
