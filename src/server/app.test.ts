@@ -158,6 +158,8 @@ describe.each(testDatabaseKinds())('the app on $name', (kind) => {
         minOrderNaira: '5000',
         maxOrderNaira: '50000000',
         approvalThresholdUsd: '50',
+        whatsappChannel: false,
+        depositWatchMs: 30_000,
       });
       expect(res.body).not.toContain('a-session-secret-that-is-long-enough');
     });

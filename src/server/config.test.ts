@@ -200,6 +200,7 @@ describe('loadConfig', () => {
       btcConfirmations: 2,
       trc20Confirmations: 19,
       depositTolerancePercent: 0.5,
+      dustPercent: 10,
       watchMs: 30_000,
     });
     expect(problemsOf({ DEPOSIT_WATCH_MS: '999' })[0]).toMatch(/^DEPOSIT_WATCH_MS/);
@@ -207,6 +208,7 @@ describe('loadConfig', () => {
       BTC_EXPLORER_URL: 'http://esplora.local/api/',
       BTC_CONFIRMATIONS: '3',
       DEPOSIT_TOLERANCE_PERCENT: '1.25',
+      DEPOSIT_DUST_PERCENT: '5',
       TRON_API_KEY: 'a3f1c2d4-0000-4000-8000-00000000beef',
     }).chain;
     expect(set).toMatchObject({
@@ -214,7 +216,9 @@ describe('loadConfig', () => {
       tronApiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
       btcConfirmations: 3,
       depositTolerancePercent: 1.25,
+      dustPercent: 5,
     });
+    expect(problemsOf({ DEPOSIT_DUST_PERCENT: '101' })[0]).toMatch(/^DEPOSIT_DUST_PERCENT/);
     expect(problemsOf({ BTC_EXPLORER_URL: 'ftp://x' })[0]).toMatch(/^BTC_EXPLORER_URL/);
     expect(problemsOf({ BTC_CONFIRMATIONS: '0' })[0]).toMatch(/^BTC_CONFIRMATIONS/);
     expect(problemsOf({ TRC20_CONFIRMATIONS: '1.5' })[0]).toMatch(/^TRC20_CONFIRMATIONS/);
@@ -520,13 +524,14 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('publicConfig', () => {
-  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the dispute response time, the first response target and the quote rate lock, and nothing else', () => {
+  it('gives the browser the brand, the WhatsApp number, the support contact, demo mode, the payout SLA, the dispute response time, the first response target, the quote rate lock and the deposit watch interval, and nothing else', () => {
     const config = loadConfig({
       ...PRODUCTION_ENV,
       PAYOUT_SLA_MINUTES: '45',
       DISPUTE_RESPONSE_HOURS: '12',
       FIRST_RESPONSE_TARGET_MINUTES: '7',
       QUOTE_TTL_MINUTES: '20',
+      DEPOSIT_WATCH_MS: '15000',
       MIN_ORDER_NAIRA: '10000',
       MAX_ORDER_NAIRA: '20000000.50',
       APPROVAL_THRESHOLD_USD: '75.50',
@@ -549,6 +554,7 @@ describe('publicConfig', () => {
       maxOrderNaira: '20000000.50',
       approvalThresholdUsd: '75.50',
       whatsappChannel: false,
+      depositWatchMs: 15_000,
     });
   });
 

@@ -146,6 +146,8 @@ const envSchema = z.object({
   DEPOSIT_WATCH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** How far (percent) a deposit may sit from the order's amount and still count as that amount. */
   DEPOSIT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(50).default(0.5),
+  /** A payment under this percent of the order's amount is a small payment, never its deposit. */
+  DEPOSIT_DUST_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** The bearer token GET /metrics asks for; unset: /metrics answers this machine only. */
   METRICS_TOKEN: z
     .string()
@@ -463,6 +465,8 @@ function toConfig(env: Env) {
       trc20Confirmations: env.TRC20_CONFIRMATIONS,
       /** As given (0.5 means half a percent). */
       depositTolerancePercent: env.DEPOSIT_TOLERANCE_PERCENT,
+      /** DEPOSIT_DUST_PERCENT, as given (10 means a tenth of the order's amount). */
+      dustPercent: env.DEPOSIT_DUST_PERCENT,
       watchMs: env.DEPOSIT_WATCH_MS,
     },
   };
@@ -521,5 +525,6 @@ export function publicConfig(config: Config): PublicConfig {
     maxOrderNaira: config.maxOrderNaira,
     approvalThresholdUsd: config.approvalThresholdUsd,
     whatsappChannel: config.whatsapp !== undefined,
+    depositWatchMs: config.chain.watchMs,
   };
 }

@@ -120,10 +120,10 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
     await card.getByLabel('Transaction hash (after you send)').fill(TX_HASH);
     await card.getByRole('button', { name: "I've sent it" }).click();
     await waitForText(card.getByTestId('order-state'), 'Deposit sent');
-    // Not on the chain yet: checking, or (once the watcher has read it) none of 2; never more.
+    // Not on the chain yet: checking, or (once the watcher has read it) not found; never more.
     await waitForText(
       agentCard.getByTestId('chain-confirmations'),
-      /^(Checking the chain…|0 of 2 confirmations)$/,
+      /^(Checking the chain…|Not found on the chain)$/,
     );
 
     // The coins reach the mempool, then a block, then another.

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { tronAddressFromHex } from '../../src/server/features/chain/tron-address';
 import { FakeHttpServer } from './fake-http-server';
 
 export type TronGridMode = 'ok' | 'rate-limited' | 'error' | 'hang' | 'garbage';
@@ -64,6 +65,8 @@ export class TronGridServer extends FakeHttpServer {
       case 'ok':
         break;
     }
+    const account = /^\/v1\/accounts\/(T[1-9A-HJ-NP-Za-km-z]{33})\/transactions\/trc20$/.exec(path);
+    if (account && req.method === 'GET') return void json(200, this.transfersTo(account[1]!));
     if (req.method !== 'POST') return void json(405, { Error: 'POST only' });
     if (path === '/wallet/getnowblock') {
       return void json(200, {
@@ -89,5 +92,35 @@ export class TronGridServer extends FakeHttpServer {
         data: t.units.toString(16).padStart(64, '0'),
       })),
     });
+  }
+
+  /**
+   * TronGrid's `GET /v1/accounts/:address/transactions/trc20`: the TRC20 transfers to the
+   * address, newest first, as TronGrid writes them (base58 addresses, the value in base units
+   * as a string, the block's time in ms).
+   */
+  private transfersTo(address: string) {
+    const data = [...this.txs.entries()]
+      .filter(([, tx]) => (tx.result ?? 'SUCCESS') === 'SUCCESS')
+      .flatMap(([id, tx]) =>
+        tx.transfers
+          .filter((t) => tronAddressFromHex(t.toHex) === address)
+          .map((t) => ({
+            transaction_id: id,
+            token_info: {
+              symbol: 'USDT',
+              address: tronAddressFromHex(t.contractHex),
+              decimals: 6,
+              name: 'Tether USD',
+            },
+            block_timestamp: tx.blockTimeStamp,
+            from: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+            to: address,
+            type: 'Transfer',
+            value: t.units.toString(),
+          })),
+      )
+      .sort((a, b) => b.block_timestamp - a.block_timestamp);
+    return { data, success: true, meta: { at: Date.now(), page_size: data.length } };
   }
 }

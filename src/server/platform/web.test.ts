@@ -19,6 +19,7 @@ const CONFIG = {
   maxOrderNaira: '50000000',
   approvalThresholdUsd: '50',
   whatsappChannel: false,
+  depositWatchMs: 30_000,
 };
 const PUBLIC_URL = 'https://desk.example.ng';
 const CONTEXT = { config: CONFIG, publicUrl: PUBLIC_URL };
@@ -27,7 +28,7 @@ describe('composePage', () => {
   it('puts the configuration in a meta tag and the brand in the title, with #root empty', () => {
     const html = composePage(TEMPLATE, CONTEXT);
     expect(html).toContain(
-      `<meta name="app-config" content='{"brandName":"AgentChat","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"disputeResponseHours":24,"firstResponseTargetMinutes":5,"quoteTtlMinutes":15,"minOrderNaira":"5000","maxOrderNaira":"50000000","approvalThresholdUsd":"50","whatsappChannel":false}' />`,
+      `<meta name="app-config" content='{"brandName":"AgentChat","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"disputeResponseHours":24,"firstResponseTargetMinutes":5,"quoteTtlMinutes":15,"minOrderNaira":"5000","maxOrderNaira":"50000000","approvalThresholdUsd":"50","whatsappChannel":false,"depositWatchMs":30000}' />`,
     );
     expect(html).toContain('<title>AgentChat – Sell</title>');
     expect(html).toContain('<div id="root"></div>');

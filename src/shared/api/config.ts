@@ -25,5 +25,10 @@ export const publicConfigSchema = z.object({
   approvalThresholdUsd: z.string(),
   /** The WhatsApp Cloud API channel is on (decision 034): its chats show a badge and a window. */
   whatsappChannel: z.boolean(),
+  /**
+   * DEPOSIT_WATCH_MS: how often the deposit watcher reads the chain; a card whose last good read
+   * is older than two of these says "Checking the chain…" again.
+   */
+  depositWatchMs: z.number().int().positive(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

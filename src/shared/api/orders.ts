@@ -90,6 +90,11 @@ export const orderSchema = z.object({
   totalNaira: z.string(),
   /** Null while an agent's quote waits for the customer to accept it. */
   depositAddress: z.string().nullable(),
+  /**
+   * The index `depositAddress` was derived at (0/index of the desk's extended key, decision
+   * 030); null for a shared fixed address.
+   */
+  depositAddressIndex: z.number().int().nullable(),
   /** The rate lock ends here; without a tx hash by then, the order expires. */
   expiresAt: isoDateTime,
   payoutAccount: payoutAccountSchema.nullable(),

@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
+import { bech32, bech32m } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import {
-  base58Decode,
-  bech32Decode,
+  base58check,
   isBitcoinAddress,
   isSegwitAddress,
   isTronAddress,
   isValidDeskAddress,
 } from './address-validation';
-
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
 
 /** Every single-character substitution that keeps the address in its own alphabet. */
 function oneCharChanged(address: string, position: number): string {
@@ -29,7 +26,7 @@ describe('bech32 / bech32m (BIP-173, BIP-350 test vectors)', () => {
     'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
   ])('accepts %s', (address) => {
     expect(isSegwitAddress(address)).toBe(true);
-    expect(isValidDeskAddress('BTC', address, sha256)).toBe(true);
+    expect(isValidDeskAddress('BTC', address)).toBe(true);
   });
 
   it.each([
@@ -52,7 +49,7 @@ describe('bech32 / bech32m (BIP-173, BIP-350 test vectors)', () => {
     // mixed case
     'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
   ])('refuses %s', (address) => {
-    expect(isValidDeskAddress('BTC', address, sha256)).toBe(false);
+    expect(isValidDeskAddress('BTC', address)).toBe(false);
   });
 
   it('refuses every one-character change of a valid address', () => {
@@ -63,15 +60,18 @@ describe('bech32 / bech32m (BIP-173, BIP-350 test vectors)', () => {
   });
 
   it('tells bech32 from bech32m', () => {
-    expect(bech32Decode('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')?.encoding).toBe('bech32');
-    expect(bech32Decode('bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs')?.encoding).toBe('bech32m');
+    expect(bech32.decodeUnsafe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeDefined();
+    expect(bech32m.decodeUnsafe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeUndefined();
+    expect(bech32m.decodeUnsafe('bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs')).toBeDefined();
   });
 });
 
 describe('base58check', () => {
-  it('decodes leading 1s as zero bytes', () => {
-    expect([...base58Decode('1112')!]).toEqual([0, 0, 0, 1]);
-    expect(base58Decode('10OIl')).toBeNull();
+  it('decodes leading 1s as zero bytes, with the checksum', () => {
+    const encoded = base58check.encode(Uint8Array.from([0, 0, 1]));
+    expect(encoded.startsWith('11')).toBe(true);
+    expect([...base58check.decode(encoded)]).toEqual([0, 0, 1]);
+    expect(() => base58check.decode('10OIl')).toThrow();
   });
 
   it.each([
@@ -79,7 +79,7 @@ describe('base58check', () => {
     ['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'P2SH'],
     ['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', 'P2PKH'],
   ])('accepts the BTC address %s (%s)', (address) => {
-    expect(isBitcoinAddress(address, sha256)).toBe(true);
+    expect(isBitcoinAddress(address)).toBe(true);
   });
 
   it.each([
@@ -92,13 +92,13 @@ describe('base58check', () => {
     ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'a TRON address'],
     ['', 'empty'],
   ])('refuses %s (%s)', (address) => {
-    expect(isBitcoinAddress(address, sha256)).toBe(false);
+    expect(isBitcoinAddress(address)).toBe(false);
   });
 
   it('refuses every one-character change of the genesis address', () => {
     const good = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
     for (let i = 1; i < good.length; i++) {
-      expect(isBitcoinAddress(oneCharChanged(good, i), sha256), `position ${i}`).toBe(false);
+      expect(isBitcoinAddress(oneCharChanged(good, i)), `position ${i}`).toBe(false);
     }
   });
 
@@ -106,8 +106,8 @@ describe('base58check', () => {
     ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'the USDT contract'],
     ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'WINkLink'],
   ])('accepts the TRON address %s (%s)', (address) => {
-    expect(isTronAddress(address, sha256)).toBe(true);
-    expect(isValidDeskAddress('USDT-TRC20', address, sha256)).toBe(true);
+    expect(isTronAddress(address)).toBe(true);
+    expect(isValidDeskAddress('USDT-TRC20', address)).toBe(true);
   });
 
   it.each([
@@ -119,13 +119,13 @@ describe('base58check', () => {
     ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'a Bitcoin address'],
     ['0x dac17f958d2ee523a2206206994597c13d831ec7', 'an Ethereum address'],
   ])('refuses %s (%s)', (address) => {
-    expect(isValidDeskAddress('USDT-TRC20', address, sha256)).toBe(false);
+    expect(isValidDeskAddress('USDT-TRC20', address)).toBe(false);
   });
 
   it('refuses every one-character change of a TRON address', () => {
     const good = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
     for (let i = 1; i < good.length; i++) {
-      expect(isTronAddress(oneCharChanged(good, i), sha256), `position ${i}`).toBe(false);
+      expect(isTronAddress(oneCharChanged(good, i)), `position ${i}`).toBe(false);
     }
   });
 });

@@ -93,8 +93,10 @@ export function txHashProblem(network: DeskNetwork, txHash: string): string | nu
  * What keeps a deposit from confirming by itself, as the watcher records it beside its text:
  * the transaction is not on the chain (`not_found`), pays another address, is short or over
  * beyond the tolerance, was first seen after the lock (`late`), was mined before the order
- * (`old`), lost its confirmations to a reorganised block (`reorg`), or pays an address several
- * orders wait on (`unclear`).
+ * (`old`: at or below the chain's tip when the order was made), lost its confirmations to a
+ * reorganised block (`reorg`), pays an address several orders wait on (`unclear`), carries
+ * exactly another open order's amount on a shared address (`other_order`), or is a small
+ * payment, under DEPOSIT_DUST_PERCENT of the order's amount (`small_payment`), decision 030.
  */
 export const DEPOSIT_PROBLEM_KINDS = [
   'not_found',
@@ -105,5 +107,7 @@ export const DEPOSIT_PROBLEM_KINDS = [
   'old',
   'reorg',
   'unclear',
+  'other_order',
+  'small_payment',
 ] as const;
 export type DepositProblemKind = (typeof DEPOSIT_PROBLEM_KINDS)[number];

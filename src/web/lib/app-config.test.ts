@@ -16,7 +16,7 @@ afterEach(() => setMeta(null));
 describe('app config', () => {
   it('reads the configuration the server put in the page', () => {
     setMeta(
-      '{"brandName":"Naija Desk","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"disputeResponseHours":24,"firstResponseTargetMinutes":5,"quoteTtlMinutes":15,"minOrderNaira":"5000","maxOrderNaira":"50000000","approvalThresholdUsd":"50","whatsappChannel":false}',
+      '{"brandName":"Naija Desk","whatsappNumber":"2348012345678","supportContact":"+234 801 234 5678","demoMode":false,"payoutSlaMinutes":30,"disputeResponseHours":24,"firstResponseTargetMinutes":5,"quoteTtlMinutes":15,"minOrderNaira":"5000","maxOrderNaira":"50000000","approvalThresholdUsd":"50","whatsappChannel":false,"depositWatchMs":30000}',
     );
     expect(readAppConfig()).toEqual({
       brandName: 'Naija Desk',
@@ -31,6 +31,7 @@ describe('app config', () => {
       maxOrderNaira: '50000000',
       approvalThresholdUsd: '50',
       whatsappChannel: false,
+      depositWatchMs: 30_000,
     });
   });
 

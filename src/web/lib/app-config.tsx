@@ -16,6 +16,7 @@ const FIELD_TYPES = {
   maxOrderNaira: 'string',
   approvalThresholdUsd: 'string',
   whatsappChannel: 'boolean',
+  depositWatchMs: 'number',
 } as const satisfies Record<keyof AppConfig, 'string' | 'boolean' | 'number'>;
 
 /**
@@ -59,6 +60,7 @@ export function readAppConfig(doc: Document = document): AppConfig {
     approvalThresholdUsd: record.approvalThresholdUsd as string,
     quoteTtlMinutes: record.quoteTtlMinutes as number,
     whatsappChannel: record.whatsappChannel as boolean,
+    depositWatchMs: record.depositWatchMs as number,
   };
 }
 

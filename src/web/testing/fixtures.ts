@@ -165,6 +165,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     rateNaira: '151320000.00',
     totalNaira: '1513200.00',
     depositAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    depositAddressIndex: null,
     expiresAt: '2026-11-22T08:36:00.000Z',
     payoutAccount: makePayoutAccount(),
     txHash: null,

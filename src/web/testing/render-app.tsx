@@ -20,6 +20,7 @@ export const TEST_CONFIG: AppConfig = {
   maxOrderNaira: '50000000',
   approvalThresholdUsd: '50',
   whatsappChannel: false,
+  depositWatchMs: 30_000,
 };
 
 /** Reports the router's path and query as it renders, so a test sees a navigation at once. */

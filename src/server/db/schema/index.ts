@@ -7,6 +7,7 @@ export * from './audit-log';
 export * from './payout-accounts';
 export * from './desk-addresses';
 export * from './orders';
+export * from './chain-tips';
 export * from './push-subscriptions';
 export * from './socket-presence';
 export * from './availability';

@@ -15,6 +15,7 @@ import { messages } from './chat';
 import { tradeRow } from './trade-columns';
 import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
+import { deskExtendedKeys } from './desk-addresses';
 
 /**
  * Named by the final states, not the open ones: a migration that adds an open state to the enum
@@ -42,6 +43,12 @@ export const orders = pgTable(
     totalNaira: naira('total_naira').notNull(),
     /** Null until the quote is accepted. */
     depositAddress: text('deposit_address'),
+    /**
+     * The extended key `deposit_address` was derived from, at `0/deposit_address_index`
+     * (decision 030); both null for a fixed (shared) address.
+     */
+    depositKeyId: integer('deposit_key_id').references(() => deskExtendedKeys.id),
+    depositAddressIndex: integer('deposit_address_index'),
     payoutAccountId: integer('payout_account_id').references(() => payoutAccounts.id),
     state: orderStateEnum('state').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -84,6 +91,13 @@ export const orders = pgTable(
      * An agent's confirmation by hand turns it off.
      */
     chainWatchConfirmed: boolean('chain_watch_confirmed').notNull().default(false),
+    /**
+     * The chain's tip when the order was made (decision 030), from `chain_tips`: a transaction in
+     * a block at or below this height is older than the order. Null: no tip was read yet.
+     */
+    chainTipHeight: integer('chain_tip_height'),
+    /** The tip block's own time (TRON's are exact); null for BTC or no tip. */
+    chainTipAt: timestamptz('chain_tip_at'),
     /** The desk's transaction that sent a refused deposit back (state `refunded`). */
     returnTxHash: text('return_tx_hash'),
     /** A retried create with the same key returns this order. */
@@ -102,6 +116,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_reference_uq').on(t.reference),
+    // One order per derived address, ever.
+    uniqueIndex('orders_deposit_index_uq').on(t.depositKeyId, t.depositAddressIndex),
     // A tx hash settles one order, ever.
     uniqueIndex('orders_tx_hash_uq').on(t.txHash),
     // One image proves one payout.

@@ -18,9 +18,17 @@ export type DepositReading =
       blockTime: Date | null;
     };
 
-/** Reads one transaction of its chain. Never throws; never called inside a database transaction. */
+/** The chain's latest block: its height, and its time when the chain gives it (TRON). */
+export type TipReading =
+  { kind: 'unknown'; reason: string } | { kind: 'found'; height: number; blockTime: Date | null };
+
+/**
+ * Reads one transaction of its chain, and the chain's tip. Never throws; never called inside a
+ * database transaction.
+ */
 export interface DepositReader {
   read(txHash: string): Promise<DepositReading>;
+  tip(): Promise<TipReading>;
 }
 
 /** A transaction paying an address, as the address's list gives it. */
@@ -29,6 +37,8 @@ export interface AddressTransaction {
   outputs: { address: string; amountBaseUnits: bigint }[];
   /** Its block's time; null while in the mempool (seen now). */
   blockTime: Date | null;
+  /** Its block's height; null while in the mempool. */
+  blockHeight: number | null;
 }
 
 /** What a chain reader says about the transactions paying one address. */

@@ -7,6 +7,7 @@ import {
   type DepositReader,
   type DepositReading,
   type ReaderTiming,
+  type TipReading,
 } from './deposit-reading';
 import { getWithRetries } from './http-json';
 
@@ -71,6 +72,22 @@ export class EsploraReader implements DepositReader, AddressReader {
     if (!status.confirmed || status.block_height === undefined) {
       return { kind: 'found', outputs, confirmations: 0, blockHeight: null, blockTime: null };
     }
+    const tip = await this.tip();
+    if (tip.kind === 'unknown') return tip;
+    return {
+      kind: 'found',
+      outputs,
+      // A tip behind the block (another backend, mid-reorg) counts as one confirmation, no more.
+      confirmations: Math.max(1, tip.height - status.block_height + 1),
+      blockHeight: status.block_height,
+      blockTime: status.block_time === undefined ? null : new Date(status.block_time * 1000),
+    };
+  }
+
+  /** `GET /blocks/tip/height`: the height alone (plain text); Esplora gives no time with it. */
+  async tip(): Promise<TipReading> {
+    const { url, logger } = this.options;
+    const timing = this.options.timing ?? DEFAULT_READER_TIMING;
     const tip = await getWithRetries({
       url: `${url}/blocks/tip/height`,
       as: 'text',
@@ -83,14 +100,7 @@ export class EsploraReader implements DepositReader, AddressReader {
         logger.warn({ height }, 'BTC explorer answered a tip height in an unknown shape');
       return { kind: 'unknown', reason: tip.kind === 'failed' ? tip.reason : 'no tip height' };
     }
-    return {
-      kind: 'found',
-      outputs,
-      // A tip behind the block (another backend, mid-reorg) counts as one confirmation, no more.
-      confirmations: Math.max(1, Number(height) - status.block_height + 1),
-      blockHeight: status.block_height,
-      blockTime: status.block_time === undefined ? null : new Date(status.block_time * 1000),
-    };
+    return { kind: 'found', height: Number(height), blockTime: null };
   }
 
   /**
@@ -128,6 +138,7 @@ export class EsploraReader implements DepositReader, AddressReader {
             tx.status.confirmed && tx.status.block_time !== undefined
               ? new Date(tx.status.block_time * 1000)
               : null,
+          blockHeight: tx.status.confirmed ? (tx.status.block_height ?? null) : null,
         }))
         .reverse(),
     };

@@ -3,13 +3,14 @@ import type {
   AddressReading,
   DepositReader,
   DepositReading,
+  TipReading,
 } from './deposit-reading';
 
 /** What one reader's reads came to since this instance started (platform/metrics shows it). */
 export interface ReaderHealth {
   /**
    * Reads by outcome: found, not_found (the chain does not know it yet), unknown (no answer).
-   * An address's list (BTC) counts as found or unknown.
+   * An address's list (BTC) and the chain's tip count as found or unknown.
    */
   reads: Record<DepositReading['kind'], number>;
   /** The last read the chain answered (found or not_found); null until one did. */
@@ -42,11 +43,15 @@ export class WatchedReader implements DepositReader, Partial<AddressReader> {
     return this.count(await this.reader.read(txHash));
   }
 
+  async tip(): Promise<TipReading> {
+    return this.count(await this.reader.tip());
+  }
+
   health(): ReaderHealth {
     return structuredClone(this.state);
   }
 
-  private count<R extends DepositReading | AddressReading>(reading: R): R {
+  private count<R extends DepositReading | AddressReading | TipReading>(reading: R): R {
     this.state.reads[reading.kind]++;
     if (reading.kind === 'unknown') {
       this.state.lastFailure = { at: new Date(), reason: reading.reason };

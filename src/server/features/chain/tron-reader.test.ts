@@ -63,6 +63,34 @@ describe('the TronGrid reader', () => {
     expect(server.apiKeys).toEqual([undefined, undefined]);
   });
 
+  it("lists the USDT transfers to an address through TronGrid's account listing, oldest first", async () => {
+    const to = tronAddressFromHex(DESK_HEX);
+    server.txs.set(TX, {
+      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 100_000_000n }],
+      blockNumber: server.headBlock,
+      blockTimeStamp: 1_790_000_123_000,
+    });
+    server.txs.set('ef'.repeat(32), {
+      transfers: [{ contractHex: OTHER_CONTRACT, toHex: DESK_HEX, units: 5n }],
+      blockNumber: server.headBlock,
+      blockTimeStamp: 1_790_000_124_000,
+    });
+    expect(await reader.transactionsTo(to)).toEqual({
+      kind: 'found',
+      transactions: [
+        {
+          txHash: TX,
+          outputs: [{ address: to, amountBaseUnits: 100_000_000n }],
+          blockTime: new Date(1_790_000_123_000),
+          blockHeight: null,
+        },
+      ],
+    });
+    expect(server.requests).toEqual([`/v1/accounts/${to}/transactions/trc20`]);
+    server.mode = 'hang';
+    expect(await reader.transactionsTo(to)).toEqual({ kind: 'unknown', reason: 'timed out' });
+  });
+
   it('a failed contract call moved nothing', async () => {
     server.txs.set(TX, {
       transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 1n }],

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   DEFAULT_READER_TIMING,
+  type AddressReader,
+  type AddressReading,
   type DepositReader,
   type DepositReading,
   type ReaderTiming,
+  type TipReading,
 } from './deposit-reading';
 import { getWithRetries } from './http-json';
 import { tronAddressFromHex } from './tron-address';
@@ -28,9 +31,31 @@ const txInfoSchema = z.union([
   z.object({}).strict(),
 ]);
 
-/** `POST /wallet/getnowblock`: the latest block's number. */
+/** `GET /v1/accounts/:address/transactions/trc20`: the transfers to an address, newest first. */
+const accountTransfersSchema = z.object({
+  data: z.array(
+    z.object({
+      transaction_id: z.string().regex(/^[0-9a-fA-F]{64}$/),
+      token_info: z.object({ address: z.string() }),
+      block_timestamp: z.number().int().nonnegative(),
+      to: z.string(),
+      type: z.string(),
+      value: z.string().regex(/^\d{1,40}$/),
+    }),
+  ),
+});
+
+/** The USDT contract as TronGrid's account listing names it. */
+const USDT_TRC20_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** `POST /wallet/getnowblock`: the latest block's number and its time (ms). */
 const nowBlockSchema = z.object({
-  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
+  block_header: z.object({
+    raw_data: z.object({
+      number: z.number().int().nonnegative(),
+      timestamp: z.number().int().nonnegative(),
+    }),
+  }),
 });
 
 /**
@@ -41,7 +66,7 @@ const nowBlockSchema = z.object({
  * SUCCESS) moved nothing. With `apiKey` (TRON_API_KEY) every request carries TronGrid's
  * `TRON-PRO-API-KEY` header.
  */
-export class TronReader implements DepositReader {
+export class TronReader implements DepositReader, AddressReader {
   constructor(
     private readonly options: {
       url: string;
@@ -51,6 +76,49 @@ export class TronReader implements DepositReader {
       apiKey?: string;
     },
   ) {}
+
+  /**
+   * The USDT transfers to `address` (TronGrid's `GET /v1/accounts/:address/transactions/trc20`,
+   * the latest 50), oldest first, so the watcher finds a deposit given without a hash. TronGrid
+   * gives each its block's time, not its height.
+   */
+  async transactionsTo(address: string): Promise<AddressReading> {
+    const { url, logger, apiKey } = this.options;
+    if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) {
+      return { kind: 'unknown', reason: 'not a TRON address' };
+    }
+    const list = await getWithRetries({
+      url: `${url}/v1/accounts/${address}/transactions/trc20?only_to=true&limit=50&contract_address=${USDT_TRC20_CONTRACT}`,
+      as: 'json',
+      timing: this.options.timing ?? DEFAULT_READER_TIMING,
+      logger,
+      init: { headers: { ...(apiKey && { 'TRON-PRO-API-KEY': apiKey }) } },
+    });
+    if (list.kind === 'not_found') return { kind: 'unknown', reason: 'HTTP 404' };
+    if (list.kind === 'failed') return { kind: 'unknown', reason: list.reason };
+    const parsed = accountTransfersSchema.safeParse(list.body);
+    if (!parsed.success) {
+      logger.warn({ address }, "TRON API answered an address's transfers in an unknown shape");
+      return { kind: 'unknown', reason: 'an answer in an unknown shape' };
+    }
+    return {
+      kind: 'found',
+      transactions: parsed.data.data
+        .filter(
+          (t) =>
+            t.type === 'Transfer' &&
+            t.to === address &&
+            t.token_info.address === USDT_TRC20_CONTRACT,
+        )
+        .map((t) => ({
+          txHash: t.transaction_id.toLowerCase(),
+          outputs: [{ address: t.to, amountBaseUnits: BigInt(t.value) }],
+          blockTime: new Date(t.block_timestamp),
+          blockHeight: null,
+        }))
+        .reverse(),
+    };
+  }
 
   private post(path: string, body: unknown) {
     return getWithRetries({
@@ -67,6 +135,17 @@ export class TronReader implements DepositReader {
         },
       },
     });
+  }
+
+  /** `POST /wallet/getnowblock`: the latest block, its number and its exact time. */
+  async tip(): Promise<TipReading> {
+    const now = await this.post('/wallet/getnowblock', {});
+    const latest = now.kind === 'ok' ? nowBlockSchema.safeParse(now.body) : undefined;
+    if (!latest?.success) {
+      return { kind: 'unknown', reason: now.kind === 'failed' ? now.reason : 'no latest block' };
+    }
+    const { number, timestamp } = latest.data.block_header.raw_data;
+    return { kind: 'found', height: number, blockTime: new Date(timestamp) };
   }
 
   async read(txHash: string): Promise<DepositReading> {
@@ -104,16 +183,12 @@ export class TronReader implements DepositReader {
           ];
         })
       : [];
-    const now = await this.post('/wallet/getnowblock', {});
-    const latest = now.kind === 'ok' ? nowBlockSchema.safeParse(now.body) : undefined;
-    if (!latest?.success) {
-      return { kind: 'unknown', reason: now.kind === 'failed' ? now.reason : 'no latest block' };
-    }
-    const head = latest.data.block_header.raw_data.number;
+    const tip = await this.tip();
+    if (tip.kind === 'unknown') return tip;
     return {
       kind: 'found',
       outputs,
-      confirmations: Math.max(1, head - tx.blockNumber + 1),
+      confirmations: Math.max(1, tip.height - tx.blockNumber + 1),
       blockHeight: tx.blockNumber,
       blockTime: new Date(tx.blockTimeStamp),
     };

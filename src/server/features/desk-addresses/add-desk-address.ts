@@ -1,9 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { z } from 'zod';
-import type {
-  DeskAddress,
-  createDeskAddressRequestSchema,
-} from '../../../shared/api/desk-addresses';
+import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import { isValidDeskAddress } from '../../../shared/desk-addresses/address-validation';
 import type { Db } from '../../db/client';
 import { deskAddresses } from '../../db/schema';
@@ -12,16 +8,14 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import { toDeskAddress } from './to-desk-address';
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
-
 /** Adds an address to a network's book after checking its format and checksum. */
 export async function addDeskAddress(options: {
   db: Db;
   admin: SessionUser;
-  input: z.output<typeof createDeskAddressRequestSchema>;
+  input: { network: DeskNetwork; address: string; label: string };
 }): Promise<DeskAddress> {
   const { db, admin, input } = options;
-  if (!isValidDeskAddress(input.network, input.address, sha256)) {
+  if (!isValidDeskAddress(input.network, input.address)) {
     throw new AppError('bad_request', `This is not a valid ${input.network} address`);
   }
   return db.transaction(async (tx) => {

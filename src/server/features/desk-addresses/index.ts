@@ -1,2 +1,2 @@
 export { deskAddressesPlugin } from './plugin';
-export { nextDepositAddress } from './next-deposit-address';
+export { nextDepositAddress, peekSharedAddress } from './next-deposit-address';

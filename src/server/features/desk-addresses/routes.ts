@@ -4,11 +4,15 @@ import {
   deskAddressIdParamsSchema,
   deskAddressListSchema,
   deskAddressSchema,
+  deskKeyListSchema,
+  deskKeySchema,
   updateDeskAddressRequestSchema,
 } from '../../../shared/api/desk-addresses';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth';
 import { addDeskAddress } from './add-desk-address';
+import { addDeskKey, deskKeyCsv, listDeskKeys } from './desk-keys';
 import { deleteDeskAddress } from './delete-desk-address';
 import { listDeskAddresses } from './list-desk-addresses';
 import { updateDeskAddress } from './update-desk-address';
@@ -25,9 +29,34 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/admin/desk-addresses',
     forRole('admin', {
       body: createDeskAddressRequestSchema,
-      response: { 201: deskAddressSchema },
+      response: { 201: z.union([deskAddressSchema, deskKeySchema]) },
     }),
-    async (request) => addDeskAddress({ db, admin: requireUser(request), input: request.body }),
+    async (request) => {
+      const { network, label, address, extendedPublicKey } = request.body;
+      const admin = requireUser(request);
+      return extendedPublicKey === undefined
+        ? addDeskAddress({ db, admin, input: { network, label, address: address! } })
+        : addDeskKey({ db, admin, input: { network, label, extendedPublicKey } });
+    },
+  );
+
+  app.get(
+    '/api/admin/desk-addresses/keys',
+    forRole('admin', { response: { 200: deskKeyListSchema } }),
+    async () => listDeskKeys(db),
+  );
+
+  app.get(
+    '/api/admin/desk-addresses/keys/:id/addresses.csv',
+    forRole('admin', { params: deskAddressIdParamsSchema }),
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="deposit-addresses-key-${request.params.id}.csv"`,
+        )
+        .send(await deskKeyCsv(db, request.params.id)),
   );
 
   app.patch(

@@ -3,13 +3,18 @@ import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { acceptOrderRequestSchema, Order } from '../../../shared/api/orders';
 import { AppError } from '../../platform/errors';
 import { nextDepositAddress } from '../desk-addresses';
+import { dec } from '../../../shared/money';
+import { tradeTotal } from '../../../shared/rates';
 import { assertOrderCustomer } from './order-access';
 import { livePayoutAccount } from './payout-account-of';
 import { transitionOrder, type TransitionContext } from './transition-order';
+import { uniqueDepositAmount } from './unique-deposit-amount';
 
 /**
  * The customer takes an agent's quote at its locked rate, naming the account to be paid into:
- * quoted -> awaiting_deposit, with a deposit address from the desk's book. An expired quote
+ * quoted -> awaiting_deposit, with a deposit address from the desk's book; when another open
+ * order on that address asks for the quote's amount, the amount moves by the fewest smallest
+ * units and the naira total with it (decision 030). An expired quote
  * cannot be accepted (409).
  */
 export async function acceptOrder(
@@ -24,9 +29,28 @@ export async function acceptOrder(
       if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
       await livePayoutAccount({ db: options.db, customerId: caller.id, id: input.payoutAccountId });
     },
-    changes: async (tx, order) => ({
-      payoutAccountId: input.payoutAccountId,
-      depositAddress: (await nextDepositAddress({ db: tx, network: order.network })).address,
-    }),
+    changes: async (tx, order) => {
+      const pick = await nextDepositAddress({ db: tx, network: order.network });
+      const amountCrypto =
+        pick.keyId === null
+          ? await uniqueDepositAmount({
+              db: tx,
+              network: order.network,
+              address: pick.address,
+              coin: order.coin,
+              amountCrypto: order.amountCrypto,
+            })
+          : order.amountCrypto;
+      return {
+        payoutAccountId: input.payoutAccountId,
+        depositAddress: pick.address,
+        depositKeyId: pick.keyId,
+        depositAddressIndex: pick.index,
+        ...(!dec(amountCrypto).equals(order.amountCrypto) && {
+          amountCrypto,
+          totalNaira: tradeTotal(amountCrypto, order.rateNaira),
+        }),
+      };
+    },
   });
 }

@@ -4,6 +4,7 @@ import type { createOrderRequestSchema, Order, OrderPreview } from '../../../sha
 import { RATE_SYMBOLS } from '../../../shared/domain';
 import { dec, formatNaira } from '../../../shared/money';
 import { COIN_NETWORK, OPEN_ORDER_STATES } from '../../../shared/orders/states';
+import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
 import { orderEvents, orders } from '../../db/schema';
@@ -15,12 +16,14 @@ import type { EventLog } from '../../platform/realtime/events';
 import { newReference } from '../../platform/references';
 import type { SessionUser } from '../../platform/sessions';
 import { sessionForParticipant } from '../chat-sessions';
+import { latestChainTip } from '../chain';
 import { nextDepositAddress } from '../desk-addresses';
 import { expireOrders } from './expire-orders';
 import { actorOf } from './order-access';
 import type { OrderLimits } from './order-limits';
 import { previewOrder, type OrderMarket } from './preview-order';
 import { toOrder } from './to-order';
+import { uniqueDepositAmount } from './unique-deposit-amount';
 
 type CreateInput = z.output<typeof createOrderRequestSchema>;
 
@@ -30,7 +33,8 @@ const MINUTE_MS = 60_000;
  * Opens an order in a chat at exactly the rate its preview showed (`rateVersion`), locked for
  * QUOTE_TTL_MINUTES; a rate changed since is a 409 `rate_changed` with the new preview. A
  * customer's own order names their payout account and gets a deposit address at once
- * (awaiting_deposit); an agent's is a quote (quoted) the customer accepts, and one at a rate
+ * (awaiting_deposit), its amount made unique on that address (decision 030), and the chain's
+ * tip is recorded on it; an agent's is a quote (quoted) the customer accepts, and one at a rate
  * outside the market guard needs the agent's reason, audited. A chat has one open order at a
  * time (409 naming it). The same Idempotency-Key returns the first order.
  */
@@ -88,17 +92,32 @@ export async function createOrder(options: {
       preview,
     });
   }
-  const { amountCrypto, rateNaira, totalNaira } = preview;
+  const { rateNaira } = preview;
   const network = COIN_NETWORK[input.coin];
+  // Nothing mined before this order counts for it (decision 030).
+  const tip = await latestChainTip(db, network);
   // An order left past its lock no longer holds the chat.
   await expireOrders({ db, events, now, chatSessionId: session.id });
 
   for (let attempt = 0; ; attempt++) {
     try {
       const order = await events.transaction(async (tx) => {
-        const depositAddress = quote
-          ? null
-          : (await nextDepositAddress({ db: tx, network })).address;
+        const pick = quote ? null : await nextDepositAddress({ db: tx, network });
+        // On a shared address, the preview's amount unless an order took it since.
+        const amountCrypto =
+          pick && pick.keyId === null
+            ? await uniqueDepositAmount({
+                db: tx,
+                network,
+                address: pick.address,
+                coin: input.coin,
+                amountCrypto: preview.amountCrypto,
+              })
+            : preview.amountCrypto;
+        const totalNaira =
+          amountCrypto === preview.amountCrypto
+            ? preview.totalNaira
+            : tradeTotal(amountCrypto, rateNaira);
         const [row] = await tx
           .insert(orders)
           .values({
@@ -111,7 +130,11 @@ export async function createOrder(options: {
             amountCrypto,
             rateNaira,
             totalNaira,
-            depositAddress,
+            depositAddress: pick?.address ?? null,
+            depositKeyId: pick?.keyId ?? null,
+            depositAddressIndex: pick?.index ?? null,
+            chainTipHeight: tip?.height ?? null,
+            chainTipAt: tip?.blockTime ?? null,
             payoutAccountId: input.payoutAccountId ?? null,
             state: quote ? 'quoted' : 'awaiting_deposit',
             expiresAt: new Date(now.getTime() + limits.quoteTtlMinutes * MINUTE_MS),

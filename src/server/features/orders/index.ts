@@ -1,4 +1,4 @@
 export { ordersPlugin } from './plugin';
 export { expireOrders } from './expire-orders';
 export { completePaidOrders } from './complete-paid-orders';
-export { watchDeposits } from './watch-deposits';
+export { DepositWatcher } from './deposit-watcher';

@@ -4,7 +4,7 @@ import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { OrderPreview, previewOrderRequestSchema } from '../../../shared/api/orders';
 import { RATE_SYMBOLS } from '../../../shared/domain';
 import { D, dec } from '../../../shared/money';
-import { COIN_DECIMALS } from '../../../shared/orders/states';
+import { COIN_DECIMALS, COIN_NETWORK } from '../../../shared/orders/states';
 import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -14,6 +14,8 @@ import type { SessionUser } from '../../platform/sessions';
 import { refuseStaffInLockedChat, sessionForParticipant } from '../chat-sessions';
 import { toPayoutAccount } from '../payout-accounts';
 import { getSellRate, type MarketUsd } from '../rates';
+import { peekSharedAddress } from '../desk-addresses';
+import { uniqueDepositAmount } from './unique-deposit-amount';
 import { checkOrderLimits, type OrderLimits } from './order-limits';
 import { livePayoutAccount } from './payout-account-of';
 
@@ -57,7 +59,9 @@ async function checkQuotable(db: Db, customerId: string): Promise<void> {
 /**
  * What an order would be, priced now at the managed sell rate, with every check the lock makes
  * (decision 022): the caller's chat, the payout account, the published rate for a customer, the
- * order limits. `POST /api/orders` calls it again and locks only the same `rateVersion`.
+ * order limits. A customer's amount is the one the order would ask for at its deposit address
+ * (moved by a few smallest units when another open order there asks for it; decision 030), and
+ * the naira total is computed from it. `POST /api/orders` calls it again and locks only the same `rateVersion`.
  * `rateVersion` is the rate itself: a save that keeps the figure keeps every preview valid.
  */
 export async function previewOrder(options: {
@@ -108,7 +112,18 @@ export async function previewOrder(options: {
       { code: 'rate_unpublished' },
     );
   }
-  const amountCrypto = amountCryptoOf(input, rate.sellRateNaira);
+  const asked = amountCryptoOf(input, rate.sellRateNaira);
+  // A customer's order gets its address at once: on a shared one, the amount it would ask for there.
+  const address = quote ? null : await peekSharedAddress({ db, network: COIN_NETWORK[input.coin] });
+  const amountCrypto = address
+    ? await uniqueDepositAmount({
+        db,
+        network: COIN_NETWORK[input.coin],
+        address,
+        coin: input.coin,
+        amountCrypto: asked,
+      })
+    : asked;
   const totalNaira = tradeTotal(amountCrypto, rate.sellRateNaira);
   checkOrderLimits(totalNaira, limits);
   return {

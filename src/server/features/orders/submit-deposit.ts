@@ -5,7 +5,8 @@ import { txHashProblem } from '../../../shared/orders/states';
 import { orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { assertOrderImage } from './order-image';
-import { assertOrderCustomer } from './order-access';
+import { assertOrderCustomer, orderForCaller } from './order-access';
+import { toOrder } from './to-order';
 import { transitionOrder, type TransitionContext } from './transition-order';
 
 /**
@@ -13,8 +14,9 @@ import { transitionOrder, type TransitionContext } from './transition-order';
  * checked for the network's shape (400) and never used by another order (409), and optionally
  * a screenshot (an image message the customer sent in the order's chat). After the rate lock it
  * is too late: the order has expired. When the watcher found the same transaction at the
- * deposit address first (the order is already deposit_seen with it), the customer's screenshot
- * is still added to the order, never dropped; another hash, or a second screenshot, is a 409.
+ * deposit address first (the order already holds it), the answer is the order (200), and the
+ * customer's screenshot is still added to it, never dropped; another hash, or a second
+ * screenshot, is a 409.
  */
 export async function submitDeposit(
   options: TransitionContext & { input: z.output<typeof depositRequestSchema> },
@@ -23,6 +25,9 @@ export async function submitDeposit(
   const txHash = options.input.txHash.toLowerCase();
   const screenshotMessageId = options.input.screenshotMessageId ?? null;
   let attachedFirst = false;
+  const current = await orderForCaller({ db, caller, id: options.id });
+  assertOrderCustomer(caller, current, 'submit its deposit');
+  if (current.txHash === txHash && screenshotMessageId === null) return toOrder(db, current);
   return transitionOrder(options, {
     action: 'deposit',
     body: { txHash, screenshotMessageId },
@@ -38,10 +43,10 @@ export async function submitDeposit(
             { state: order.state },
           );
         }
-        if (screenshotMessageId === null || order.depositScreenshotMessageId !== null) {
+        if (order.depositScreenshotMessageId !== null) {
           throw new AppError(
             'conflict',
-            `Order ${order.reference} already has this transaction${order.depositScreenshotMessageId === null ? '' : ' and its screenshot'}`,
+            `Order ${order.reference} already has this transaction and its screenshot`,
             { state: order.state },
           );
         }

@@ -113,6 +113,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       rateNaira: dec(row.rateNaira).toFixed(2),
       totalNaira: dec(row.totalNaira).toFixed(2),
       depositAddress: row.depositAddress,
+      depositAddressIndex: row.depositAddressIndex,
       expiresAt: row.expiresAt.toISOString(),
       payoutAccount: account ? toPayoutAccount(account) : null,
       txHash: row.txHash,

@@ -23,6 +23,8 @@ type OrderChanges = Partial<
     | 'paidBy'
     | 'payoutApprovedBy'
     | 'depositAddress'
+    | 'depositKeyId'
+    | 'depositAddressIndex'
     | 'payoutAccountId'
     | 'payoutProofMessageId'
     | 'depositScreenshotMessageId'

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +34,7 @@ import { EventLog } from '../../platform/realtime/events';
 import { EsploraReader, TronReader } from '../chain';
 import { USDT_TRC20_CONTRACT_HEX } from '../chain/tron-reader';
 import { lagosTime } from './check-deposit';
+import { DepositWatcher } from './deposit-watcher';
 import { watchDeposits } from './watch-deposits';
 
 const BTC_SELL = '157254058.50';
@@ -142,10 +143,18 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     await tron.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     chain.mode = 'ok';
     chain.failures = 0;
     now = new Date(now.getTime() + 60 * MINUTE);
+    // The chains move on: a test's blocks are newer than the tip its orders record.
+    chain.tipHeight += 200;
+    tron.headBlock += 200;
+    // Each test's orders alone on the desk addresses: earlier ones would move its amounts.
+    await database.db
+      .update(orders)
+      .set({ state: 'cancelled' })
+      .where(inArray(orders.state, ['awaiting_deposit', 'deposit_seen']));
   });
 
   it('right address and amount: checking, then 0, 1 and 2 of 2 confirmations, then confirmed by the system, live and audited', async () => {
@@ -345,17 +354,32 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect((await row(o.id)).state).toBe('deposit_confirmed');
   });
 
-  it('a transaction mined long before the order is an old one, never confirmed by itself', async () => {
+  it('a transaction in the block the chain was at when the order was made is older than it: taken off the order, never confirmed; the next block is not', async () => {
+    await watch();
     const hash = txHash();
     const o = await deposited(hash);
-    const mined = new Date(now.getTime() - 3 * 60 * MINUTE);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 100, secs(mined));
+    const tip = (await row(o.id)).chainTipHeight!;
+    expect(tip).toBe(chain.tipHeight);
+    const mined = new Date(now.getTime() - 30 * MINUTE);
+    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], tip, secs(mined));
+    chain.tipHeight += 5;
     expect(await watch()).toBe(0);
+    const problem = `Transaction ${hash}: Mined in block ${tip} at ${lagosTime(mined)}: older than this order (the chain was at block ${tip} when it was made). It is not this order's deposit`;
     expect(await row(o.id)).toMatchObject({
-      state: 'deposit_seen',
-      chainProblem: `Mined at ${lagosTime(mined)}, before the order was made: an old transaction`,
+      state: 'awaiting_deposit',
+      txHash: null,
+      chainProblem: problem,
       chainProblemKind: 'old',
     });
+    expect((await read(o.id)).chain?.problem).toBe(problem);
+    // The customer gives the real deposit, mined in the block after: it counts.
+    const next = txHash();
+    chain.add(next, [{ address: DESK, sats: 1_000_000 }], tip + 1, secs(now));
+    expect(
+      (await call('ada', 'POST', `/api/orders/${o.id}/deposit`, { txHash: next })).status,
+    ).toBe(200);
+    expect(await watch()).toBe(1);
+    expect(await row(o.id)).toMatchObject({ state: 'deposit_confirmed', txHash: next });
   });
 
   it('a USDT-TRC20 transfer to the desk confirms at 19 blocks, amounts to 6 decimals', async () => {
@@ -486,7 +510,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       });
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight, secs(now));
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], ++chain.tipHeight, secs(now));
       await watch();
       const res = await confirm(o.id, {});
       expect(res.status).toBe(400);
@@ -597,6 +621,10 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
       await watch();
       expect((await row(o.id)).state).toBe('deposit_seen');
+      // The hash alone, which the watcher already attached: the order, not a 409.
+      const same = await call('ada', 'POST', `/api/orders/${o.id}/deposit`, { txHash: hash });
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      expect(orderSchema.parse(same.body)).toMatchObject({ state: 'deposit_seen', txHash: hash });
       const screenshot = await uploadImage(app, {
         cookie: cookie.ada,
         chatSessionId: o.chatSessionId,
@@ -659,13 +687,14 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
     });
 
-    it('one mined before the order (beyond a block time’s slack) or after its lock is not the order’s', async () => {
+    it('one mined at or below the tip the order recorded, or after its lock, is not the order’s', async () => {
+      await watch();
       const o = await awaiting();
       chain.add(
         txHash(),
         [{ address: DESK, sats: 1_000_000 }],
-        chain.tipHeight - 30,
-        secs(new Date(now.getTime() - 3 * 60 * MINUTE)),
+        (await row(o.id)).chainTipHeight!,
+        secs(now),
       );
       await watch();
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
@@ -690,27 +719,47 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       });
     });
 
-    it('two orders for the same amount: nothing is guessed, each says why, for an agent', async () => {
+    it('two orders on one address never ask for the same amount; a payment within the tolerance of both is guessed for neither', async () => {
       const first = await awaiting();
       const second = await awaiting();
+      expect(first.amountCrypto).toBe('0.01000000');
+      expect(second.amountCrypto).toBe('0.00999999');
+      expect(second.totalNaira).toBe('1572539.01');
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(hash, [{ address: DESK, sats: 999_500 }]);
       expect(await watch()).toBe(0);
-      const problem = `Transaction ${hash} sends 0.01 BTC to ${DESK}, which 2 orders wait on (${first.reference}, ${second.reference}) for the same amount: it was not attached by itself. Ask the customer for the tx hash.`;
+      const problem = `Transaction ${hash} sends 0.009995 BTC to ${DESK}, which 2 orders wait on (${first.reference}, ${second.reference}) for amounts it is within the tolerance of: it was not attached by itself. Ask the customer for the tx hash.`;
       for (const o of [first, second]) {
         expect(await row(o.id)).toMatchObject({
           state: 'awaiting_deposit',
           txHash: null,
           chainProblem: problem,
+          chainProblemKind: 'unclear',
         });
         expect((await read(o.id)).chain?.problem).toBe(problem);
       }
-      // The customer gives the hash: that order has it, and the other's doubt is gone.
+      // The customer gives the hash: that order holds it, but it settles neither by itself.
       const res = await call('ada', 'POST', `/api/orders/${second.id}/deposit`, { txHash: hash });
       expect(res.status).toBe(200);
-      await watch();
+      chain.mine(hash, secs(now));
+      chain.tipHeight += 2;
+      expect(await watch()).toBe(0);
       expect(await row(first.id)).toMatchObject({ state: 'awaiting_deposit', chainProblem: null });
-      expect(await row(second.id)).toMatchObject({ state: 'deposit_seen', chainProblem: null });
+      expect(await row(second.id)).toMatchObject({
+        state: 'deposit_seen',
+        chainProblem: `This transaction sends 0.009995 BTC, within the tolerance of this order's 0.00999999 BTC and of order ${first.reference} on the same address: it is neither's by itself. An agent decides`,
+        chainProblemKind: 'unclear',
+      });
+    });
+
+    it("a payment carrying one order's exact amount is that order's", async () => {
+      const first = await awaiting();
+      const second = await awaiting();
+      const hash = txHash();
+      chain.add(hash, [{ address: DESK, sats: 999_999 }]);
+      await watch();
+      expect(await row(second.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
+      expect(await row(first.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
     });
   });
 
@@ -953,6 +1002,194 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         note: 'The customer asked for the deposit back',
       });
     });
+  });
+
+  describe('each deposit belongs to one order (decision 030)', () => {
+    /** A USDT transfer of `units` to the desk's TRON address, mined now in a new block. */
+    const tronTransfer = (hash: string, units: bigint) =>
+      tron.txs.set(hash, {
+        transfers: [
+          { contractHex: USDT_TRC20_CONTRACT_HEX, toHex: USDT_TRC20_CONTRACT_HEX, units },
+        ],
+        blockNumber: tron.headBlock - 10,
+        blockTimeStamp: now.getTime(),
+      });
+
+    it("B cannot settle with A's hash on a shared address: the payment goes to A, whose exact amount it carries", async () => {
+      const a = await awaiting('usdt', '500');
+      const b = await awaiting('usdt', '500');
+      expect([a.amountCrypto, b.amountCrypto]).toEqual(['500.000000', '499.999999']);
+      const hash = txHash();
+      tronTransfer(hash, 500_000_000n);
+      // B gives A's transaction first (public on the chain).
+      const byB = await call('ada', 'POST', `/api/orders/${b.id}/deposit`, { txHash: hash });
+      expect(byB.status).toBe(200);
+      tron.headBlock += 19;
+      expect(await watch()).toBe(0);
+      expect(await row(b.id)).toMatchObject({
+        state: 'awaiting_deposit',
+        txHash: null,
+        chainProblem: `Transaction ${hash}: This transaction sends 500 USDT, exactly the amount of order ${a.reference} on the same address: it is that order's deposit, not this one's`,
+        chainProblemKind: 'other_order',
+      });
+      expect(await row(a.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
+      // A gives their own hash: the order, not a 409; then it confirms. B never does.
+      const byA = await call('ada', 'POST', `/api/orders/${a.id}/deposit`, { txHash: hash });
+      expect(byA.status, JSON.stringify(byA.body)).toBe(200);
+      expect(await watch()).toBe(1);
+      expect(await row(a.id)).toMatchObject({ state: 'deposit_confirmed', txHash: hash });
+      expect(await row(b.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
+    });
+
+    it('a TRON transfer from a block before the order is older than it, whatever its confirmations', async () => {
+      await watch();
+      const hash = txHash();
+      const o = await deposited(hash, 'usdt');
+      const tip = (await row(o.id)).chainTipHeight!;
+      tron.txs.set(hash, {
+        transfers: [
+          {
+            contractHex: USDT_TRC20_CONTRACT_HEX,
+            toHex: USDT_TRC20_CONTRACT_HEX,
+            units: 100_000_000n,
+          },
+        ],
+        blockNumber: tip + 1,
+        // An hour before the order: TRON's block times are exact.
+        blockTimeStamp: now.getTime() - 60 * MINUTE,
+      });
+      tron.headBlock = tip + 1200;
+      expect(await watch()).toBe(0);
+      expect(await row(o.id)).toMatchObject({
+        state: 'awaiting_deposit',
+        txHash: null,
+        chainProblemKind: 'old',
+      });
+    });
+
+    it('a USDT transfer to the desk address without a hash is found through the account listing and attached', async () => {
+      const o = await awaiting('usdt', '100');
+      const hash = txHash();
+      tronTransfer(hash, 100_000_000n);
+      await watch();
+      expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
+      tron.headBlock += 19;
+      expect(await watch()).toBe(1);
+      expect((await row(o.id)).state).toBe('deposit_confirmed');
+    });
+
+    it('a small payment is listed to agents, never attached, and never blocks the real deposit', async () => {
+      const o = await awaiting('bitcoin', '0.0333');
+      const dust = txHash();
+      chain.add(dust, [{ address: DESK, sats: 5_000 }]);
+      expect(await watch()).toBe(0);
+      expect(await row(o.id)).toMatchObject({
+        state: 'awaiting_deposit',
+        txHash: null,
+        chainProblem: `A small payment: transaction ${dust} sends 0.00005 BTC to ${DESK}, under 10 % of the order's 0.0333 BTC. It is not the deposit`,
+        chainProblemKind: 'small_payment',
+      });
+      // Given as the deposit by hand, it is taken off again.
+      expect(
+        (await call('ada', 'POST', `/api/orders/${o.id}/deposit`, { txHash: dust })).status,
+      ).toBe(200);
+      await watch();
+      expect(await row(o.id)).toMatchObject({
+        state: 'awaiting_deposit',
+        txHash: null,
+        chainProblemKind: 'small_payment',
+      });
+      const real = txHash();
+      chain.add(real, [{ address: DESK, sats: 3_330_000 }]);
+      await watch();
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_seen',
+        txHash: real,
+        chainProblem: null,
+      });
+    });
+
+    it('50 orders placed at once on one address: no two ask for the same amount', async () => {
+      const chats = await Promise.all(
+        Array.from(
+          { length: 50 },
+          async () =>
+            (await call('ada', 'POST', '/api/chat-sessions', { category: 'bitcoin' })).body
+              .id as number,
+        ),
+      );
+      const placed = await Promise.all(
+        chats.map((chatSessionId) =>
+          placeOrder(app, cookie.ada, {
+            chatSessionId,
+            coin: 'bitcoin',
+            amount: '0.01',
+            payoutAccountId,
+          }),
+        ),
+      );
+      expect(placed.map((p) => p.status)).toEqual(Array(50).fill(201));
+      const amounts = placed.map((p) => orderSchema.parse(p.body).amountCrypto);
+      expect(new Set(amounts).size).toBe(50);
+      // The fewest satoshi each: 0.01 and 49 others within 25 satoshi of it.
+      for (const amount of amounts) {
+        expect(Math.abs(Number(amount.replace('.', '')) - 1_000_000)).toBeLessThanOrEqual(25);
+      }
+    }, 120_000);
+
+    it('a hung TronGrid never delays a BTC confirmation by more than one watch interval (10 USDT orders watched)', async () => {
+      const intervalMs = 2_500;
+      for (let i = 0; i < 10; i++) await deposited(txHash(), 'usdt');
+      const hash = txHash();
+      const btc = await deposited(hash);
+      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 1, secs(now));
+      tron.mode = 'hang';
+      const watcher = new DepositWatcher({
+        db: database.db,
+        events: new EventLog(database, new EventBus()),
+        clock: () => now,
+        readers: {
+          BTC: new EsploraReader(testReaderOptions(chain.url)),
+          // Each hung TronGrid request gives up after 2.5 s: about 10 s for the pass (the tip,
+          // then 10 reads 4 at a time).
+          'USDT-TRC20': new TronReader(
+            testReaderOptions(tron.url, { timeoutMs: 2_500, attempts: 1 }),
+          ),
+        },
+        chain: app.config.chain,
+        payoutApprovalNaira: app.config.payoutApprovalNaira,
+        logger,
+      });
+      /** Waits for the order to be confirmed; how long it took, at most `withinMs`. */
+      const confirmedWithin = async (id: number, withinMs: number) => {
+        const from = Date.now();
+        while ((await row(id)).state !== 'deposit_confirmed') {
+          expect(Date.now() - from).toBeLessThan(withinMs);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return Date.now() - from;
+      };
+      const started = Date.now();
+      watcher.tick();
+      const timer = setInterval(() => watcher.tick(), intervalMs);
+      try {
+        expect(await confirmedWithin(btc.id, intervalMs)).toBeLessThan(intervalMs);
+        // A BTC deposit arriving while TronGrid's pass still hangs: read on the next tick.
+        const next = txHash();
+        const second = await deposited(next);
+        chain.add(next, [{ address: DESK, sats: 999_999 }], chain.tipHeight + 1, secs(now));
+        chain.tipHeight += 2;
+        await confirmedWithin(second.id, 2 * intervalMs);
+      } finally {
+        clearInterval(timer);
+      }
+      const bothConfirmedMs = Date.now() - started;
+      await watcher.idle();
+      // TronGrid's pass was still running all that time.
+      expect(Date.now() - started).toBeGreaterThan(bothConfirmedMs);
+      expect(tron.requests.length).toBeGreaterThanOrEqual(11);
+      tron.mode = 'ok';
+    }, 60_000);
   });
 
   describe('after the deposit is confirmed, until the payout', () => {

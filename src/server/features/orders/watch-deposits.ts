@@ -1,8 +1,12 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, formatCryptoAmount } from '../../../shared/money';
 import { needsPayoutApproval } from '../../../shared/orders/payout-approval';
-import { COIN_DECIMALS, type OrderState } from '../../../shared/orders/states';
+import {
+  COIN_DECIMALS,
+  type DepositProblemKind,
+  type OrderState,
+} from '../../../shared/orders/states';
 import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
@@ -10,13 +14,30 @@ import { isUniqueViolation } from '../../db/raw';
 import { orders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { EventLog } from '../../platform/realtime/events';
-import type { AddressReader, AddressTransaction, DepositReader } from '../chain';
-import { BLOCK_TIME_SLACK_MS, checkDeposit, type DepositCheck } from './check-deposit';
+import {
+  recordChainTip,
+  type AddressReader,
+  type AddressTransaction,
+  type DepositReader,
+} from '../chain';
+import {
+  checkDeposit,
+  isDust,
+  olderThanOrder,
+  type DepositCheck,
+  type Neighbour,
+} from './check-deposit';
 import { publishOrder, recordSystemStep } from './record-system-step';
 import { toOrder, type OrderRow } from './to-order';
 
 /** How many orders one sweep reads, the longest unchecked first. */
 const BATCH = 50;
+
+/** How many of a network's reads run at once: a slow explorer is asked little at a time. */
+const CONCURRENT_READS = 4;
+
+/** A transaction the watcher finds is taken off an order that only held it with these problems. */
+const NOT_THIS_ORDERS: readonly DepositProblemKind[] = ['old', 'small_payment', 'other_order'];
 
 /** A chain's readers: a transaction by its hash, and (BTC) the transactions paying an address. */
 export type ChainReaders = Partial<Record<DeskNetwork, DepositReader & Partial<AddressReader>>>;
@@ -37,30 +58,58 @@ interface WatchOptions {
 const CONFIRMED: readonly OrderState[] = ['payout_approval', 'deposit_confirmed'];
 const isConfirmed = (state: OrderState) => CONFIRMED.includes(state);
 
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /**
- * The deposit watcher's sweep. First, for BTC orders awaiting a deposit without a tx hash, it
- * lists the transactions paying their deposit address and attaches a matching one
- * (`attachByAddress`). Then, for each order in `deposit_seen`, and each confirmed one (waiting
- * for its payout or its approval) the system confirmed (until its payout: a reorganised block
- * can take confirmations back), it
- * reads its tx hash on its chain (outside any transaction), records what it found
- * (confirmations, coins received, first seen, the problem if any) and pushes the change live;
- * with no problem and enough confirmations it moves a `deposit_seen` order to
- * `deposit_confirmed` (over PAYOUT_APPROVAL_NAIRA: `payout_approval`) by itself (actor
- * `system`, audited). A reader that cannot tell changes
- * nothing: never a false "confirmed". A reorg's lower count is recorded as it is; on a
- * confirmed order it holds the payout. Each order in its own transaction, as a conditional
- * update on the state it was read in: an agent's step at the same moment wins or loses whole.
- * Returns how many it confirmed.
+ * The deposit watcher's pass over the networks of `readers`, each on its own (one network's
+ * slow explorer never holds another's; decision 030). Per network: it records the chain's tip
+ * (new orders keep it, so nothing older than an order counts for it); for orders awaiting a
+ * deposit without a tx hash it lists the transactions paying their deposit address and
+ * attaches a matching one (`attachByAddress`, where the reader can list an address). Then, for
+ * each order in `deposit_seen`, and each confirmed one (waiting for its payout or its approval) the
+ * system confirmed (until its payout: a reorganised block can take confirmations back), it reads its tx hash on its chain
+ * (outside any transaction, a few at a time), records what it found (confirmations, coins
+ * received, first seen, the problem if any) and pushes the change live; with no problem and
+ * enough confirmations it moves a `deposit_seen` order to `deposit_confirmed` (over
+ * PAYOUT_APPROVAL_NAIRA: `payout_approval`) by itself (actor `system`, audited). A transaction older than the order, a small payment, or one carrying
+ * exactly another open order's amount on the address is taken off the order (`detach`), which
+ * waits for its deposit again; in the last case the order whose amount it is gets it. A reader
+ * that cannot tell changes nothing: never a false "confirmed". A reorg's lower count is
+ * recorded as it is; on a confirmed order it holds the payout. Each order in its own
+ * transaction, as a conditional update on the state it was read in: an agent's step at the
+ * same moment wins or loses whole. Returns how many it confirmed.
  */
 export async function watchDeposits(options: WatchOptions): Promise<number> {
-  const { db, events, now, readers, chain, logger } = options;
-  await attachByAddress(options);
+  const networks = (Object.keys(options.readers) as DeskNetwork[]).filter(
+    (n) => options.readers[n] !== undefined,
+  );
+  const counts = await Promise.all(networks.map((network) => watchNetwork(options, network)));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+async function watchNetwork(options: WatchOptions, network: DeskNetwork): Promise<number> {
+  const { db, events, now, chain, logger } = options;
+  const reader = options.readers[network]!;
+  const tip = await reader.tip();
+  if (tip.kind === 'unknown') {
+    logger.warn({ network, reason: tip.reason }, 'chain tip could not be read');
+  } else {
+    await recordChainTip(db, network, tip, now);
+  }
+  await attachByAddress(options, network);
   const watched = await db
     .select()
     .from(orders)
     .where(
       and(
+        eq(orders.network, network),
         isNotNull(orders.txHash),
         or(
           eq(orders.state, 'deposit_seen'),
@@ -71,21 +120,25 @@ export async function watchDeposits(options: WatchOptions): Promise<number> {
     .orderBy(sql`${orders.chainCheckedAt} asc nulls first`, asc(orders.id))
     .limit(BATCH);
   let confirmed = 0;
-  for (const order of watched) {
-    const reader = readers[order.network];
-    if (!reader) continue;
+  const required = network === 'BTC' ? chain.btcConfirmations : chain.trc20Confirmations;
+  await eachLimited(watched, CONCURRENT_READS, async (order) => {
     const reading = await reader.read(order.txHash!);
     if (reading.kind === 'unknown') {
       logger.warn({ order: order.reference, reason: reading.reason }, 'deposit could not be read');
-      continue;
+      return;
     }
-    const required = order.network === 'BTC' ? chain.btcConfirmations : chain.trc20Confirmations;
     const check = checkDeposit({
       order,
       reading,
       tolerancePercent: chain.depositTolerancePercent,
+      dustPercent: chain.dustPercent,
+      neighbours: await neighboursOf(db, order, now),
       now,
     });
+    if (order.state === 'deposit_seen' && NOT_THIS_ORDERS.includes(check.problemKind!)) {
+      await detach({ ...options, order, check });
+      return;
+    }
     if (isConfirmed(order.state) && check.problem === null && check.confirmations < required) {
       check.problem = `Confirmations went back to ${check.confirmations} of ${required} (a reorganised block): the payout waits until they are back, or an agent confirms it by hand with a reason`;
       check.problemKind = 'reorg';
@@ -93,50 +146,66 @@ export async function watchDeposits(options: WatchOptions): Promise<number> {
     const approval = needsPayoutApproval(order.totalNaira, options.payoutApprovalNaira);
     const confirmTo = approval ? 'payout_approval' : 'deposit_confirmed';
     if (await record({ db, events, now, order, check, required, confirmTo })) confirmed += 1;
-  }
+  });
   return confirmed;
 }
 
 /**
- * BTC orders awaiting a deposit without a tx hash, during their lock: lists the transactions
- * paying each deposit address (one request per address) and attaches one to its order, which
- * moves to `deposit_seen` by itself. A transaction counts for an order when it pays the address,
- * was first seen during the order's lock (in the mempool now, or mined no earlier than the lock
- * began, with a block's 2 hours of slack) and no order holds it yet (the unique index decides,
- * even under a race with a customer's own submission). With one candidate order it is that
- * order's, whatever the amount (a short or over deposit is then shown to the agent); with
- * several, the one whose amount it matches within the tolerance; when that is none or more than
- * one, nothing is guessed: each candidate's chain check says why, for an agent.
+ * The other orders waiting on `order`'s deposit address for a deposit: awaiting one, during
+ * their lock, with no transaction yet.
  */
-async function attachByAddress(options: WatchOptions): Promise<void> {
+async function neighboursOf(db: Db, order: OrderRow, now: Date): Promise<Neighbour[]> {
+  return db
+    .select({ id: orders.id, reference: orders.reference, amountCrypto: orders.amountCrypto })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.network, order.network),
+        eq(orders.depositAddress, order.depositAddress!),
+        ne(orders.id, order.id),
+        eq(orders.state, 'awaiting_deposit'),
+        isNull(orders.txHash),
+        gt(orders.expiresAt, now),
+      ),
+    );
+}
+
+/**
+ * Orders awaiting a deposit without a tx hash, during their lock, where the network's reader
+ * lists an address's transactions: lists the transactions paying each deposit address (one
+ * request per address) and attaches one to its order, which moves to `deposit_seen` by itself.
+ * A transaction counts for an order when it pays the address, is not older than the order (at
+ * or below the tip it recorded), was first seen during the order's lock, is not a small payment
+ * for it, and no order holds it yet (the unique index decides, even under a race with a
+ * customer's own submission). The order whose exact amount it carries gets it; else, the one
+ * order it matches within the tolerance; else, with one candidate, that one whatever the amount
+ * (a short or over deposit is then shown to the agent); otherwise nothing is guessed: each
+ * candidate's chain check says why, for an agent. A small payment is only listed to agents.
+ */
+async function attachByAddress(options: WatchOptions, network: DeskNetwork): Promise<void> {
   const { db, events, now, readers, chain, logger } = options;
-  const networks = (Object.keys(readers) as DeskNetwork[]).filter(
-    (n) => readers[n]?.transactionsTo !== undefined,
-  );
-  if (networks.length === 0) return;
+  const list = readers[network]?.transactionsTo?.bind(readers[network]);
+  if (!list) return;
   const waiting = await db
     .select()
     .from(orders)
     .where(
       and(
+        eq(orders.network, network),
         eq(orders.state, 'awaiting_deposit'),
         isNull(orders.txHash),
         isNotNull(orders.depositAddress),
         gt(orders.expiresAt, now),
-        inArray(orders.network, networks),
       ),
     )
     .orderBy(asc(orders.id))
     .limit(BATCH);
   const byAddress = new Map<string, OrderRow[]>();
   for (const o of waiting) {
-    const key = `${o.network} ${o.depositAddress}`;
-    byAddress.set(key, [...(byAddress.get(key) ?? []), o]);
+    byAddress.set(o.depositAddress!, [...(byAddress.get(o.depositAddress!) ?? []), o]);
   }
-  for (const group of byAddress.values()) {
-    const { network, depositAddress } = group[0]!;
-    const address = depositAddress!;
-    const reading = await readers[network]!.transactionsTo!(address);
+  for (const [address, group] of byAddress) {
+    const reading = await list(address);
     if (reading.kind === 'unknown') {
       logger.warn({ address, reason: reading.reason }, 'deposit address could not be read');
       continue;
@@ -157,46 +226,75 @@ async function attachByAddress(options: WatchOptions): Promise<void> {
       ).map((r) => r.txHash),
     );
     let open = group;
-    const unclear = new Map<number, string>();
+    const notes = new Map<number, { problem: string; kind: DepositProblemKind }>();
     for (const tx of paying) {
       if (used.has(tx.txHash)) continue;
       const seenAt = tx.blockTime ?? now;
-      const candidates = open.filter(
-        (o) =>
-          seenAt <= o.expiresAt &&
-          seenAt.getTime() >= (o.acceptedAt ?? o.createdAt).getTime() - BLOCK_TIME_SLACK_MS,
-      );
-      if (candidates.length === 0) continue;
       const received = paidTo(tx, address);
+      const inTime = open.filter(
+        (o) => seenAt <= o.expiresAt && !olderThanOrder(o, tx.blockHeight, tx.blockTime),
+      );
+      const candidates = inTime.filter((o) => !isDust(o, received, chain.dustPercent));
+      const coins = (o: OrderRow) => formatCryptoAmount(unitsToCoins(received, o), o.coin);
+      if (candidates.length === 0) {
+        for (const o of inTime) {
+          notes.set(o.id, {
+            problem: `A small payment: transaction ${tx.txHash} sends ${coins(o)} to ${address}, under ${chain.dustPercent} % of the order's ${formatCryptoAmount(o.amountCrypto, o.coin)}. It is not the deposit`,
+            kind: 'small_payment',
+          });
+        }
+        continue;
+      }
+      const exact = candidates.filter((o) => dec(unitsToCoins(received, o)).equals(o.amountCrypto));
       const matching = candidates.filter((o) =>
         withinTolerance(o, received, chain.depositTolerancePercent),
       );
       const chosen =
-        candidates.length === 1 ? candidates[0] : matching.length === 1 ? matching[0] : undefined;
+        exact.length === 1
+          ? exact[0]
+          : matching.length === 1
+            ? matching[0]
+            : candidates.length === 1
+              ? candidates[0]
+              : undefined;
       if (!chosen) {
-        const coins = formatCryptoAmount(
-          unitsToCoins(received, candidates[0]!),
-          candidates[0]!.coin,
-        );
         const references = candidates.map((o) => o.reference).join(', ');
         for (const o of candidates) {
-          unclear.set(
-            o.id,
-            `Transaction ${tx.txHash} sends ${coins} to ${address}, which ${candidates.length} orders wait on (${references}) ${
-              matching.length > 1 ? 'for the same amount' : 'for other amounts'
+          notes.set(o.id, {
+            problem: `Transaction ${tx.txHash} sends ${coins(o)} to ${address}, which ${candidates.length} orders wait on (${references}) ${
+              matching.length > 1
+                ? 'for amounts it is within the tolerance of'
+                : 'for other amounts'
             }: it was not attached by itself. Ask the customer for the tx hash.`,
-          );
+            kind: 'unclear',
+          });
         }
         continue;
       }
-      if (await attach({ db, events, now, order: chosen, txHash: tx.txHash, logger })) {
+      const attached = await events
+        .transaction((t) =>
+          attach({ tx: t, events, now, order: chosen, txHash: tx.txHash, logger }),
+        )
+        .catch((error: unknown) => {
+          if (!isUniqueViolation(error, 'orders_tx_hash_uq')) throw error;
+          logger.info(
+            { order: chosen.reference, txHash: tx.txHash },
+            'transaction already held by another order',
+          );
+          return false;
+        });
+      if (attached) {
         open = open.filter((o) => o.id !== chosen.id);
-        unclear.delete(chosen.id);
+        notes.delete(chosen.id);
       }
     }
     for (const o of open) {
-      const problem = unclear.get(o.id) ?? null;
-      if (problem !== o.chainProblem) await flagUnclear({ db, events, now, order: o, problem });
+      const note = notes.get(o.id) ?? null;
+      // A transaction taken off the order (`detach`) keeps its reason until another comes.
+      const ours = o.chainProblemKind === 'unclear' || o.chainProblemKind === 'small_payment';
+      if ((note !== null || ours) && (note?.problem ?? null) !== o.chainProblem) {
+        await flagAwaiting({ events, now, order: o, note });
+      }
     }
   }
 }
@@ -222,74 +320,122 @@ function withinTolerance(order: OrderRow, units: bigint, tolerancePercent: numbe
 }
 
 /**
- * Gives an awaiting order the transaction found paying its address: awaiting_deposit ->
- * deposit_seen (actor `system`, audited, live), as one conditional update. False when the
- * order moved meanwhile or another order holds the transaction (the unique index).
+ * Gives an awaiting order (id `order.id`) the transaction found paying its address, in `tx`:
+ * awaiting_deposit -> deposit_seen (actor `system`, audited, live), as one conditional update.
+ * False when the order moved meanwhile; another order holding the transaction is the unique
+ * index's violation, for the caller.
  */
 async function attach(options: {
-  db: Db;
+  tx: Db;
   events: EventLog;
   now: Date;
-  order: OrderRow;
+  order: Pick<OrderRow, 'id'>;
   txHash: string;
   logger: FastifyBaseLogger;
 }): Promise<boolean> {
-  const { events, now, order, txHash, logger } = options;
+  const { tx, events, now, order, txHash } = options;
   const note = `Transaction ${txHash} to the deposit address found on the chain`;
-  try {
-    return await events.transaction(async (tx) => {
-      const [row] = await tx
-        .update(orders)
-        .set({
-          txHash,
-          state: 'deposit_seen',
-          depositSeenAt: now,
-          updatedAt: now,
-          chainProblem: null,
-          chainProblemKind: null,
-        })
-        .where(
-          and(
-            eq(orders.id, order.id),
-            eq(orders.state, 'awaiting_deposit'),
-            isNull(orders.txHash),
-            gt(orders.expiresAt, now),
-          ),
-        )
-        .returning();
-      if (!row) return false;
-      await recordSystemStep(tx, events, row, {
-        action: 'chain-attach',
-        to: 'deposit_seen',
-        note,
-        at: now,
-        before: { state: 'awaiting_deposit' },
-        after: { state: 'deposit_seen', txHash },
-      });
-      return true;
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error, 'orders_tx_hash_uq')) throw error;
-    logger.info({ order: order.reference, txHash }, 'transaction already held by another order');
-    return false;
-  }
+  const [row] = await tx
+    .update(orders)
+    .set({
+      txHash,
+      state: 'deposit_seen',
+      depositSeenAt: now,
+      updatedAt: now,
+      chainProblem: null,
+      chainProblemKind: null,
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.state, 'awaiting_deposit'),
+        isNull(orders.txHash),
+        gt(orders.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row) return false;
+  await recordSystemStep(tx, events, row, {
+    action: 'chain-attach',
+    to: 'deposit_seen',
+    note,
+    at: now,
+    before: { state: 'awaiting_deposit' },
+    after: { state: 'deposit_seen', txHash },
+  });
+  return true;
 }
 
-/** Says on an awaiting order why a transaction paying its address was not attached (or clears it). */
-async function flagUnclear(options: {
-  db: Db;
+/**
+ * Takes a transaction off a `deposit_seen` order it is not the deposit of (older than the
+ * order, a small payment, or exactly another open order's amount): back to awaiting_deposit
+ * (actor `system`, audited, live), the reason kept for the agent, so the customer can still
+ * send or give the real deposit. When the transaction carries exactly the amount of another
+ * order still waiting on the address, that order gets it in the same transaction.
+ */
+async function detach(
+  options: WatchOptions & { order: OrderRow; check: DepositCheck & { ownerId: number | null } },
+): Promise<void> {
+  const { events, now, order, check, logger } = options;
+  const txHash = order.txHash!;
+  await events.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        txHash: null,
+        state: 'awaiting_deposit',
+        depositSeenAt: null,
+        updatedAt: now,
+        chainConfirmations: null,
+        chainConfirmationsRequired: null,
+        chainReceivedCrypto: null,
+        chainFirstSeenAt: null,
+        chainAmountOffCrypto: null,
+        chainProblem: `Transaction ${txHash}: ${check.problem!}`,
+        chainProblemKind: check.problemKind,
+        chainCheckedAt: now,
+      })
+      .where(
+        and(eq(orders.id, order.id), eq(orders.state, 'deposit_seen'), eq(orders.txHash, txHash)),
+      )
+      .returning();
+    if (!row) return;
+    await recordSystemStep(tx, events, row, {
+      action: 'chain-detach',
+      to: 'awaiting_deposit',
+      note: row.chainProblem!,
+      at: now,
+      before: { state: 'deposit_seen', txHash },
+      after: {
+        state: 'awaiting_deposit',
+        problem: row.chainProblem,
+        problemKind: check.problemKind,
+      },
+    });
+    if (check.ownerId !== null) {
+      await attach({ tx, events, now, order: { id: check.ownerId }, txHash, logger });
+    }
+  });
+}
+
+/**
+ * Says on an awaiting order why a transaction paying its address was not attached (unclear,
+ * or a small payment), or clears it.
+ */
+async function flagAwaiting(options: {
   events: EventLog;
   now: Date;
   order: OrderRow;
-  problem: string | null;
+  note: { problem: string; kind: DepositProblemKind } | null;
 }): Promise<void> {
-  const { events, now, order, problem } = options;
+  const { events, now, order, note } = options;
+  const problem = note?.problem ?? null;
   await events.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({
         chainProblem: problem,
-        chainProblemKind: problem === null ? null : 'unclear',
+        chainProblemKind: note?.kind ?? null,
         chainCheckedAt: now,
       })
       .where(

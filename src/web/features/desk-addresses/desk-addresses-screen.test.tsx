@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeskAddress } from '../../../shared/api/desk-addresses';
+import type { DeskAddress, DeskKey } from '../../../shared/api/desk-addresses';
 import { stubApi } from '../../testing/api-stub';
 import { makeUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
@@ -38,6 +38,7 @@ describe('desk addresses screen', () => {
       'GET /api/admin/desk-addresses': () => ({
         body: [address(), address({ id: 2, label: 'Old', active: false, timesUsed: 1 })],
       }),
+      'GET /api/admin/desk-addresses/keys': () => ({ body: [] }),
     });
     renderApp('/admin/desk-addresses');
     const btc = within(await screen.findByRole('region', { name: 'BTC addresses' }));
@@ -56,6 +57,7 @@ describe('desk addresses screen', () => {
     const calls = stubApi({
       'GET /api/auth/user': () => ({ body: ADMIN }),
       'GET /api/admin/desk-addresses': () => ({ body: list }),
+      'GET /api/admin/desk-addresses/keys': () => ({ body: [] }),
       'POST /api/admin/desk-addresses': ({ body }) => {
         const input = body as { network: 'BTC' | 'USDT-TRC20'; address: string; label: string };
         if (input.address.endsWith('x')) {
@@ -91,6 +93,54 @@ describe('desk addresses screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate Hot wallet' }));
     expect(await screen.findByRole('button', { name: 'Activate Hot wallet' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ active: false });
+  });
+
+  it('adds an extended public key; shows its first five addresses, the gap-limit warning and the CSV', async () => {
+    const key: DeskKey = {
+      id: 4,
+      network: 'BTC',
+      extendedPublicKey:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      label: 'Ledger account 0',
+      kind: 'p2wpkh',
+      active: true,
+      nextIndex: 30,
+      firstAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'a1', 'a2', 'a3', 'a4'],
+      unpaidInARow: 21,
+      createdAt: '2026-11-29T01:00:00.000Z',
+    };
+    let keys: DeskKey[] = [];
+    const calls = stubApi({
+      'GET /api/auth/user': () => ({ body: ADMIN }),
+      'GET /api/admin/desk-addresses': () => ({ body: [] }),
+      'GET /api/admin/desk-addresses/keys': () => ({ body: keys }),
+      'POST /api/admin/desk-addresses': () => {
+        keys = [key];
+        return { status: 201, body: key };
+      },
+    });
+    renderApp('/admin/desk-addresses');
+    await screen.findByRole('region', { name: 'BTC addresses' });
+    fireEvent.change(screen.getByLabelText('Extended public key'), {
+      target: { value: ` ${key.extendedPublicKey} ` },
+    });
+    fireEvent.change(screen.getByLabelText('Key label'), { target: { value: 'Ledger account 0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add key' }));
+    const card = within(await screen.findByRole('listitem', { name: 'BTC key Ledger account 0' }));
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      network: 'BTC',
+      extendedPublicKey: key.extendedPublicKey,
+      label: 'Ledger account 0',
+    });
+    expect(card.getByTestId('first-addresses').textContent).toContain(
+      '0/0 bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+    );
+    expect(card.getByRole('alert').textContent).toContain(
+      '21 addresses in a row have not been paid: wallets stop looking after 20',
+    );
+    expect(card.getByRole('link', { name: /what it received \(CSV\)/ }).getAttribute('href')).toBe(
+      '/api/admin/desk-addresses/keys/4/addresses.csv',
+    );
   });
 
   it('is for admins only', async () => {

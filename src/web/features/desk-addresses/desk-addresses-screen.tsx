@@ -13,6 +13,7 @@ import { useDeskAddresses } from './api/list-desk-addresses';
 import { useUpdateDeskAddress } from './api/update-desk-address';
 import { AddAddressForm } from './components/add-address-form';
 import { AddressRow } from './components/address-row';
+import { DeskKeysSection } from './components/desk-keys-section';
 
 function NetworkBook({ network, addresses }: { network: DeskNetwork; addresses: DeskAddress[] }) {
   const update = useUpdateDeskAddress();
@@ -70,8 +71,10 @@ function DeskAddresses() {
       width="max-w-5xl"
     >
       <p className="text-ink-muted">
-        The desk&apos;s wallets. Each order gets the next active address of its network, in turn.
-        Deactivate an address to stop giving it out; orders that have it keep it.
+        The desk&apos;s wallets. Each order gets the next active address of its network, in turn,
+        and asks for an amount no other waiting order there asks for. Deactivate an address to stop
+        giving it out; orders that have it keep it. A network with an extended public key gives each
+        order its own address instead.
       </p>
       <section
         aria-labelledby="add-address"
@@ -82,6 +85,7 @@ function DeskAddresses() {
         </h2>
         <AddAddressForm />
       </section>
+      <DeskKeysSection />
       {addresses.isPending && <p className="text-ink-muted">Loading…</p>}
       {addresses.isError && (
         <ErrorAlert>{errorText(addresses.error, 'Could not load the addresses.')}</ErrorAlert>

@@ -1,11 +1,26 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render as renderBare, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderChain } from '../../../../shared/api/orders';
 import { makeOrder } from '../../../testing/fixtures';
+import { formatDateTime } from '../../../lib/format';
+import { TEST_CONFIG } from '../../../testing/render-app';
+import { TestProviders } from '../../../testing/test-providers';
 import { ChainStatus } from './chain-status';
 
-afterEach(cleanup);
+// A moment after the reads below: none is stale unless a test moves the clock on.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-22T08:30:10.000Z') });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Watch interval: TEST_CONFIG's 30 s. */
+const render = (ui: ReactNode) =>
+  renderBare(<TestProviders config={TEST_CONFIG}>{ui}</TestProviders>);
 
 const TX = 'c'.repeat(64);
 const read: OrderChain = {
@@ -40,6 +55,20 @@ describe('ChainStatus', () => {
       />,
     );
     expect(screen.getByTestId('chain-confirmations').textContent).toContain('Checking the chain…');
+  });
+
+  it('says "Checking the chain…" with the last-checked time once the last good read is older than two intervals', () => {
+    render(<ChainStatus order={order({ ...read, problem: null })} viewer="customer" />);
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe('1 of 2 confirmations');
+    expect(screen.queryByTestId('chain-last-checked')).toBeNull();
+    // 60 s after the read: two intervals, not more.
+    act(() => vi.advanceTimersByTime(50_000));
+    expect(screen.queryByTestId('chain-last-checked')).toBeNull();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByTestId('chain-confirmations').textContent).toBe('Checking the chain…');
+    expect(screen.getByTestId('chain-last-checked').textContent).toBe(
+      `Last checked ${formatDateTime('2026-11-22T08:30:00.000Z')}`,
+    );
   });
 
   it('shows the agent the count, the problem with its difference, what came and the explorer', () => {
@@ -130,9 +159,13 @@ describe('ChainStatus', () => {
   });
 
   it('shows nothing before a tx hash', () => {
-    const { container } = render(
-      <ChainStatus order={makeOrder({ id: 2, state: 'awaiting_deposit' })} viewer="agent" />,
+    const { container } = renderBare(
+      <TestProviders config={TEST_CONFIG}>
+        <div data-testid="slot">
+          <ChainStatus order={makeOrder({ id: 2, state: 'awaiting_deposit' })} viewer="agent" />
+        </div>
+      </TestProviders>,
     );
-    expect(container.innerHTML).toBe('');
+    expect(container.querySelector('[data-testid="slot"]')!.innerHTML).toBe('');
   });
 });

@@ -2,7 +2,9 @@ import type { Order, OrderChain } from '../../../../shared/api/orders';
 import { dec } from '../../../../shared/money';
 import { chainReadingLines } from '../../../../shared/orders/chain-reading';
 import type { DeskNetwork } from '../../../../shared/desk-addresses/networks';
-import { formatCryptoAmount } from '../../../lib/format';
+import { useAppConfig } from '../../../lib/app-config';
+import { formatCryptoAmount, formatDateTime } from '../../../lib/format';
+import { useNow } from '../lib/use-now';
 
 /** Where a person looks a transaction up: a public explorer per network. */
 const EXPLORERS: Record<DeskNetwork, { name: string; url: (txHash: string) => string }> = {
@@ -35,9 +37,13 @@ function customerProgress(order: Order, chain: OrderChain): string {
  * What the server last read on the chain for the order's deposit, live: "checking…", then
  * "N of M confirmations", or "Not found on the chain" (the customer: "We can't find this
  * transaction on the chain yet"; a short deposit: what arrived and what happens next). Agents
- * also see what is wrong with it (address, amount, time) and a link to a public explorer.
+ * also see what is wrong with it (address, amount, time) and a link to a public explorer. When
+ * the last good read of a deposit waiting on the chain is older than two watch intervals (an
+ * explorer not answering), it says "Checking the chain…" again, with when it last read it.
  */
 export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer' | 'agent' }) {
+  const { depositWatchMs } = useAppConfig();
+  const now = useNow(depositWatchMs);
   const { chain, txHash } = order;
   if (!chain) return null;
   if (!txHash) {
@@ -53,8 +59,14 @@ export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer
     ) : null;
   }
   const explorer = EXPLORERS[order.network];
+  const lastChecked =
+    order.state === 'deposit_seen' &&
+    chain.checkedAt !== null &&
+    now.getTime() - Date.parse(chain.checkedAt) > 2 * depositWatchMs
+      ? chain.checkedAt
+      : null;
   const progress =
-    chain.confirmations === null || chain.confirmationsRequired === null
+    chain.confirmations === null || chain.confirmationsRequired === null || lastChecked
       ? 'Checking the chain…'
       : viewer === 'customer'
         ? customerProgress(order, chain)
@@ -80,6 +92,11 @@ export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer
           </a>
         )}
       </div>
+      {lastChecked && (
+        <span className="text-xs text-ink-muted" data-testid="chain-last-checked">
+          Last checked {formatDateTime(lastChecked)}
+        </span>
+      )}
       {viewer === 'agent' && chain.receivedCrypto !== null && (
         <span className="text-xs text-ink-muted" data-testid="chain-received">
           Received {formatCryptoAmount(chain.receivedCrypto, order.coin)} at the deposit address

@@ -399,7 +399,10 @@ describe('OrderPanel for the customer', () => {
 });
 
 describe('OrderPanel for an agent', () => {
-  /** What the chain says of a deposit_seen order's hash: 0 of 2 confirmations unless told. */
+  /**
+   * What the chain says of a deposit_seen order's hash: 0 of 2 confirmations unless told, read
+   * just now (a read older than two watch intervals would say "Checking the chain…").
+   */
   const read = (overrides: Partial<OrderChain> = {}): OrderChain => ({
     confirmations: 0,
     confirmationsRequired: 2,
@@ -407,7 +410,7 @@ describe('OrderPanel for an agent', () => {
     firstSeenAt: '2026-11-22T08:25:00.000Z',
     problem: null,
     problemKind: null,
-    checkedAt: '2026-11-22T08:30:00.000Z',
+    checkedAt: new Date().toISOString(),
     differenceCrypto: null,
     differenceNaira: null,
     payoutHeld: false,
