@@ -105,6 +105,8 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'POST /api/push/subscriptions': 'customer',
   'DELETE /api/push/subscriptions': 'customer',
   'GET /api/admin/desk-addresses': 'admin',
+  'GET /api/admin/desk-addresses/keys': 'admin',
+  'GET /api/admin/desk-addresses/keys/:id/addresses.csv': 'admin',
   'POST /api/admin/desk-addresses': 'admin',
   'PATCH /api/admin/desk-addresses/:id': 'admin',
   'DELETE /api/admin/desk-addresses/:id': 'admin',
