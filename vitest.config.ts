@@ -73,6 +73,9 @@ export default defineConfig({
           // One module graph per worker for all its files (playwright and the support modules
           // loaded once): about 2 CPU-s less per file here.
           isolate: false,
+          // The app runs from the server bundle (tests/support/in-process-server.ts): Node loads
+          // it as it is, as `npm start` does, instead of Vite transforming its 6 MB again.
+          server: { deps: { external: [/\/dist\/server\//] } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -10,8 +10,9 @@ export default defineConfig({
     name: 'faults',
     include: ['tests/faults/**/*.fault.ts'],
     environment: 'node',
-    // The migrated PGlite every test database copies (tests/support/databases.ts).
-    globalSetup: ['tests/setup/global-pglite-template.ts'],
+    // The migrated PGlite every test database copies (tests/support/databases.ts), and the
+    // server bundle the apps run as (tests/support/server-process.ts).
+    globalSetup: ['tests/setup/global-pglite-template.ts', 'tests/setup/global-server-bundle.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Two files at a time: most of the time goes to waiting on sequential requests, restarts

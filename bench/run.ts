@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildServer } from '../scripts/build-server';
 import { formatTable, meetsBudget, writeResults } from './lib/report';
 import type { BenchOptions, BenchRow, BenchSuite } from './lib/types';
 
@@ -71,6 +72,9 @@ async function main(): Promise<number> {
     soakSeconds: values.soak ? 300 : 60,
     log: (line) => console.error(line),
   };
+
+  // The suites that start the app as a process run the server bundle, built from the sources now.
+  console.error(await buildServer(path.resolve(benchDir, '..')));
 
   // The 1-minute load before we add our own: other work on the machine skews the figures.
   const loadBefore = os.loadavg()[0]!;

@@ -26,9 +26,14 @@ export const SERVER_EXTERNALS = [
   'utf-8-validate',
 ];
 
-/** The server's entry points, by the name of their file in dist/server. */
+/**
+ * The server's entry points, by the name of their file in dist/server: the process, its start
+ * without the process (the browser tests start the app in their own process), the operator
+ * commands.
+ */
 const ENTRIES = {
   main: 'src/server/main.ts',
+  start: 'src/server/start.ts',
   'agent-create': 'scripts/agent-create.ts',
   'storage-migrate': 'scripts/storage-migrate.ts',
 };
@@ -40,7 +45,9 @@ export async function buildServer(rootDir: string): Promise<string> {
     entryPoints: ENTRIES,
     outdir,
     bundle: true,
-    splitting: true,
+    // One file per entry: with shared chunks, a CommonJS package imported with import() (the
+    // `cookie` @fastify/cookie loads) comes back as `{ default }`, without its named exports.
+    splitting: false,
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
@@ -53,8 +60,6 @@ export async function buildServer(rootDir: string): Promise<string> {
     metafile: true,
     logLevel: 'warning',
   });
-  const bytes = Object.values(result.metafile.outputs)
-    .filter((_, i) => !Object.keys(result.metafile.outputs)[i]!.endsWith('.map'))
-    .reduce((sum, output) => sum + output.bytes, 0);
-  return `bundled the server into ${path.relative(rootDir, outdir)}: ${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const main = result.metafile.outputs[path.relative(rootDir, path.join(outdir, 'main.js'))];
+  return `bundled the server into ${path.relative(rootDir, outdir)}: main.js ${((main?.bytes ?? 0) / 1024 / 1024).toFixed(1)} MiB`;
 }

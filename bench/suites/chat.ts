@@ -8,7 +8,7 @@
  * - HTTP: GET /api/chat-sessions as an agent with 10,000 sessions (autocannon), and POST of a
  *   message (loops: each needs a fresh client message id);
  * - memory per idle WebSocket with 5,000 open.
- * The server runs as its own process (`src/server/main.ts`), the load from this one.
+ * The server runs as its own process (the bundle `dist/server/main.js`), the load from this one.
  *
  *   npm run bench -- --only chat
  *   CHAT_PAIRS=500 CHAT_SECONDS=60 npm run bench -- --only chat

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../scripts/build-server';
 import { hasChromium, launchChromiumServers } from '../support/e2e';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The browser tests drive the app as it ships, so they need dist/web: build it once before
- * them (vitest runs this only when e2e tests are selected), so `npm test` works on a fresh clone.
+ * The browser tests drive the app as it ships, so they need dist/web and the server bundle
+ * (dist/server, decision 033): build them once before them (vitest runs this only when e2e tests are selected), so `npm test` works on a fresh clone.
  * Then the chromium every e2e file shares (the headless shell for pages, the full browser for
  * notifications and Web Push): each connects to it (`connectChromium`) and works in contexts of
  * its own, instead of paying a browser start per file.
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // No test reads a source map: a quicker build.
       build: { sourcemap: false },
     });
+    await buildServer(rootDir);
   } catch (error) {
     await launching.then((servers) => servers.close()).catch(() => undefined);
     throw error;

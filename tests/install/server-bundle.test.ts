@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
+import { freePort } from '../support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -23,14 +24,17 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
   });
 
   it('starts on an empty folder (migrations, PGlite, the development sign-in) and says where, warning of nothing', async () => {
+    // A port known before the start: the app asks its own development sign-in for its settings.
+    const port = await freePort();
+    const dataDir = tempDir();
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: root,
       // NODE_ENV unset: a developer's machine, with the development sign-in and the API docs.
       env: {
         PATH: process.env.PATH,
         HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: tempDir(),
+        PORT: String(port),
+        DATA_DIR: dataDir,
         PRICE_API_URL: 'http://127.0.0.1:9/api/v3',
         BTC_EXPLORER_URL: 'http://127.0.0.1:9/api',
         TRON_API_URL: 'http://127.0.0.1:9',
@@ -57,13 +61,21 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     expect(health.status).toBe(200);
     const docs = await fetch(`${url}/api/openapi.json`);
     expect(docs.status).toBe(200);
+    // Sign-in sets a cookie (@fastify/cookie imports `cookie` lazily) and sends the browser on
+    // to the development sign-in.
+    const signIn = await fetch(`${url}/api/login`, { redirect: 'manual' });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get('location')).toMatch(
+      new RegExp(`^http://localhost:${port}/oidc/auth\\?`),
+    );
+    expect(signIn.headers.get('set-cookie')).toBeTruthy();
     const lines = stdout.split('\n').filter((line) => line.startsWith('{'));
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Development sign-in is mounted at http:\/\/localhost:0\/oidc/),
-        expect.stringMatching(/^AgentChat is running at http:\/\/localhost:0 \(listening on/),
-        'API docs at http://localhost:0/api/docs',
+        `Development sign-in is mounted at http://localhost:${port}/oidc: anyone who reaches it signs in as any name and email, an admin's too. Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for real customer sign-in.`,
+        `AgentChat is running at http://localhost:${port} (listening on http://127.0.0.1:${port}, embedded PostgreSQL in ${dataDir})`,
+        `API docs at http://localhost:${port}/api/docs`,
       ]),
     );
     // oidc-provider's "Unsupported runtime" on Node 20, its in-memory adapter warning, Node's own.

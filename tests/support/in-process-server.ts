@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { startAgentChat, type RunningApp } from '../../src/server/start';
+import type * as Start from '../../src/server/start';
 import { copyPgliteTemplate } from './pglite-template';
 import {
   freePort,
@@ -10,20 +12,29 @@ import {
   type ServerProcessOptions,
 } from './server-process';
 
+/**
+ * The server bundle's start (dist/server/start.js, built by tests/e2e/global-setup.ts): the app
+ * the browser tests drive is the code `npm start` runs, imported once per worker.
+ */
+const BUNDLED_START = pathToFileURL(
+  path.resolve(import.meta.dirname, '../../dist/server/start.js'),
+).href;
+let bundledStart: Promise<typeof Start> | undefined;
+
 /** Lines of the app's log kept for failure messages. */
 const OUTPUT_LINES = 300;
 /** How long a graceful stop may take before the open connections are cut. */
 const STOP_FORCE_MS = 10_000;
 
 /**
- * The app the way `npm start` runs it (src/server/start.ts: the same config, migrations,
- * background work and built web app from dist/web), started inside the test's own process: the
+ * The app the way `npm start` runs it (the bundle of src/server/start.ts: the same config,
+ * migrations, background work and built web app from dist/web), started inside the test's own process: the
  * browser tests share one module graph (isolate: false), so a file's server costs a database
  * copy and `buildApp`, not a node process, tsx and the app's imports (~6 CPU-seconds each).
  * The fault tests and the benchmarks kill and measure real processes: they use ServerProcess.
  */
 export class InProcessServer {
-  private running: RunningApp | undefined;
+  private running: Start.RunningApp | undefined;
   private lines: string[] = [];
 
   private constructor(
@@ -76,6 +87,8 @@ export class InProcessServer {
         this.lines.splice(0, Math.max(0, this.lines.length - OUTPUT_LINES));
       },
     };
+    bundledStart ??= import(BUNDLED_START) as Promise<typeof Start>;
+    const { startAgentChat } = await bundledStart;
     this.running = await startAgentChat(loadConfig(env), { web: 'static', logger: { stream } });
   }
 

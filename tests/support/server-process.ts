@@ -8,7 +8,7 @@ import { copyPgliteTemplate } from './pglite-template';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Generous: a cold start (tsx, PGlite, migrations) on a busy 2-core machine can take 20 s. */
+/** Generous: a cold start (PGlite, migrations) on a busy 2-core machine can take 20 s. */
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Lines of the server's output kept for failure messages. */
@@ -80,8 +80,8 @@ export interface ServerProcessOptions {
 }
 
 /**
- * The real app as a child process (`node --import tsx src/server/main.ts`), the way it runs in
- * production, for the browser tests, the fault tests and the benchmarks: a port of its own that
+ * The real app as a child process (`node dist/server/main.js`, the bundle built by the caller's
+ * setup: tests/setup/global-server-bundle.ts, bench/run.ts), the way it runs in production, for the browser tests, the fault tests and the benchmarks: a port of its own that
  * stays the same across restarts (clients reconnect to the same address), the built web app from
  * dist/web. Ready once `GET /api/health` answers 200. It can be stopped gracefully, killed with
  * SIGKILL, and started again on the same data.
@@ -146,7 +146,7 @@ export class ServerProcess {
     this.ending = false;
     const child = spawn(
       process.execPath,
-      [...(this.options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+      [...(this.options.nodeArgs ?? []), 'dist/server/main.js'],
       { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.child = child;
