@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { createTestApp } from '../../../../tests/support/app';
+import { openPgliteTestDatabase } from '../../../../tests/support/databases';
 import { frameText, SharedFrame } from './shared-frame';
 
 describe('a frame built once and written as it is', () => {
@@ -39,5 +41,21 @@ describe('a frame built once and written as it is', () => {
     expect(frame.text.toString()).toBe('{"type":"pong"}');
     expect(frame.wire).toBe(frame.wire);
     expect(frame.wire).toEqual(Buffer.concat([Buffer.from([0x81, 15]), frame.text]));
+  });
+});
+
+describe("the app's sockets", () => {
+  it('never compress: a frame written straight onto the connection cannot land inside one of ws', async () => {
+    // routes.ts writes shared frames past ws's sender, which is safe only while ws writes each
+    // of its frames at once; with permessage-deflate it would queue them while compressing.
+    const database = await openPgliteTestDatabase();
+    const app = await createTestApp({ database });
+    try {
+      await app.ready();
+      expect(app.websocketServer.options.perMessageDeflate).toBe(false);
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
   });
 });
