@@ -67,7 +67,19 @@ export function formatTable(allRows: BenchRow[]): string {
   const rows = allRows.filter((row) => row.value === undefined);
   const valueRows = allRows.filter((row) => row.value !== undefined);
   if (rows.length === 0 && valueRows.length > 0) return formatValueTable(valueRows);
-  const header = ['suite', 'case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget', 'result'];
+  const header = [
+    'suite',
+    'case',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'app CPU ms/op',
+    'db CPU ms/op',
+    'errors',
+    'budget',
+    'result',
+  ];
+  const cpu = (ms: number | undefined) => (ms === undefined ? '-' : twoPlaces.format(ms));
   const lines = rows.map((row) => {
     const verdict = meetsBudget(row);
     return [
@@ -76,12 +88,14 @@ export function formatTable(allRows: BenchRow[]): string {
       row.requestsPerSecond === undefined ? '-' : whole.format(row.requestsPerSecond),
       row.p50Ms === undefined ? '-' : twoPlaces.format(row.p50Ms),
       row.p99Ms === undefined ? '-' : twoPlaces.format(row.p99Ms),
+      cpu(row.cpu?.appMs),
+      cpu(row.cpu?.databaseMs),
       whole.format(row.errors),
       describeBudget(row.budget),
       verdict === undefined ? '' : verdict ? 'ok' : 'MISSED',
     ];
   });
-  const table = renderTable(header, lines, new Set([2, 3, 4, 5]));
+  const table = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 7]));
   return valueRows.length > 0 ? `${table}\n\n${formatValueTable(valueRows)}` : table;
 }
 

@@ -1,3 +1,5 @@
+import type { CpuPerOperation } from './cpu';
+
 /** Options every suite gets from the command line. */
 export interface BenchOptions {
   /** How long each measured case runs, in seconds. */
@@ -41,6 +43,8 @@ export interface BenchRow {
   /** How many requests (or events) were measured in all. */
   total: number;
   budget?: Budget;
+  /** CPU per operation (message, order step), printed beside the latencies (lib/cpu.ts). */
+  cpu?: CpuPerOperation;
   /** Other figures worth keeping in the JSON, not printed. */
   details?: Record<string, number | string>;
 }

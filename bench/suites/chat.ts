@@ -27,6 +27,7 @@ import { DEMO_CUSTOMER_ID } from '../../src/shared/api/demo';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/sessions';
 import { SHARED_DATA_ENV, ServerProcess } from '../../tests/support/server-process';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
+import { CpuMeter } from '../lib/cpu';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 import { measureHttp } from '../lib/http-load';
 import { combine, histogramQuantile, scrapeHistogram } from '../lib/prom-histogram';
@@ -49,9 +50,12 @@ const CASES = new Set(
     .map((c) => c.trim()),
 );
 
-/** One agent per 10 customers, up to 50. */
+/** CHAT_AGENTS: how many agents share the pairs, to see what the audience costs. */
+const AGENTS = process.env.CHAT_AGENTS ? Number(process.env.CHAT_AGENTS) : undefined;
+
+/** One agent per 10 customers, up to 50 (or CHAT_AGENTS). */
 function agentsFor(pairs: number): number {
-  return Math.max(1, Math.min(50, Math.ceil(pairs / 10)));
+  return AGENTS ?? Math.max(1, Math.min(50, Math.ceil(pairs / 10)));
 }
 
 export interface Seeded {
@@ -173,9 +177,16 @@ function post(
   });
 }
 
+/** What a realtime run measures the CPU of: the app processes, and PostgreSQL's backends. */
+export interface CpuSources {
+  apps: ServerProcess[];
+  databaseUrl?: string;
+}
+
 /**
  * The realtime design: every pair's two sides send every 2 s (or `pace.intervalMs`) for
- * CHAT_SECONDS (or `pace.seconds`); latency from the send to the other side's socket.
+ * CHAT_SECONDS (or `pace.seconds`); latency from the send to the other side's socket, and the
+ * CPU the app processes (and PostgreSQL's backends) spent per message sent.
  */
 export async function realtimeRun(
   label: string,
@@ -183,6 +194,7 @@ export async function realtimeRun(
   agentUrl: string,
   seeded: Seeded,
   options: BenchOptions,
+  cpuSources: CpuSources,
   pace: { seconds: number; intervalMs: number } = { seconds: SECONDS, intervalMs: INTERVAL_MS },
 ): Promise<BenchRow> {
   const { seconds, intervalMs } = pace;
@@ -261,6 +273,10 @@ export async function realtimeRun(
   options.log(
     `  ${label}: ${seeded.pairs.length} pairs sending every ${intervalMs / 1000} s for ${seconds} s`,
   );
+  const cpu = await CpuMeter.start(
+    cpuSources.apps.map((app) => app.pids.at(-1)!),
+    cpuSources.databaseUrl,
+  );
   const started = performance.now();
   const timers: NodeJS.Timeout[] = [];
   let sent = 0;
@@ -281,6 +297,8 @@ export async function realtimeRun(
   });
   await new Promise((r) => setTimeout(r, seconds * 1000 + 3000));
   timers.forEach((t) => clearInterval(t));
+  // Per message the server took (a failed send's cost is not a message's).
+  const cpuPerMessage = await cpu.per(Math.max(1, sent - errors));
   for (const ws of [...agentSockets, ...customerSockets]) ws.terminate();
   senders.destroy();
   const lost = pending.size;
@@ -295,7 +313,9 @@ export async function realtimeRun(
     errors: errors + lost,
     total: sent,
     budget: { metric: 'p99Ms', below: label.includes('two instances') ? 100 : 50 },
+    cpu: cpuPerMessage,
     details: {
+      agents: seeded.agentCookies.length,
       p95Ms: percentile(latencies, 95),
       maxMs: latencies.at(-1) ?? 0,
       notDelivered: lost,
@@ -328,7 +348,10 @@ async function realtimeWithMetrics(
   options: BenchOptions,
 ): Promise<BenchRow[]> {
   const before = await Promise.all(apps.map((app) => scrapeHistogram(app.url, DELIVERY_LAG)));
-  const delivery = await realtimeRun(label, customerUrl, agentUrl, seeded, options);
+  const delivery = await realtimeRun(label, customerUrl, agentUrl, seeded, options, {
+    apps,
+    databaseUrl,
+  });
   const after = await Promise.all(apps.map((app) => scrapeHistogram(app.url, DELIVERY_LAG)));
   const run = combine([...after, ...before], [...after.map(() => 1), ...before.map(() => -1)]);
   const metricsP99Ms = histogramQuantile(0.99, run) * 1000;
@@ -605,9 +628,9 @@ export const suite: BenchSuite = {
   async run(options) {
     const result: BenchRow[] = [];
     if (CASES.has('realtime') || CASES.has('polling')) {
-      await withPglite(PAIRS, 0, async (url, seeded) => {
+      await withPglite(PAIRS, 0, async (url, seeded, app) => {
         if (CASES.has('realtime'))
-          result.push(await realtimeRun('PGlite', url, url, seeded, options));
+          result.push(await realtimeRun('PGlite', url, url, seeded, options, { apps: [app] }));
         if (CASES.has('polling')) result.push(await pollingRun(url, PAIRS, options));
       });
     }
@@ -672,7 +695,12 @@ export const suite: BenchSuite = {
 
     if (!CASES.has('postgres')) return result;
     const done = await withPostgres(PAIRS, 2, async ([a, b], seeded, databaseUrl) => {
-      result.push(await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options));
+      result.push(
+        await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options, {
+          apps: [a!],
+          databaseUrl,
+        }),
+      );
       result.push(
         ...(await realtimeWithMetrics(
           'PostgreSQL, two instances',

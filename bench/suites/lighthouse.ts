@@ -11,12 +11,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/e2e';
+import { chromium, type Browser } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_HEADLESS_SHELL_PATH,
+  CHROMIUM_PATH,
+} from '../../tests/support/e2e';
+import { makeAgent, sessionCookie } from '../../tests/support/users';
 import { PriceServer } from '../../tests/support/price-server';
 import { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
@@ -52,13 +61,26 @@ const FIRST_LOAD_BUDGET_KB = 100;
 
 /** The portals whose code must stay off the landing page: their screens' source files. */
 const PORTALS = [
-  { name: 'agent', route: '/agent', src: 'src/web/features/agent-chats/agent-chats-screen.tsx' },
+  { name: 'agent', route: '/agent', src: 'src/web/screens/agent-inbox/agent-chats-screen.tsx' },
   {
     name: 'admin',
     route: '/agent/admin',
-    src: 'src/web/features/admin-dashboard/admin-dashboard-screen.tsx',
+    src: 'src/web/screens/admin-dashboard/admin-dashboard-screen.tsx',
   },
 ] as const;
+
+/**
+ * The pages whose every script and stylesheet a real chromium fetches by network idle is
+ * counted (issue 33), with the JavaScript budget of each (gzip, kB).
+ */
+const PAGES = [
+  { route: '/', signedIn: false, jsBudgetKb: FIRST_LOAD_BUDGET_KB },
+  { route: '/agent/login', signedIn: false, jsBudgetKb: undefined },
+  { route: '/agent', signedIn: true, jsBudgetKb: 200 },
+] as const;
+
+/** The canned replies' chunk (its name in the build): the desk loads it when the `/` picker opens. */
+const CANNED_REPLIES_CHUNK = 'canned-replies';
 
 // ---- The build ----------------------------------------------------------------------------
 
@@ -77,6 +99,7 @@ function newestMtime(target: string): number {
 
 interface Chunk {
   file: string;
+  name?: string;
   src?: string;
   imports?: string[];
   css?: string[];
@@ -218,6 +241,112 @@ function bundleRows(log: (line: string) => void): BenchRow[] {
   return rows;
 }
 
+// ---- What a real chromium fetches ------------------------------------------------------------
+
+/** The scripts and stylesheets `route` fetched by network idle, as paths of dist/web. */
+async function fetchedByNetworkIdle(
+  browser: Browser,
+  url: string,
+  cookie: string | undefined,
+): Promise<{ scripts: string[]; styles: string[] }> {
+  const context = await browser.newContext();
+  try {
+    if (cookie) {
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url }]);
+    }
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const file = new URL(response.url()).pathname.slice(1);
+      if (type === 'script') scripts.add(file);
+      if (type === 'stylesheet') styles.add(file);
+    });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    if (!response?.ok()) throw new Error(`${url}: ${response?.status()}`);
+    return { scripts: [...scripts], styles: [...styles] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** An agent, signed in, in a fresh PGlite folder the server then opens (DATA_DIR). */
+async function seedAgent(dataDir: string): Promise<string> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await migrateDatabase(database);
+    return await sessionCookie(database.db, await makeAgent(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Every script and stylesheet chromium fetches by network idle on each of PAGES (not only the
+ * entry's static imports: chunks fetched after hydration count too), gzip and brotli as the
+ * server sends them; and whether the agent's desk fetched the canned replies' chunk.
+ */
+async function networkRows(serverUrl: string, agentCookie: string): Promise<BenchRow[]> {
+  const manifest = readViteManifest();
+  const cannedReplies = Object.values(manifest).find((c) => c.name === CANNED_REPLIES_CHUNK)?.file;
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync(CHROMIUM_HEADLESS_SHELL_PATH)
+      ? CHROMIUM_HEADLESS_SHELL_PATH
+      : CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  const rows: BenchRow[] = [];
+  try {
+    for (const page of PAGES) {
+      const fetched = await fetchedByNetworkIdle(
+        browser,
+        `${serverUrl}${page.route}`,
+        page.signedIn ? agentCookie : undefined,
+      );
+      const kinds = [
+        { kind: 'JS', files: fetched.scripts, budget: page.jsBudgetKb },
+        { kind: 'CSS', files: fetched.styles, budget: undefined },
+      ];
+      for (const { kind, files, budget } of kinds) {
+        for (const [encoding, size] of [
+          ['gzip', gzipBytes],
+          ['brotli', brotliBytes],
+        ] as const) {
+          rows.push({
+            suite: 'lighthouse',
+            name: `${page.route}${page.signedIn ? ' (signed in)' : ''}: ${kind} by network idle (${encoding})`,
+            value: kB(sum(files, size)),
+            unit: 'kB',
+            errors: 0,
+            total: files.length,
+            ...(budget !== undefined && encoding === 'gzip'
+              ? { budget: { metric: 'value' as const, atMost: budget } }
+              : {}),
+            details: { files: files.join(' ') },
+          });
+        }
+      }
+      if (page.route === '/agent') {
+        rows.push({
+          suite: 'lighthouse',
+          name: '/agent: canned replies fetched before the / picker opens',
+          value: cannedReplies && fetched.scripts.includes(cannedReplies) ? 1 : 0,
+          unit: 'chunks',
+          errors: 0,
+          total: 1,
+          budget: { metric: 'value', atMost: 0 },
+          details: { chunk: cannedReplies ?? `no chunk named ${CANNED_REPLIES_CHUNK}` },
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 // ---- Lighthouse -----------------------------------------------------------------------------
 
 interface LighthouseReport {
@@ -289,12 +418,16 @@ function explain(lhr: LighthouseReport, log: (line: string) => void): void {
 
 async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
   const priceServer = await new PriceServer().start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-lighthouse-'));
   let server: ServerProcess | undefined;
   try {
+    const agentCookie = await seedAgent(dataDir);
     server = await ServerProcess.start({
       priceApiUrl: priceServer.url,
-      // Production settings (the dummy identity provider is never contacted: nothing signs in).
+      // Production settings (the dummy identity provider is never contacted: the agent's
+      // session is written into the database before the server opens it).
       env: {
+        DATA_DIR: dataDir,
         NODE_ENV: 'production',
         SESSION_SECRET: 'bench-session-secret-bench-session-secret',
         OIDC_ISSUER_URL: 'https://issuer.invalid',
@@ -305,6 +438,7 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
     });
     await waitForPrices(server.url);
     const serverRendered = await landingServerRendered(server.url);
+    const network = await networkRows(server.url, agentCookie);
 
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     const runs: LighthouseRun[] = [];
@@ -370,10 +504,11 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
         total: runs.length,
       });
     }
-    return rows;
+    return [...rows, ...network];
   } finally {
     await server?.stop();
     await priceServer.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

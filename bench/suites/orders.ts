@@ -26,9 +26,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function row(name: string, times: number[], errors: number): BenchRow {
+function row(name: string, times: number[], errors: number, cpuMs: number[]): BenchRow {
   const sorted = [...times].sort((a, b) => a - b);
   return {
+    cpu: { appMs: cpuMs.reduce((a, b) => a + b, 0) / cpuMs.length },
     suite: 'orders',
     name,
     requestsPerSecond: 1000 / (sorted.reduce((a, b) => a + b, 0) / sorted.length),
@@ -53,7 +54,16 @@ export const suite: BenchSuite = {
         path: string,
         body: unknown,
         key: string = randomUUID(),
-      ): Promise<{ status: number; json: unknown; ms: number }> => {
+      ): Promise<{ status: number; json: unknown; ms: number; cpuMs: number }> => {
+        const served = new Promise<number>((resolve) =>
+          bench.app.server.once('request', (_request, response) => {
+            const cpu = process.cpuUsage();
+            response.once('finish', () => {
+              const { user, system } = process.cpuUsage(cpu);
+              resolve((user + system) / 1000);
+            });
+          }),
+        );
         const start = performance.now();
         const res = await fetch(`${bench.baseUrl}${path}`, {
           method: 'POST',
@@ -61,7 +71,7 @@ export const suite: BenchSuite = {
           body: JSON.stringify(body),
         });
         const json: unknown = await res.json();
-        return { status: res.status, json, ms: performance.now() - start };
+        return { status: res.status, json, ms: performance.now() - start, cpuMs: await served };
       };
       const must = async (cookie: string, path: string, body: unknown) => {
         const res = await send(cookie, path, body);
@@ -128,6 +138,10 @@ export const suite: BenchSuite = {
       const previewTimes: number[] = [];
       const createTimes: number[] = [];
       const stepTimes: number[] = [];
+      /** The app's CPU for each timed request, from its arrival to its response. */
+      const previewCpu: number[] = [];
+      const createCpu: number[] = [];
+      const stepCpu: number[] = [];
       const byStep = Object.fromEntries(TRANSITIONS.map((t) => [t, [] as number[]]));
       let errors = 0;
       for (const [i, c] of customers.entries()) {
@@ -140,6 +154,7 @@ export const suite: BenchSuite = {
         // As the Sell form does: the preview, then the lock of exactly its rateVersion.
         const preview = await send(c.cookie, '/api/orders/preview', quote);
         previewTimes.push(preview.ms);
+        previewCpu.push(preview.cpuMs);
         if (preview.status !== 200) {
           errors++;
           continue;
@@ -147,6 +162,7 @@ export const suite: BenchSuite = {
         const { rateVersion } = preview.json as { rateVersion: string };
         const created = await send(c.cookie, '/api/orders', { ...quote, rateVersion });
         createTimes.push(created.ms);
+        createCpu.push(created.cpuMs);
         if (created.status !== 201) {
           errors++;
           continue;
@@ -166,6 +182,7 @@ export const suite: BenchSuite = {
               : stepBody;
           const res = await send(cookie, `/api/orders/${order.id}/${step}`, body);
           stepTimes.push(res.ms);
+          stepCpu.push(res.cpuMs);
           byStep[step]!.push(res.ms);
           if (res.status !== 200) {
             errors++;
@@ -174,7 +191,12 @@ export const suite: BenchSuite = {
           }
         }
       }
-      const transitions = row('order transitions (deposit to received)', stepTimes, errors);
+      const transitions = row(
+        'order transitions (deposit to received)',
+        stepTimes,
+        errors,
+        stepCpu,
+      );
       transitions.details = {
         ...transitions.details,
         ...Object.fromEntries(
@@ -188,8 +210,8 @@ export const suite: BenchSuite = {
         ),
       };
       return [
-        row('POST /api/orders/preview', previewTimes, 0),
-        row('POST /api/orders', createTimes, 0),
+        row('POST /api/orders/preview', previewTimes, 0, previewCpu),
+        row('POST /api/orders', createTimes, 0, createCpu),
         transitions,
       ];
     } finally {

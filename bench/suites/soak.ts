@@ -18,12 +18,17 @@ const SAMPLE_MS = 5_000;
 /** "Flat": what the server may still grow by after the run has settled. */
 const GROWTH_BUDGET_MIB = 16;
 
-type Run = (url: string, seeded: Seeded, app: ServerProcess) => Promise<BenchRow[]>;
+type Run = (
+  url: string,
+  seeded: Seeded,
+  app: ServerProcess,
+  databaseUrl?: string,
+) => Promise<BenchRow[]>;
 
 /** The soak against one app process: delivery, errors and the server's memory over the run. */
 function soak(database: string, options: BenchOptions): Run {
   const seconds = options.soakSeconds;
-  return async (url, seeded, app) => {
+  return async (url, seeded, app, databaseUrl) => {
     const pid = app.pids.at(-1)!;
     const samples: { at: number; kib: number }[] = [];
     const started = performance.now();
@@ -37,10 +42,8 @@ function soak(database: string, options: BenchOptions): Run {
       url,
       seeded,
       options,
-      {
-        seconds,
-        intervalMs: INTERVAL_MS,
-      },
+      { apps: [app], databaseUrl },
+      { seconds, intervalMs: INTERVAL_MS },
     );
     clearInterval(sampler);
     const settled = samples.find((s) => s.at >= (seconds * 1000) / 3) ?? samples[0]!;
@@ -82,8 +85,8 @@ export const suite: BenchSuite = {
   description: `soak: 50 agents, ${CUSTOMERS.toLocaleString('en')} customers, each side every 10 s (60 s; 5 min with --soak), on PGlite and PostgreSQL: errors, memory`,
   async run(options) {
     const rows = await withPglite(CUSTOMERS, 0, soak('PGlite', options));
-    const onPostgres = await withPostgres(CUSTOMERS, 1, ([app], seeded) =>
-      soak('PostgreSQL', options)(app!.url, seeded, app!),
+    const onPostgres = await withPostgres(CUSTOMERS, 1, ([app], seeded, databaseUrl) =>
+      soak('PostgreSQL', options)(app!.url, seeded, app!, databaseUrl),
     );
     if (onPostgres) rows.push(...onPostgres);
     else options.log('  PostgreSQL soak skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');

@@ -14,10 +14,12 @@ import type { SessionUser } from '../sessions';
 import { EventBus } from '../event-bus';
 import { EVENTS_CHANNEL, EventLog, type NewEvent } from './events';
 import { RealtimeHub, type Subscriber } from './hub';
+import type { SharedFrame } from './shared-frame';
 
 /** A socket that writes down what the hub does with it, in order. */
 function recordingSubscriber(user: SessionUser, options: { buffered?: number } = {}) {
   const calls: string[] = [];
+  const frames: SharedFrame[] = [];
   const subscriber: Subscriber = {
     user,
     tokenHash: 'token',
@@ -27,8 +29,11 @@ function recordingSubscriber(user: SessionUser, options: { buffered?: number } =
     pending: null,
     watching: new Set(),
     send: (frame) => calls.push(frame.type),
-    sendSerialized: (frame) => {
-      const { event } = JSON.parse(frame.toString()) as { event: { customer: { id: string } } };
+    sendShared: (frame) => {
+      frames.push(frame);
+      const { event } = JSON.parse(frame.text.toString()) as {
+        event: { customer: { id: string } };
+      };
       calls.push(`event ${event.customer.id}`);
     },
     bufferedAmount: () => options.buffered ?? 0,
@@ -36,7 +41,7 @@ function recordingSubscriber(user: SessionUser, options: { buffered?: number } =
     uncork: () => calls.push('uncork'),
     close: (code) => calls.push(`close ${code}`),
   };
-  return { subscriber, calls };
+  return { subscriber, calls, frames };
 }
 
 const customerUpdated = (id: string) =>
@@ -88,6 +93,35 @@ describe('the hub writes the events of one turn of the event loop to each socket
     expect(other.calls).toEqual([]);
     // Dropped as too slow: still uncorked, so its close frame leaves.
     expect(slow.calls).toEqual(['cork', 'close 4408', 'uncork']);
+    for (const s of [agent, own, other, slow]) hub.remove(s.subscriber);
+  });
+
+  it('serializes an event once for all its sockets, each of which gets it once', async () => {
+    const agents = await Promise.all(
+      Array.from({ length: 50 }, async () => recordingSubscriber(await makeAgent(database.db))),
+    );
+    const customer = await makeCustomer(database.db);
+    const own = recordingSubscriber(customer);
+    const other = recordingSubscriber(await makeCustomer(database.db));
+    for (const s of [...agents, own, other]) hub.add(s.subscriber);
+
+    await events.transaction(async (tx) => {
+      await events.append(tx, customerUpdated('all'), { customerId: null });
+      await events.append(tx, customerUpdated('own'), { customerId: customer.id });
+    });
+    await hub.pull();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    for (const agent of agents) {
+      expect(agent.calls).toEqual(['cork', 'event all', 'event own', 'uncork']);
+      // The very frame every other agent got: one JSON.stringify and one WebSocket frame each.
+      expect(agent.frames[0]).toBe(agents[0]!.frames[0]);
+      expect(agent.frames[1]).toBe(agents[0]!.frames[1]);
+    }
+    expect(own.calls).toEqual(['cork', 'event own', 'uncork']);
+    expect(own.frames[0]).toBe(agents[0]!.frames[1]);
+    expect(other.calls).toEqual([]);
+    for (const s of [...agents, own, other]) hub.remove(s.subscriber);
   });
 });
 

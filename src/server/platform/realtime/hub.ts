@@ -10,6 +10,7 @@ import type { Notifications } from '../../db/notifications';
 import { realtimeEvents } from '../../db/schema';
 import type { SessionLimits, SessionUser } from '../sessions';
 import { EVENTS_CHANNEL, type EventLog } from './events';
+import { SharedFrame } from './shared-frame';
 
 /** The most a resume sends; a client further behind refetches what it shows. */
 export const RESUME_LIMIT = 1000;
@@ -26,8 +27,8 @@ export interface Subscriber {
   /** The sign-in session's limits as last read (epoch ms): socket-sessions.ts checks them. */
   session: SessionLimits;
   send(frame: ServerFrame): void;
-  /** A frame already serialized: one event goes to many sockets as the same bytes. */
-  sendSerialized(frame: Buffer): void;
+  /** A frame serialized once for many sockets: each writes the same bytes (shared-frame.ts). */
+  sendShared(frame: SharedFrame): void;
   bufferedAmount(): number;
   /**
    * Holds this socket's writes until `uncork`, so the frames of several events leave in one
@@ -62,17 +63,15 @@ export function toEvent(row: EventRow): RealtimeEvent {
   return { ...row.payload, id: row.id, type: row.type } as RealtimeEvent;
 }
 
-/** An event's frame, serialized when first needed and then shared. */
+/** An event's frame, serialized when first needed and then shared by every socket. */
 class EventFrame {
-  private serialized: Buffer | undefined;
+  private shared: SharedFrame | undefined;
 
   constructor(private readonly row: EventRow) {}
 
-  bytes(): Buffer {
-    this.serialized ??= Buffer.from(
-      JSON.stringify({ type: 'event', event: toEvent(this.row) } satisfies ServerFrame),
-    );
-    return this.serialized;
+  get(): SharedFrame {
+    this.shared ??= new SharedFrame({ type: 'event', event: toEvent(this.row) });
+    return this.shared;
   }
 }
 
@@ -252,12 +251,12 @@ export class RealtimeHub {
    * it; none of the typist's own. Not every agent: typing is shown only in an open conversation.
    */
   signalTyping(customerId: string, frame: Extract<ServerFrame, { type: 'typing' }>): void {
-    let bytes: Buffer | undefined;
+    let shared: SharedFrame | undefined;
     const send = (s: Subscriber) => {
       if (!s.watching.has(frame.chatSessionId) || s.user.id === frame.userId) return;
       if (!s.user.isActive || s.lastSentId < 0 || s.bufferedAmount() > MAX_BUFFERED_BYTES) return;
-      bytes ??= Buffer.from(JSON.stringify(frame));
-      s.sendSerialized(bytes);
+      shared ??= new SharedFrame(frame);
+      s.sendShared(shared);
     };
     for (const s of this.staff) send(s);
     for (const s of this.byUser.get(customerId) ?? []) if (!this.staff.has(s)) send(s);
@@ -345,7 +344,7 @@ export class RealtimeHub {
       return;
     }
     subscriber.lastSentId = row.id;
-    subscriber.sendSerialized(frame.bytes());
+    subscriber.sendShared(frame.get());
   }
 
   /**

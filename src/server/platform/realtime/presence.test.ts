@@ -20,7 +20,7 @@ function socketOf(user: SessionUser): Subscriber {
     pending: null,
     watching: new Set(),
     send: () => {},
-    sendSerialized: () => {},
+    sendShared: () => {},
     bufferedAmount: () => 0,
     cork: () => {},
     uncork: () => {},

@@ -52,9 +52,11 @@ export const realtimeRoutes: FastifyPluginAsync<{
       send: (frame: ServerFrame) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
-      sendSerialized: (frame: Buffer) => {
-        // A text frame, like `send`: the bytes are JSON.
-        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+      sendShared: (frame) => {
+        // The whole WebSocket frame, built once for every socket, straight onto the connection.
+        // Safe beside ws's own writes: these sockets never compress (no permessage-deflate), so
+        // ws writes each of its frames at once and one written here cannot land inside it.
+        if (socket.readyState === socket.OPEN) request.raw.socket.write(frame.wire);
       },
       bufferedAmount: () => socket.bufferedAmount,
       // The connection under the socket (the upgraded request's): Node's own cork and uncork.

@@ -228,7 +228,7 @@ describe('the relay on a fake clock', () => {
       pending: null,
       watching: new Set([chat!.id]),
       send: () => undefined,
-      sendSerialized: (bytes) => heard.push((JSON.parse(bytes.toString()) as Typing).from),
+      sendShared: (frame) => heard.push((JSON.parse(frame.text.toString()) as Typing).from),
       bufferedAmount: () => 0,
       cork: () => undefined,
       uncork: () => undefined,
