@@ -413,6 +413,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         configuredSecret: config.adminSetupSecret,
         address: request.ip,
       });
+      // The promoted user's cached session follows before the answer, not when the database's
+      // notification arrives: the next request already sees the admin.
+      bus.emit('userChanged', user);
       return toUser(user);
     },
   );

@@ -38,7 +38,8 @@ export function AvailabilitySwitch() {
       className="inline-flex rounded-full bg-white/10 p-0.5 text-xs font-semibold text-white"
       buttonClassName={(checked) =>
         cn(
-          'inline-flex min-h-8 items-center gap-1.5 rounded-full px-2.5',
+          // 44 px on a phone (a thumb), 32 px where a pointer is likely.
+          'inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 sm:min-h-8',
           checked ? 'bg-white text-brand-900' : 'text-white/80 hover:bg-white/10',
         )
       }
