@@ -46,6 +46,7 @@ const TABLES = [
   'message_receipts',
   'messages',
   'order_events',
+  'order_payments',
   'orders',
   'password_reset_links',
   'payout_accounts',

@@ -67,6 +67,17 @@ export const orderChainSchema = z.object({
 });
 export type OrderChain = z.infer<typeof orderChainSchema>;
 
+/** One payment to an order's own address, as the watcher last read it. */
+export const orderPaymentSchema = z.object({
+  txHash: z.string(),
+  /** Coins it sent to the address, in the order's coin. */
+  receivedCrypto: z.string(),
+  confirmations: z.number().int(),
+  /** Its block's time; null while in the mempool. */
+  blockTime: isoDateTime.nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 /** Money travels as decimal strings, each named by its unit. */
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -98,7 +109,13 @@ export const orderSchema = z.object({
   /** The rate lock ends here; without a tx hash by then, the order expires. */
   expiresAt: isoDateTime,
   payoutAccount: payoutAccountSchema.nullable(),
+  /** The deposit's transaction; with several payments to the order's own address, the first. */
   txHash: z.string().nullable(),
+  /**
+   * Every payment counted to the order's own derived address (decision 030), first first: they
+   * add up to `chain.receivedCrypto`. Empty on a shared address (the one `txHash` is the deposit).
+   */
+  payments: z.array(orderPaymentSchema),
   /** Null until a tx hash, or until the watcher has something to say about the address. */
   chain: orderChainSchema.nullable(),
   /** The desk's transaction that sent a refused deposit back (state `refunded`). */

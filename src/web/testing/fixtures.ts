@@ -169,6 +169,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
     expiresAt: '2026-11-22T08:36:00.000Z',
     payoutAccount: makePayoutAccount(),
     txHash: null,
+    payments: [],
     chain: null,
     returnTxHash: null,
     bankReference: null,

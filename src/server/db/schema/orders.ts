@@ -136,6 +136,35 @@ export const orders = pgTable(
 );
 
 /**
+ * The payments counted for an order with its own derived address (decision 030): every
+ * transaction paying that address, not older than the order, each once. The first one is also
+ * the order's `tx_hash`; `chain_received_crypto` is their sum. Rewritten by the deposit watcher
+ * on each read; `counted_at` is when a payment was first counted (one counted after the order
+ * confirmed does not hold it back by its confirmations).
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: identityId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    txHash: text('tx_hash').notNull(),
+    /** Coins it sent to the order's address (the order's coin). */
+    receivedCrypto: decimal8('received_crypto').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    /** Its block's time; null while in the mempool. */
+    blockTime: timestamptz('block_time'),
+    countedAt: timestamptz('counted_at').notNull(),
+  },
+  // A payment is one order's, ever.
+  (t) => [
+    uniqueIndex('order_payments_tx_hash_uq').on(t.txHash),
+    index('order_payments_order_idx').on(t.orderId),
+  ],
+);
+
+/**
  * An order's timeline: each state it entered, who moved it and when, append-only. A transition's
  * Idempotency-Key is kept here: the same key on the same order returns the order, not a 409.
  */

@@ -4,7 +4,7 @@ import type { Order, OrderChain, OrderImage } from '../../../shared/api/orders';
 import { dec, toKobo, type Dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
-import { orderEvents, type orders, payoutAccounts, users } from '../../db/schema';
+import { orderEvents, orderPayments, type orders, payoutAccounts, users } from '../../db/schema';
 import { toPayoutAccount } from '../payout-accounts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -65,7 +65,7 @@ export function payoutHeld(
 
 /**
  * Orders as the API shows them, each with its customer's name, payout account and timeline, in
- * three reads.
+ * four reads.
  */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -74,7 +74,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
   ];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
-  const [events, accounts, customers] = await Promise.all([
+  const [events, accounts, customers, payments] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -92,6 +92,11 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       })
       .from(users)
       .where(inArray(users.id, customerIds)),
+    db
+      .select()
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, ids))
+      .orderBy(asc(orderPayments.id)),
   ]);
   return rows.map((row) => {
     const account = accounts.find((a) => a.id === row.payoutAccountId);
@@ -117,6 +122,14 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       expiresAt: row.expiresAt.toISOString(),
       payoutAccount: account ? toPayoutAccount(account) : null,
       txHash: row.txHash,
+      payments: payments
+        .filter((p) => p.orderId === row.id)
+        .map((p) => ({
+          txHash: p.txHash,
+          receivedCrypto: dec(p.receivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
+          confirmations: p.confirmations,
+          blockTime: p.blockTime?.toISOString() ?? null,
+        })),
       chain: orderChain(row),
       returnTxHash: row.returnTxHash,
       bankReference: row.bankReference,

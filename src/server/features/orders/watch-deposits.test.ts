@@ -4,6 +4,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   orderPageSchema,
@@ -12,6 +15,7 @@ import {
   requotePreviewSchema,
   type Order,
 } from '../../../shared/api/orders';
+import { base58check } from '../../../shared/desk-addresses/address-validation';
 import { depositAttention } from '../../../shared/orders/desk';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
@@ -1294,4 +1298,152 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       }
     },
   );
+
+  describe("payments to an order's own address add up (issue 30, decision 030)", () => {
+    /** Account keys of BIP39's "abandon … about": BTC's BIP84 and TRON's m/44'/195'/0'. */
+    const root = HDKey.fromMasterSeed(
+      mnemonicToSeedSync(
+        'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      ),
+    );
+    const ZPUB =
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+    /** A TRON address's 20 bytes in hex, as a Transfer log carries it. */
+    const tronHex = (address: string) => bytesToHex(base58check.decode(address).slice(1));
+
+    beforeAll(async () => {
+      for (const [network, extendedPublicKey] of [
+        ['BTC', ZPUB],
+        ['USDT-TRC20', root.derive("m/44'/195'/0'").publicExtendedKey],
+      ] as const) {
+        const added = await call('admin', 'POST', '/api/admin/desk-addresses', {
+          network,
+          extendedPublicKey,
+          label: `${network} account 0`,
+        });
+        expect(added.status, JSON.stringify(added.body)).toBe(201);
+      }
+    });
+
+    it('two BTC payments add up and confirm; one older than the order does not count; a third after confirmation is reported over and never un-confirms', async () => {
+      await watch(); // The chain's tip, for the order to record.
+      const o = await awaiting('bitcoin', '0.01');
+      expect(o.depositAddressIndex).not.toBeNull();
+      const address = o.depositAddress!;
+      const old = txHash();
+      chain.add(old, [{ address, sats: 500_000 }], (await row(o.id)).chainTipHeight!);
+      const first = txHash();
+      chain.add(first, [{ address, sats: 600_000 }]);
+      await watch();
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_seen',
+        txHash: first,
+        chainReceivedCrypto: '0.00600000',
+        chainProblemKind: 'short',
+      });
+      expect((await read(o.id)).payments.map((p) => p.txHash)).toEqual([first]);
+
+      // The customer sends the rest: the order holds both, each with its confirmations.
+      now = new Date(now.getTime() + MINUTE);
+      const second = txHash();
+      chain.add(second, [{ address, sats: 400_000 }]);
+      expect(await watch()).toBe(0);
+      let seen = await read(o.id);
+      expect(seen).toMatchObject({
+        state: 'deposit_seen',
+        txHash: first,
+        chain: { receivedCrypto: '0.01000000', problem: null, confirmations: 0 },
+      });
+      expect(seen.payments).toEqual([
+        { txHash: first, receivedCrypto: '0.00600000', confirmations: 0, blockTime: null },
+        { txHash: second, receivedCrypto: '0.00400000', confirmations: 0, blockTime: null },
+      ]);
+
+      // Confirmed when every payment has its 2 confirmations, not before.
+      chain.mine(first, secs(now));
+      chain.mine(second, secs(now));
+      now = new Date(now.getTime() + MINUTE);
+      expect(await watch()).toBe(0);
+      seen = await read(o.id);
+      expect(seen.state).toBe('deposit_seen');
+      expect(seen.chain?.confirmations).toBe(1);
+      expect(seen.payments.map((p) => p.confirmations)).toEqual([2, 1]);
+      chain.tipHeight += 1;
+      now = new Date(now.getTime() + MINUTE);
+      expect(await watch()).toBe(1);
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_confirmed',
+        chainReceivedCrypto: '0.01000000',
+        chainConfirmations: 2,
+        chainProblem: null,
+      });
+
+      // A third payment after the confirmation is reported over; the order stays confirmed.
+      now = new Date(now.getTime() + MINUTE);
+      const third = txHash();
+      chain.add(third, [{ address, sats: 500_000 }]);
+      expect(await watch()).toBe(0);
+      seen = await read(o.id);
+      expect(seen).toMatchObject({
+        state: 'deposit_confirmed',
+        chain: {
+          receivedCrypto: '0.01500000',
+          differenceCrypto: '0.00500000',
+          problemKind: 'over',
+          confirmations: 2,
+          payoutHeld: false,
+        },
+      });
+      expect(seen.payments.map((p) => p.txHash)).toEqual([first, second, third]);
+      expect(seen.payments.map((p) => p.txHash)).not.toContain(old);
+    });
+
+    it('two USDT payments to its own TRON address are found through the trc20 listing and add up; one before the order does not count', async () => {
+      const o = await awaiting('usdt', '100');
+      expect(o.depositAddressIndex).not.toBeNull();
+      const pay = (hash: string, units: bigint, blockTimeStamp = now.getTime()) =>
+        tron.txs.set(hash, {
+          transfers: [
+            {
+              contractHex: USDT_TRC20_CONTRACT_HEX,
+              toHex: tronHex(o.depositAddress!),
+              units,
+            },
+          ],
+          blockNumber: tron.headBlock,
+          blockTimeStamp,
+        });
+      const old = txHash();
+      pay(old, 50_000_000n, now.getTime() - 60 * MINUTE);
+      const first = txHash();
+      pay(first, 60_000_000n);
+      await watch();
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_seen',
+        txHash: first,
+        chainReceivedCrypto: '60.00000000',
+        chainProblemKind: 'short',
+      });
+      now = new Date(now.getTime() + MINUTE);
+      const second = txHash();
+      pay(second, 40_000_000n);
+      expect(await watch()).toBe(0);
+      const seen = await read(o.id);
+      expect(seen).toMatchObject({
+        state: 'deposit_seen',
+        chain: { receivedCrypto: '100.000000', problem: null },
+      });
+      expect(seen.payments.map((p) => [p.txHash, p.receivedCrypto])).toEqual([
+        [first, '60.000000'],
+        [second, '40.000000'],
+      ]);
+      tron.headBlock += 19;
+      now = new Date(now.getTime() + MINUTE);
+      expect(await watch()).toBe(1);
+      expect(await row(o.id)).toMatchObject({
+        state: 'deposit_confirmed',
+        chainReceivedCrypto: '100.00000000',
+      });
+    });
+  });
 });

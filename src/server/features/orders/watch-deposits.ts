@@ -11,7 +11,7 @@ import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
-import { orders } from '../../db/schema';
+import { orderPayments, orders } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { EventLog } from '../../platform/realtime/events';
 import {
@@ -19,6 +19,7 @@ import {
   type AddressReader,
   type AddressTransaction,
   type DepositReader,
+  type DepositReading,
 } from '../chain';
 import {
   checkDeposit,
@@ -122,7 +123,12 @@ async function watchNetwork(options: WatchOptions, network: DeskNetwork): Promis
   let confirmed = 0;
   const required = network === 'BTC' ? chain.btcConfirmations : chain.trc20Confirmations;
   await eachLimited(watched, CONCURRENT_READS, async (order) => {
-    const reading = await reader.read(order.txHash!);
+    const list = reader.transactionsTo?.bind(reader);
+    const own =
+      order.depositKeyId !== null && list
+        ? await readOwnAddress({ db, reader, list, order, now })
+        : null;
+    const reading = own?.reading ?? (await reader.read(order.txHash!));
     if (reading.kind === 'unknown') {
       logger.warn({ order: order.reference, reason: reading.reason }, 'deposit could not be read');
       return;
@@ -145,9 +151,110 @@ async function watchNetwork(options: WatchOptions, network: DeskNetwork): Promis
     }
     const approval = needsPayoutApproval(order.totalNaira, options.payoutApprovalNaira);
     const confirmTo = approval ? 'payout_approval' : 'deposit_confirmed';
-    if (await record({ db, events, now, order, check, required, confirmTo })) confirmed += 1;
+    const payments = own?.payments ?? null;
+    if (await record({ db, events, now, order, check, required, confirmTo, payments }))
+      confirmed += 1;
   });
   return confirmed;
+}
+
+/** A payment counted for an order with its own address, as `order_payments` keeps it. */
+type CountedPayment = Omit<typeof orderPayments.$inferInsert, 'id'>;
+
+/**
+ * Reads every payment to the own (derived) address of `order` (decision 030): its tx hash, and
+ * each other transaction the address's list shows paying it that is not older than the order
+ * and no other order holds, each read by its hash for its confirmations. The reading is their
+ * sum: the outputs to the address of all of them, the confirmations of the least confirmed
+ * (once the order is confirmed, of those counted by then: a later payment is reported, never
+ * holds it back), the block of its tx hash. Its tx hash unknown, not found or older than the
+ * order: that reading alone, with no payments (the usual check takes it off). A list or a read
+ * that cannot tell: `unknown`, nothing decided.
+ */
+async function readOwnAddress(options: {
+  db: Db;
+  reader: DepositReader;
+  list: AddressReader['transactionsTo'];
+  order: OrderRow;
+  now: Date;
+}): Promise<{ reading: DepositReading; payments: CountedPayment[] | null }> {
+  const { db, reader, list, order, now } = options;
+  const address = order.depositAddress!;
+  const first = await reader.read(order.txHash!);
+  if (first.kind !== 'found' || olderThanOrder(order, first.blockHeight, first.blockTime)) {
+    return { reading: first, payments: null };
+  }
+  const listing = await list(address);
+  if (listing.kind === 'unknown') return { reading: listing, payments: null };
+  const candidates = listing.transactions
+    .filter(
+      (t) =>
+        t.txHash !== order.txHash &&
+        paidTo(t, address) > 0n &&
+        !olderThanOrder(order, t.blockHeight, t.blockTime),
+    )
+    // The order they came in: mined first, the mempool's last.
+    .sort((a, b) => (a.blockTime?.getTime() ?? Infinity) - (b.blockTime?.getTime() ?? Infinity));
+  const hashes = candidates.map((t) => t.txHash);
+  const held =
+    hashes.length === 0
+      ? new Set<string>()
+      : new Set([
+          ...(
+            await db
+              .select({ txHash: orders.txHash })
+              .from(orders)
+              .where(and(inArray(orders.txHash, hashes), ne(orders.id, order.id)))
+          ).map((r) => r.txHash),
+          ...(
+            await db
+              .select({ txHash: orderPayments.txHash })
+              .from(orderPayments)
+              .where(
+                and(inArray(orderPayments.txHash, hashes), ne(orderPayments.orderId, order.id)),
+              )
+          ).map((r) => r.txHash),
+        ]);
+  const readings: { txHash: string; reading: Extract<DepositReading, { kind: 'found' }> }[] = [
+    { txHash: order.txHash!, reading: first },
+  ];
+  for (const t of candidates.filter((c) => !held.has(c.txHash))) {
+    const reading = await reader.read(t.txHash);
+    if (reading.kind === 'unknown') return { reading, payments: null };
+    if (reading.kind === 'found') readings.push({ txHash: t.txHash, reading });
+  }
+  const counted = new Map(
+    (
+      await db
+        .select({ txHash: orderPayments.txHash, countedAt: orderPayments.countedAt })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, order.id))
+    ).map((p) => [p.txHash, p.countedAt]),
+  );
+  const payments: CountedPayment[] = readings.flatMap(({ txHash, reading }) => {
+    const units = reading.outputs
+      .filter((o) => o.address === address)
+      .reduce((sum, o) => sum + o.amountBaseUnits, 0n);
+    if (units === 0n) return [];
+    return [
+      {
+        orderId: order.id,
+        txHash,
+        receivedCrypto: unitsToCoins(units, order),
+        confirmations: reading.confirmations,
+        blockTime: reading.blockTime,
+        countedAt: counted.get(txHash) ?? now,
+      },
+    ];
+  });
+  const confirmedAt = isConfirmed(order.state) ? order.depositConfirmedAt : null;
+  const holding = payments.filter((p) => confirmedAt === null || p.countedAt <= confirmedAt);
+  const reading: DepositReading = {
+    ...first,
+    outputs: readings.flatMap((r) => r.reading.outputs.filter((o) => o.address === address)),
+    confirmations: Math.min(first.confirmations, ...holding.map((p) => p.confirmations)),
+  };
+  return { reading, payments };
 }
 
 /**
@@ -400,6 +507,7 @@ async function detach(
       )
       .returning();
     if (!row) return;
+    await tx.delete(orderPayments).where(eq(orderPayments.orderId, order.id));
     await recordSystemStep(tx, events, row, {
       action: 'chain-detach',
       to: 'awaiting_deposit',
@@ -459,6 +567,12 @@ async function flagAwaiting(options: {
   });
 }
 
+/** Replaces the payments counted for order `orderId` by `payments`, in `tx`. */
+async function writePayments(tx: Db, orderId: number, payments: CountedPayment[]): Promise<void> {
+  await tx.delete(orderPayments).where(eq(orderPayments.orderId, orderId));
+  if (payments.length > 0) await tx.insert(orderPayments).values(payments);
+}
+
 /** Whether two decimal strings (or nulls) are the same amount, whatever their places. */
 function sameAmount(a: string | null, b: string | null): boolean {
   return a === null || b === null ? a === b : dec(a).equals(b);
@@ -474,12 +588,31 @@ async function record(options: {
   required: number;
   /** Where a confirmation takes it: `payout_approval` over PAYOUT_APPROVAL_NAIRA. */
   confirmTo: 'deposit_confirmed' | 'payout_approval';
+  /** The payments counted for an order with its own address; null on a shared one. */
+  payments: CountedPayment[] | null;
 }): Promise<boolean> {
-  const { db, events, now, order, check, required, confirmTo } = options;
+  const { db, events, now, order, check, required, confirmTo, payments } = options;
+  const stored =
+    payments === null
+      ? []
+      : await db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
+  const paymentsChanged =
+    payments !== null &&
+    (stored.length !== payments.length ||
+      payments.some((p) => {
+        const was = stored.find((s) => s.txHash === p.txHash);
+        return (
+          was === undefined ||
+          was.confirmations !== p.confirmations ||
+          !sameAmount(was.receivedCrypto, p.receivedCrypto) ||
+          was.blockTime?.getTime() !== p.blockTime?.getTime()
+        );
+      }));
   const confirms =
     order.state === 'deposit_seen' && check.problem === null && check.confirmations >= required;
   const changed =
     confirms ||
+    paymentsChanged ||
     !sameAmount(order.chainAmountOffCrypto, check.amountOffCrypto) ||
     order.chainConfirmations !== check.confirmations ||
     order.chainConfirmationsRequired !== required ||
@@ -525,6 +658,7 @@ async function record(options: {
       .returning();
     // An agent confirmed it (or it moved on) in the meantime.
     if (!row) return false;
+    if (paymentsChanged) await writePayments(tx, order.id, payments);
     if (confirms) {
       const note = `${check.confirmations} of ${required} confirmations on the chain`;
       await recordSystemStep(tx, events, row, {

@@ -85,6 +85,28 @@ describe('ChainStatus', () => {
     );
   });
 
+  it("lists each payment to the order's own address to the agent when several add up, never to the customer", () => {
+    const paid = makeOrder({
+      id: 2,
+      state: 'deposit_seen',
+      txHash: TX,
+      chain: { ...read, receivedCrypto: '0.01000000', problem: null, problemKind: null },
+      payments: [
+        { txHash: TX, receivedCrypto: '0.00600000', confirmations: 2, blockTime: null },
+        { txHash: 'd'.repeat(64), receivedCrypto: '0.00400000', confirmations: 1, blockTime: null },
+      ],
+    });
+    render(<ChainStatus order={paid} viewer="agent" />);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'cccccccccc… 0.006 BTC, 2 of 2 confirmations',
+      'dddddddddd… 0.004 BTC, 1 of 2 confirmations',
+    ]);
+    cleanup();
+    render(<ChainStatus order={paid} viewer="customer" />);
+    expect(screen.queryByTestId('chain-payments')).toBeNull();
+  });
+
   it('shows the customer the count only', () => {
     render(<ChainStatus order={order({ ...read, confirmations: 2 })} viewer="customer" />);
     expect(screen.getByTestId('chain-confirmations').textContent).toContain('2 of 2 confirmations');

@@ -37,7 +37,8 @@ function customerProgress(order: Order, chain: OrderChain): string {
  * What the server last read on the chain for the order's deposit, live: "checking…", then
  * "N of M confirmations", or "Not found on the chain" (the customer: "We can't find this
  * transaction on the chain yet"; a short deposit: what arrived and what happens next). Agents
- * also see what is wrong with it (address, amount, time) and a link to a public explorer. When
+ * also see what is wrong with it (address, amount, time), a link to a public explorer, and each
+ * payment when several to the order's own address add up (decision 030). When
  * the last good read of a deposit waiting on the chain is older than two watch intervals (an
  * explorer not answering), it says "Checking the chain…" again, with when it last read it.
  */
@@ -103,6 +104,24 @@ export function ChainStatus({ order, viewer }: { order: Order; viewer: 'customer
           {chain.firstSeenAt &&
             `, first seen ${new Date(chain.firstSeenAt).toLocaleString('en-NG')}`}
         </span>
+      )}
+      {viewer === 'agent' && order.payments.length > 1 && (
+        <ul className="flex flex-col gap-0.5 text-xs text-ink-muted" data-testid="chain-payments">
+          {order.payments.map((p) => (
+            <li key={p.txHash}>
+              <a
+                href={explorer.url(p.txHash)}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="font-mono underline underline-offset-2"
+              >
+                {p.txHash.slice(0, 10)}…
+              </a>{' '}
+              {formatCryptoAmount(p.receivedCrypto, order.coin)}, {p.confirmations} of{' '}
+              {chain.confirmationsRequired ?? '?'} confirmations
+            </li>
+          ))}
+        </ul>
       )}
       {viewer === 'agent' && chain.problem && (
         <p
