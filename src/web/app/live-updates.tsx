@@ -1,15 +1,18 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeEvent } from '../../shared/api/realtime';
-import { liveAgentAlerts } from '../features/agent-alerts';
-import { liveAvailability } from '../features/availability';
-import { liveSessions } from '../features/chat-sessions';
-import { liveMessages } from '../features/messages';
-import { liveOrders } from '../features/orders';
-import { liveRates } from '../features/rates';
-import { liveReports } from '../features/reports';
-import { liveServiceMetrics } from '../features/service-metrics';
-import { liveTransactions } from '../features/transactions';
+// Each capability's live module, not its feature's index: the index brings the feature's
+// screens and components (the orders' QR code, the conversation), which the live layer must not
+// load on a screen that shows none of them (decision 005, page weight).
+import { liveAgentAlerts } from '../features/agent-alerts/live-alerts';
+import { liveAvailability } from '../features/availability/lib/live-availability';
+import { liveSessions } from '../features/chat-sessions/lib/live-sessions';
+import { liveMessages } from '../features/messages/lib/live-messages';
+import { liveOrders } from '../features/orders/lib/live-orders';
+import { liveRates } from '../features/rates/lib/live-rates';
+import { liveReports } from '../features/reports/lib/live-reports';
+import { liveServiceMetrics } from '../features/service-metrics/lib/live-service-metrics';
+import { liveTransactions } from '../features/transactions/lib/live-transactions';
 import type { LiveApplier, LiveCapability, RealtimeEventType } from '../lib/live-cache';
 import { useRealtimeSource, type RealtimeSource } from '../lib/realtime';
 

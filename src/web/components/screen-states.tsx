@@ -2,10 +2,19 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { buttonClasses } from './ui/button';
 
-/** While a screen's code loads, while it finds out who is looking, or while it leaves. */
-export function ScreenSpinner({ label = 'Loading…' }: { label?: string }) {
+/**
+ * While a screen's code loads, while it finds out who is looking, or while it leaves; `pane`:
+ * in a part of a screen (the desk's open chat), filling that part instead of the window.
+ */
+export function ScreenSpinner({ label = 'Loading…', pane }: { label?: string; pane?: boolean }) {
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center bg-canvas">
+    <div
+      role="status"
+      className={cn(
+        'flex items-center justify-center bg-canvas',
+        pane ? 'min-h-0 flex-1' : 'min-h-dvh',
+      )}
+    >
       <span
         aria-hidden
         className="size-8 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700"

@@ -1,5 +1,4 @@
 export { availabilityKeys } from './api/keys';
-export { liveAvailability } from './lib/live-availability';
 export { useAgentRoster } from './api/agent-roster';
 export { useDeskStatus } from './api/desk-status';
 export { useMyAvailability, useSetMyAvailability } from './api/my-availability';

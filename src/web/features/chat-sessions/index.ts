@@ -6,7 +6,6 @@ export { useActiveSessions } from './api/list-active-sessions';
 export { type ChatListFilter, useChatSessions } from './api/list-chat-sessions';
 export { useOwnChatSessions } from './api/list-own-chat-sessions';
 export { applyCustomerToCaches } from './lib/session-cache';
-export { liveSessions } from './lib/live-sessions';
 export { useSessionPages } from './lib/use-session-pages';
 export { CustomerChats } from './components/customer-chats';
 export { runLifecycleStep, useLifecycleStep, type LifecycleRequest } from './api/lifecycle';

@@ -2,7 +2,6 @@ export type { Viewer } from './viewer';
 export { CategoryBadge } from './components/badges';
 export { formatChatListDate, formatMessageTime } from './chat-date';
 export { messageKeys } from './api/keys';
-export { liveMessages } from './lib/live-messages';
 export { TRADE_CATEGORIES, categoryDetails, type TradeCategory } from './categories';
 export { agentNameFor, otherPartyName } from './lib/party-names';
 export { CoinAvatar, InitialsAvatar } from './components/coin-avatar';

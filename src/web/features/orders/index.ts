@@ -6,5 +6,4 @@ export { OrderWaitingBadge } from './components/order-waiting-badge';
 export { ORDER_STATE_DISPLAY } from './lib/states';
 export { chatOrdersQuery, useChatOrders } from './api/list-chat-orders';
 export { isOpenOrder } from './lib/states';
-export { liveOrders } from './lib/live-orders';
 export { CustomerOrders } from './components/customer-orders';

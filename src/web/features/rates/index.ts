@@ -4,4 +4,4 @@ export { getAgentListRates, useAgentListRates, type AgentListRate } from './lib/
 export { calculatorRate, type CalculatorRate } from './lib/calculator';
 export { decimalError, groupDigits, normalizeDecimal, type DecimalRule } from './lib/decimal-field';
 export { RATE_NAMES, RATE_SYMBOLS } from './lib/symbols';
-export { PRICED_BY_RATES, liveRates } from './lib/live-rates';
+export { PRICED_BY_RATES } from './lib/live-rates';

@@ -1,6 +1,6 @@
 export { useAnalytics } from './api/get-analytics';
 export { ADMIN_DASHBOARD_KEY } from './api/keys';
-export { LIVE_REFRESH_DELAY_MS, liveReports } from './lib/live-reports';
+export { LIVE_REFRESH_DELAY_MS } from './lib/live-reports';
 export { type SessionFilter, useSessions } from './api/list-sessions';
 export {
   type AdminTransaction,

@@ -6,5 +6,4 @@ export { useCustomerTransactions } from './api/list-customer-transactions';
 export { useLatestSettledTrades } from './api/latest-trades';
 export { TradeOutcome } from './components/trade-outcome';
 export { transactionKeys } from './api/transaction-keys';
-export { liveTransactions } from './lib/live-transactions';
 export { ApprovalsList, useApprovalCount } from './components/approvals-list';

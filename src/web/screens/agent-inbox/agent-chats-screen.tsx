@@ -7,7 +7,7 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
 import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
@@ -16,19 +16,32 @@ import { AgentPushPrompt, useAgentPushOffer } from '../../features/push';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
 import { ChatList } from './components/chat-list';
 import { ConnectionIndicator } from '../../components/connection-indicator';
+import { ScreenSpinner } from '../../components/screen-states';
 import { AvailabilitySwitch } from '../../features/availability';
 import { FilterTabs } from '../../components/filter-tabs';
 import { RatesStrip } from './components/rates-strip';
 import { SearchBox } from '../../components/search-box';
-import { ConversationView } from '../conversation/conversation-view';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useSessionPages } from '../../features/chat-sessions';
 import { useLiveConnection } from '../../lib/realtime';
-import { CustomerPanel } from './components/customer-panel';
 import { FolderEntries } from './components/folder-entries';
-import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { useDeskShortcuts } from './lib/desk-shortcuts';
+
+/**
+ * The open chat and its customer load when a chat opens, not with the list: the conversation,
+ * its composer and order cards are most of the desk's code (decision 005, page weight).
+ */
+const ConversationView = lazy(() =>
+  import('../conversation/conversation-view').then((m) => ({ default: m.ConversationView })),
+);
+/** The `?` dialog: its dialog primitives load the first time it opens. */
+const ShortcutsDialog = lazy(() =>
+  import('./components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
+const CustomerPanel = lazy(() =>
+  import('./components/customer-panel').then((m) => ({ default: m.CustomerPanel })),
+);
 
 /**
  * The spec's tabs (Unread: waiting for an agent; Active: with one) and Mine, the chats assigned
@@ -148,7 +161,11 @@ function AgentChats() {
       {openId === null && (
         <ListTitle waiting={sessions.filter((s) => s.agentId === null).map((s) => s.id)} />
       )}
-      <ShortcutsDialog open={showingShortcuts} onOpenChange={setShowingShortcuts} />
+      {showingShortcuts && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onOpenChange={setShowingShortcuts} />
+        </Suspense>
+      )}
       <div inert={covered} className="lg:contents">
         <TopBar
           navLabel="Agent"
@@ -245,15 +262,19 @@ function AgentChats() {
             className="flex min-h-0 flex-col max-lg:fixed max-lg:inset-0 max-lg:z-30 max-lg:overscroll-contain"
           >
             {/* Keyed: another conversation starts fresh (scroll, input, announcements). */}
-            <ConversationView key={openId} sessionId={openId} viewer="agent" inDesk />
+            <Suspense fallback={<ScreenSpinner pane label="Opening the chat…" />}>
+              <ConversationView key={openId} sessionId={openId} viewer="agent" inDesk />
+            </Suspense>
           </div>
         )}
         {openId !== null && (
-          <CustomerPanel
-            key={openId}
-            sessionId={openId}
-            className="border-l border-line max-lg:hidden lg:overflow-y-auto"
-          />
+          <Suspense fallback={null}>
+            <CustomerPanel
+              key={openId}
+              sessionId={openId}
+              className="border-l border-line max-lg:hidden lg:overflow-y-auto"
+            />
+          </Suspense>
         )}
       </main>
     </div>

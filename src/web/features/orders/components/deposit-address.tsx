@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { Order } from '../../../../shared/api/orders';
 import { dec } from '../../../../shared/money';
 import { formatCryptoAmount } from '../../../lib/format';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { QrCode } from './qr-code';
+
+/** The QR encoder (`qrcode`) loads when a deposit address is shown, not with the orders' code. */
+const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
 
 /**
  * What the QR code holds: for BTC a BIP21 URI with the amount, so a wallet that scans it fills
@@ -25,10 +28,12 @@ export function DepositAddress({ order, address }: { order: Order; address: stri
         <strong className="font-semibold">{order.network}</strong> network to:
       </p>
       <div className="mt-3 flex flex-col items-center gap-3">
-        <QrCode
-          text={depositQrText(order, address)}
-          label={`QR code of the deposit address ${address}${order.network === 'BTC' ? ` and the amount ${amount}` : ''}`}
-        />
+        <Suspense fallback={<div aria-hidden className="size-40 shrink-0 rounded-lg bg-white" />}>
+          <QrCode
+            text={depositQrText(order, address)}
+            label={`QR code of the deposit address ${address}${order.network === 'BTC' ? ` and the amount ${amount}` : ''}`}
+          />
+        </Suspense>
         <div className="flex w-full min-w-0 flex-col gap-2">
           <code
             data-testid="deposit-address-text"

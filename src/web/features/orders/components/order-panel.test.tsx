@@ -135,7 +135,7 @@ describe('OrderPanel for the customer', () => {
     expect(within(paidInto).getByTestId('payout-account-number').textContent).toBe('0123451234');
     expect(within(paidInto).getByTestId('payout-account-name').textContent).toBe('ADA LOVELACE');
     expect(screen.getByTestId('order-countdown').textContent).toMatch(/^Rate locked for 14:0\d$/);
-    const qr = screen.getByRole('img', { name: /QR code of the deposit address bc1qar0/ });
+    const qr = await screen.findByRole('img', { name: /QR code of the deposit address bc1qar0/ });
     expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(500);
     expect(screen.getByTestId('deposit-address').textContent).toContain(
       'Send exactly 0.01 BTC on the BTC network to:',
