@@ -212,7 +212,7 @@ export async function transitionOrder<A extends OrderTransition>(
       if (raced) return raced;
     }
     if (isUniqueViolation(error, 'orders_tx_hash_uq')) {
-      throw await txHashUsed(db, attempted.txHash);
+      throw await txHashUsed(db, attempted.txHash, caller);
     }
     if (isUniqueViolation(error, 'orders_payout_proof_uq')) {
       throw new AppError('conflict', 'This image is already the payout proof of another order');
@@ -222,17 +222,23 @@ export async function transitionOrder<A extends OrderTransition>(
 }
 
 /**
- * The 409 for a tx hash another order holds (the unique index said so, even under a race),
- * naming that order so the agent can open it.
+ * The 409 for a tx hash another order holds (the unique index said so, even under a race). Staff
+ * are told which order, to open it; a customer is not: a transaction hash is public, and whose
+ * order holds it is another customer's business.
  */
-async function txHashUsed(db: Db, txHash: string | null | undefined): Promise<AppError> {
-  const [holder] = txHash
-    ? await db
-        .select({ reference: orders.reference })
-        .from(orders)
-        .where(eq(orders.txHash, txHash))
-        .limit(1)
-    : [];
+async function txHashUsed(
+  db: Db,
+  txHash: string | null | undefined,
+  caller: SessionUser,
+): Promise<AppError> {
+  const [holder] =
+    txHash && (caller.isAgent || caller.isAdmin)
+      ? await db
+          .select({ reference: orders.reference })
+          .from(orders)
+          .where(eq(orders.txHash, txHash))
+          .limit(1)
+      : [];
   return holder
     ? new AppError('conflict', `This transaction was already used for order ${holder.reference}`, {
         usedByOrderReference: holder.reference,
