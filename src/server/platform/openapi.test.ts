@@ -5,6 +5,8 @@ import { API_DOCS_PREFIX, OPENAPI_DOCUMENT_URL } from './openapi';
 
 interface Operation {
   'x-role'?: string;
+  summary?: string;
+  description?: string;
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -61,6 +63,19 @@ describe('the OpenAPI document (API_DOCS=on)', () => {
         role: route.role,
       });
     }
+  });
+
+  it('gives every operation a summary and a description from its route schema', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        operation: `${method.toUpperCase()} ${path}`,
+        summary: operation.summary?.trim() ?? '',
+        description: operation.description?.trim() ?? '',
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    const lacking = operations.filter((o) => o.summary === '' || o.description === '');
+    expect(lacking.map((o) => o.operation)).toEqual([]);
   });
 
   it('describes requests and answers from the zod schemas', () => {

@@ -144,7 +144,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/login',
-    forRole('public', { querystring: loginQuerySchema }),
+    forRole('public', {
+      summary: "Start a customer's sign-in",
+      description:
+        'Anyone: redirects (302) to the OIDC provider with PKCE and remembers the sign-in in a signed cookie for 10 minutes. returnTo counts only as a path on this site, else it becomes /.',
+      querystring: loginQuerySchema,
+    }),
     async (request, reply) => {
       const { url, state } = await signIn.start(safeReturnTo(request.query.returnTo));
       reply.setCookie(LOGIN_STATE_COOKIE, JSON.stringify(state), {
@@ -161,7 +166,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/callback',
-    forRole('public', { querystring: callbackQuerySchema }),
+    forRole('public', {
+      summary: "Finish a customer's sign-in",
+      description:
+        'The provider sends the browser back here: the state, nonce, PKCE and ID token are checked, the profile synced and a session opened, then a redirect to returnTo (staff owing a sign-in step go to the agent login). No valid sign-in cookie or a provider answer that does not check out is a 400.',
+      querystring: callbackQuerySchema,
+    }),
     async (request, reply) => {
       const raw = request.cookies[LOGIN_STATE_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -204,23 +214,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // A GET, as the spec navigates to it; so a link or an image on another site could sign the
   // user out. Browsers say where a request comes from (Sec-Fetch-Site; Origin when they send it):
   // only our own pages, or the address bar ("none"), may end the session this way.
-  app.get('/api/logout', { config: { role: 'public' } }, async (request, reply) => {
-    const site = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
-    if (
-      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-      (origin !== undefined && origin !== publicOrigin)
-    ) {
-      throw new AppError('forbidden', 'Cross-origin request refused');
-    }
-    await endSession(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply, { secure });
-    return reply.header('cache-control', 'no-store').redirect('/', 302);
-  });
+  app.get(
+    '/api/logout',
+    forRole('public', {
+      summary: 'Sign out and go home',
+      description:
+        'Anyone: ends the session, if any, clears its cookie and redirects to /. A request from another site is refused (403) and the session left as it was.',
+    }),
+    async (request, reply) => {
+      const site = request.headers['sec-fetch-site'];
+      const origin = request.headers.origin;
+      if (
+        (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+        (origin !== undefined && origin !== publicOrigin)
+      ) {
+        throw new AppError('forbidden', 'Cross-origin request refused');
+      }
+      await endSession(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, { secure });
+      return reply.header('cache-control', 'no-store').redirect('/', 302);
+    },
+  );
 
   app.get(
     '/api/auth/user',
-    forRole('customer', { response: { 200: userSchema } }),
+    forRole('customer', {
+      summary: 'The signed-in user',
+      description: 'Any signed-in user, whatever their role: who they are.',
+      response: { 200: userSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toUser(requireUser(request));
@@ -229,7 +251,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/login',
-    forRole('public', { body: agentLoginRequestSchema, response: { 200: signInStateSchema } }),
+    forRole('public', {
+      summary: 'Staff sign-in with a password',
+      description:
+        'An agent or admin signs in with email and password; the answer says which sign-in step is left, if any. A wrong email or password is the same 401; a deactivated account 403; too many failures 429.',
+      body: agentLoginRequestSchema,
+      response: { 200: signInStateSchema },
+    }),
     async (request, reply) => {
       const user = await agentLogin({
         db,
@@ -245,7 +273,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/agent/sign-in',
-    forSignInStep({ response: { 200: signInStateSchema } }),
+    forSignInStep({
+      summary: 'The sign-in step left',
+      description:
+        'A staff member, also midway through signing in: who they are and which step is left (code, enrol, password), or none.',
+      response: { 200: signInStateSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = signedIn(request);
@@ -255,7 +288,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/2fa/code',
-    forSignInStep({ body: secondFactorRequestSchema, response: { 200: signInStateSchema } }),
+    forSignInStep({
+      summary: "Give the second factor's code",
+      description:
+        'A staff member midway through signing in gives a TOTP or recovery code; the session is renewed. A wrong code is 400, no code owed 409, too many wrong codes 429.',
+      body: secondFactorRequestSchema,
+      response: { 200: signInStateSchema },
+    }),
     async (request, reply) => {
       const auth = signedIn(request);
       if (!auth.secondFactorPending)
@@ -275,7 +314,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/2fa/enrol',
-    forSignInStep({ response: { 200: enrolmentSchema } }),
+    forSignInStep({
+      summary: 'Start second-factor enrolment',
+      description:
+        'A staff member (not while a code is owed, else 403) gets a new TOTP secret and its QR code, not yet in use. Already on: 409.',
+      response: { 200: enrolmentSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = signedIn(request);
@@ -286,7 +330,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/2fa/enrol/confirm',
-    forSignInStep({ body: secondFactorRequestSchema, response: { 200: enrolmentConfirmedSchema } }),
+    forSignInStep({
+      summary: 'Turn the second factor on',
+      description:
+        'A staff member confirms enrolment with the first code from the new secret and gets ten recovery codes, shown this once. A wrong code is 400. Audited.',
+      body: secondFactorRequestSchema,
+      response: { 200: enrolmentConfirmedSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = signedIn(request);
@@ -304,7 +354,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/password',
-    forSignInStep({ body: changePasswordRequestSchema, response: { 200: signInStateSchema } }),
+    forSignInStep({
+      summary: "Change one's own password",
+      description:
+        "A staff member changes their password (the current one is not asked at a first sign-in's password step); every other session of theirs ends. A wrong current password is 400. Audited.",
+      body: changePasswordRequestSchema,
+      response: { 200: signInStateSchema },
+    }),
     async (request) => {
       const auth = signedIn(request);
       if (auth.secondFactorPending) throw new AppError('forbidden', 'Finish signing in first.');
@@ -322,7 +378,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/password/reset',
-    forRole('public', { body: resetPasswordRequestSchema, response: { 200: okResponseSchema } }),
+    forRole('public', {
+      summary: 'Set a password from a reset link',
+      description:
+        "Anyone holding an admin's reset link sets the member's new password, once, within 60 minutes; every session of the member ends. An invalid or used link is 400; too many wrong tokens 429.",
+      body: resetPasswordRequestSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       const result = await useResetLink({
         db,
@@ -338,7 +400,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/agent/security',
-    forRole('agent', { response: { 200: accountSecuritySchema } }),
+    forRole('agent', {
+      summary: "One's own sign-in security",
+      description:
+        'A staff member: whether their second factor is on, recovery codes left, their signed-in devices and the new devices not yet dismissed.',
+      response: { 200: accountSecuritySchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = signedIn(request);
@@ -354,7 +421,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/security/new-devices/dismiss',
-    forRole('agent', { response: { 200: okResponseSchema } }),
+    forRole('agent', {
+      summary: 'Dismiss the new devices',
+      description: 'A staff member marks the sign-ins from new devices as seen.',
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await dismissNewDevices(db, requireUser(request).id);
       return { ok: true as const };
@@ -363,7 +434,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.delete(
     '/api/agent/sessions/:id',
-    forRole('agent', { params: sessionIdParamsSchema, response: { 200: okResponseSchema } }),
+    forRole('agent', {
+      summary: "End one of one's own sessions",
+      description:
+        'A staff member ends one of their own sessions, its socket included; any other session is a 404.',
+      params: sessionIdParamsSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       const userId = requireUser(request).id;
       const tokenHash = await endOwnSession({ db, userId, sessionId: request.params.id });
@@ -374,7 +451,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/agent/logout',
-    forRole('public', { response: { 200: okResponseSchema } }),
+    forRole('public', {
+      summary: 'Staff sign-out',
+      description: 'Anyone: ends the session, if any, and clears its cookie.',
+      response: { 200: okResponseSchema },
+    }),
     async (request, reply) => {
       await endSession(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, { secure });
@@ -384,7 +465,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/agent/user',
-    forRole('agent', { response: { 200: userSchema } }),
+    forRole('agent', {
+      summary: 'The signed-in staff member',
+      description: 'Agents and admins: who they are.',
+      response: { 200: userSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toUser(requireUser(request));
@@ -393,7 +478,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/admin/setup-status',
-    forRole('public', { response: { 200: adminSetupStatusSchema } }),
+    forRole('public', {
+      summary: 'Whether admin setup can run',
+      description:
+        'Anyone: whether the one-time admin setup is still available (a setup secret is configured and no admin exists yet). It says nothing else.',
+      response: { 200: adminSetupStatusSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
@@ -404,7 +494,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/admin/initialize',
-    forRole('customer', { body: adminInitializeRequestSchema, response: { 200: userSchema } }),
+    forRole('customer', {
+      summary: 'Become the first admin',
+      description:
+        'The one-time admin setup: a user signed in with Google, giving their own email and ADMIN_SETUP_SECRET, becomes an admin. A wrong secret or a disabled setup is 403, an existing admin 409, too many wrong secrets 429.',
+      body: adminInitializeRequestSchema,
+      response: { 200: userSchema },
+    }),
     async (request) => {
       const user = await initializeAdmin({
         db,
