@@ -36,13 +36,21 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions
 ) => {
   app.get(
     '/api/availability/me',
-    forRole('agent', { response: { 200: agentAvailabilitySchema } }),
+    forRole('agent', {
+      summary: "One's own availability",
+      description:
+        'Agents and admins: whether they are Online, on Break or Offline, and since when.',
+      response: { 200: agentAvailabilitySchema },
+    }),
     async (request) => getAvailability({ db, agentId: requireUser(request).id }),
   );
 
   app.put(
     '/api/availability/me',
     forRole('agent', {
+      summary: "Set one's own availability",
+      description:
+        'Agents and admins go Online, on Break or Offline. Going Online hands them waiting chats up to MAX_OPEN_CHATS_PER_AGENT.',
       body: setAvailabilityRequestSchema,
       response: { 200: agentAvailabilitySchema },
     }),
@@ -59,6 +67,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions
   app.put(
     '/api/availability/agents/:id',
     forRole('admin', {
+      summary: "Set an agent's availability",
+      description:
+        "Admins set an active agent's or admin's availability (ending a Break left on). Anyone else is a 404. Audited.",
       params: agentIdParamsSchema,
       body: setAvailabilityRequestSchema,
       response: { 200: agentAvailabilitySchema },
@@ -76,14 +87,25 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions
 
   app.get(
     '/api/availability/agents',
-    forRole('agent', { response: { 200: agentRosterSchema } }),
+    forRole('agent', {
+      summary: "The agents' availability",
+      description:
+        'Agents and admins: every active agent and admin with their availability and open chats, for the transfer picker.',
+      response: { 200: agentRosterSchema },
+    }),
     async () => listAgentRoster({ db }),
   );
 
   const typical = new Map<RateCurrency, { at: number; minutes: Promise<number | null> }>();
   app.get(
     '/api/availability/desks/:desk',
-    forRole('public', { params: deskParamsSchema, response: { 200: deskStatusSchema } }),
+    forRole('public', {
+      summary: 'Who answers at a desk',
+      description:
+        'Anyone: whether the bitcoin or usdt desk has Online agents, their first names, and the typical reply time over the last 7 days. Another desk is a 400.',
+      params: deskParamsSchema,
+      response: { 200: deskStatusSchema },
+    }),
     async (request) => {
       const now = clock();
       return getDeskStatus({

@@ -20,13 +20,21 @@ import {
 export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/canned-replies',
-    forRole('agent', { response: { 200: cannedReplyListSchema } }),
+    forRole('agent', {
+      summary: 'The canned replies',
+      description:
+        "Agents and admins: the team's replies and the caller's own personal ones. A customer gets 403.",
+      response: { 200: cannedReplyListSchema },
+    }),
     async (request) => listCannedReplies({ db, caller: requireUser(request) }),
   );
 
   app.post(
     '/api/canned-replies',
     forRole('agent', {
+      summary: 'Add a canned reply',
+      description:
+        'Agents add a personal reply; only admins add team replies (403). A shortcut already in use in that scope is a 409.',
       body: createCannedReplyRequestSchema,
       response: { 201: cannedReplySchema },
     }),
@@ -39,6 +47,9 @@ export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.patch(
     '/api/canned-replies/:id',
     forRole('agent', {
+      summary: 'Edit a canned reply',
+      description:
+        "A team reply needs an admin (403); another agent's personal reply is a 404. A shortcut already in use is a 409.",
       params: cannedReplyIdParamsSchema,
       body: updateCannedReplyRequestSchema,
       response: { 200: cannedReplySchema },
@@ -54,7 +65,12 @@ export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.delete(
     '/api/canned-replies/:id',
-    forRole('agent', { params: cannedReplyIdParamsSchema }),
+    forRole('agent', {
+      summary: 'Delete a canned reply',
+      description:
+        "A team reply needs an admin (403); another agent's personal reply is a 404. Answers 204.",
+      params: cannedReplyIdParamsSchema,
+    }),
     async (request, reply) => {
       await deleteCannedReply({ db, caller: requireUser(request), id: request.params.id });
       return reply.status(204).send();

@@ -76,25 +76,51 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
   };
 
   // A customer's own sessions; an agent's view of everyone's (the spec's chat list).
-  for (const [url, role, scope] of [
-    ['/api/chat-sessions', 'customer', 'all'],
-    ['/api/chat-sessions/all', 'agent', 'all'],
-    ['/api/chat-sessions/active', 'agent', 'open'],
+  for (const [url, role, scope, summary, description] of [
+    [
+      '/api/chat-sessions',
+      'customer',
+      'all',
+      'The chats',
+      "A customer's own chats, or everyone's for agents and admins (the demo customer's left out), " +
+        'most recently updated first, filtered by lifecycle, text or customer.',
+    ],
+    [
+      '/api/chat-sessions/all',
+      'agent',
+      'all',
+      "Everyone's chats",
+      'Agents and admins: the same page of chats as /api/chat-sessions.',
+    ],
+    [
+      '/api/chat-sessions/active',
+      'agent',
+      'open',
+      'The open chats',
+      'Agents and admins: the chats waiting or assigned, not the resolved ones.',
+    ],
   ] as const) {
-    app.get(url, forRole(role, listSchema), async (request, reply) =>
+    app.get(url, forRole(role, { summary, description, ...listSchema }), async (request, reply) =>
       answerList({ db, caller: requireUser(request), scope, ...request.query }, reply),
     );
   }
 
   app.get(
     '/api/chat-sessions/active/count',
-    forRole('agent', { response: { 200: activeChatCountSchema } }),
+    forRole('agent', {
+      summary: 'How many chats are open',
+      description: "Agents and admins: the chats open or assigned, the demo customer's left out.",
+      response: { 200: activeChatCountSchema },
+    }),
     async () => countActiveSessions({ db }),
   );
 
   app.post(
     '/api/chat-sessions',
     forRole('customer', {
+      summary: 'Open a chat',
+      description:
+        'A customer opens a Bitcoin or USDT trading chat; round-robin gives it to an Online agent of its desk with room, else it waits unassigned. A banned customer gets 403.',
       body: createChatSessionRequestSchema,
       response: { 201: chatSessionSchema },
     }),
@@ -125,23 +151,61 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
   });
   app.post(
     '/api/chat-sessions/:id/assign',
-    forRole('agent', stepSchema(assignChatRequestSchema)),
+    forRole('agent', {
+      summary: 'Assign a chat',
+      description:
+        'An admin, or the agent holding the chat, gives it to another active agent. A chat locked ' +
+        'to another agent is read-only (403); a resolved one or a no-op is a 409. Audited.',
+      ...stepSchema(assignChatRequestSchema),
+    }),
     (request) => assignChat({ ...context(request), input: request.body }),
   );
   app.post(
     '/api/chat-sessions/:id/transfer',
-    forRole('agent', stepSchema(transferChatRequestSchema)),
+    forRole('agent', {
+      summary: 'Transfer a chat with a note',
+      description:
+        'The agent holding the chat, or an admin, hands it to another agent with a note, also ' +
+        'written into the chat as a private note for them. Audited.',
+      ...stepSchema(transferChatRequestSchema),
+    }),
     (request) => transferChat({ ...context(request), input: request.body }),
   );
-  for (const [name, role, run] of [
-    ['claim', 'agent', claimChat],
-    ['resolve', 'agent', resolveChat],
-    ['reopen', 'agent', reopenChat],
-    ['take-over', 'admin', takeOverChat],
+  for (const [name, role, run, summary, description] of [
+    [
+      'claim',
+      'agent',
+      claimChat,
+      'Claim an unassigned chat',
+      'Any agent takes an unassigned chat. One already assigned or resolved is a 409. Audited.',
+    ],
+    [
+      'resolve',
+      'agent',
+      resolveChat,
+      'Resolve a chat',
+      'The agent holding the chat, an admin, or anyone on an unassigned one archives it. ' +
+        'One already resolved is a 409. Audited.',
+    ],
+    [
+      'reopen',
+      'agent',
+      reopenChat,
+      'Reopen a resolved chat',
+      'Any agent reopens a resolved chat: back to its agent when they are Online, else it waits ' +
+        'for round-robin. One not resolved is a 409. Audited.',
+    ],
+    [
+      'take-over',
+      'admin',
+      takeOverChat,
+      "Take over another agent's chat",
+      'Admins take a chat locked to another agent. Audited.',
+    ],
   ] as const) {
     app.post(
       `/api/chat-sessions/:id/${name}`,
-      forRole(role, stepSchema(emptyLifecycleRequestSchema)),
+      forRole(role, { summary, description, ...stepSchema(emptyLifecycleRequestSchema) }),
       (request) => run(context(request)),
     );
   }
@@ -149,6 +213,9 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<ChatSessionsRoutesOptions
   app.get(
     '/api/chat-sessions/:id',
     forRole('customer', {
+      summary: 'One chat',
+      description:
+        "A customer's own chat, or any chat for agents and admins; another customer's is a 404.",
       params: chatSessionIdParamsSchema,
       response: { 200: chatSessionSchema },
     }),

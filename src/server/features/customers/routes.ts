@@ -37,6 +37,9 @@ export const customerStatusRoute: FastifyPluginAsyncZod<
   app.patch(
     url,
     forRole('agent', {
+      summary: "Mark a customer's status",
+      description:
+        "Agents and admins set a customer's status (active, banned, paid, dispute, hold), pushed live. Agents' and admins' accounts have none (403). Audited.",
       params: userIdParamsSchema,
       body: customerStatusRequestSchema,
       response: { 200: customerSummarySchema },
@@ -64,19 +67,30 @@ export const customersRoutes: FastifyPluginAsyncZod<
   const { db, storage, bus } = options;
 
   // The signed-in customer's own data, as one ZIP (decision 027).
-  app.get('/api/customer/data-export', forRole('customer', {}), async (request, reply) => {
-    const zip = await exportCustomerData({ db, storage, customer: requireUser(request) });
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="agentchat-my-data-${day}.zip"`)
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(zip));
-  });
+  app.get(
+    '/api/customer/data-export',
+    forRole('customer', {
+      summary: "Download one's own data",
+      description:
+        'A customer downloads, as one ZIP, their profile, chats (without private notes), orders, transactions, payout accounts and chat images. A staff account gets 403.',
+    }),
+    async (request, reply) => {
+      const zip = await exportCustomerData({ db, storage, customer: requireUser(request) });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="agentchat-my-data-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(zip));
+    },
+  );
 
   app.post(
     '/api/customer/erase',
     forRole('customer', {
+      summary: "Erase one's own account",
+      description:
+        'A customer, typing ERASE, erases their personal data, chat texts and images; orders, transactions and audit entries are kept under a pseudonym for RETENTION_YEARS. Refused while an order is open (409).',
       body: eraseAccountRequestSchema,
       response: { 200: eraseAccountResponseSchema },
     }),
@@ -99,6 +113,9 @@ export const customersRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/admin/users',
     forRole('agent', {
+      summary: 'The users',
+      description:
+        'Agents and admins: users newest first, customers by default, searchable by name or email. The demo customer is never listed.',
       querystring: adminUsersQuerySchema,
       response: { 200: adminUserPageSchema },
     }),
