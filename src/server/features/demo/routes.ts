@@ -32,6 +32,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/test/chat-sessions',
     forRole('public', {
+      summary: 'Open a demo chat',
+      description:
+        'Demo mode only: anyone opens a chat for the fixed demo customer. Limited per address and in size (429).',
       body: demoCreateSessionRequestSchema,
       response: { 201: demoSessionSchema },
     }),
@@ -40,13 +43,19 @@ export const demoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/test/chat-sessions',
-    forRole('public', { response: { 200: z.array(demoSessionSchema) } }),
+    forRole('public', {
+      summary: 'The demo chats',
+      description: "Demo mode only: anyone lists the demo customer's chats.",
+      response: { 200: z.array(demoSessionSchema) },
+    }),
     async () => listDemoSessions({ db }),
   );
 
   app.get(
     '/api/test/messages/:id',
     forRole('public', {
+      summary: "A demo chat's messages",
+      description: "Demo mode only: anyone reads a demo chat's messages; any other chat is a 404.",
       params: chatSessionIdParamsSchema,
       response: { 200: z.array(demoMessageSchema) },
     }),
@@ -58,7 +67,13 @@ export const demoRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/test/messages',
-    forRole('public', { body: demoSendMessageRequestSchema, response: { 201: demoMessageSchema } }),
+    forRole('public', {
+      summary: 'Send a demo message',
+      description:
+        'Demo mode only: anyone sends a message as the demo customer in a demo chat. Limited per address and in size (429).',
+      body: demoSendMessageRequestSchema,
+      response: { 201: demoMessageSchema },
+    }),
     async (request) =>
       sendDemoMessage({
         db,

@@ -21,13 +21,21 @@ import { forRole } from '../../platform/roles';
 export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/admin/desk-addresses',
-    forRole('admin', { response: { 200: deskAddressListSchema } }),
+    forRole('admin', {
+      summary: "The desk's deposit addresses",
+      description:
+        'Admins: every deposit address, by network then age, with how often it was handed out.',
+      response: { 200: deskAddressListSchema },
+    }),
     async () => listDeskAddresses({ db }),
   );
 
   app.post(
     '/api/admin/desk-addresses',
     forRole('admin', {
+      summary: 'Add a deposit address or key',
+      description:
+        'Admins add a deposit address, checked for its network (400), or an extended public key that gives each order its own address. The same address or key twice is a 409. Audited.',
       body: createDeskAddressRequestSchema,
       response: { 201: z.union([deskAddressSchema, deskKeySchema]) },
     }),
@@ -42,13 +50,23 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.get(
     '/api/admin/desk-addresses/keys',
-    forRole('admin', { response: { 200: deskKeyListSchema } }),
+    forRole('admin', {
+      summary: "The desk's extended keys",
+      description:
+        'Admins: the extended public keys, active first, with their first addresses to check against the wallet and how many handed out in a row went unpaid.',
+      response: { 200: deskKeyListSchema },
+    }),
     async () => listDeskKeys(db),
   );
 
   app.get(
     '/api/admin/desk-addresses/keys/:id/addresses.csv',
-    forRole('admin', { params: deskAddressIdParamsSchema }),
+    forRole('admin', {
+      summary: "A key's addresses as CSV",
+      description:
+        'Admins download, as CSV, each order a key gave an address to, with its state and what the watcher saw arrive.',
+      params: deskAddressIdParamsSchema,
+    }),
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -62,6 +80,9 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.patch(
     '/api/admin/desk-addresses/:id',
     forRole('admin', {
+      summary: 'Deactivate or relabel an address',
+      description:
+        'Admins deactivate or relabel a deposit address; an inactive address is never handed out again. Audited.',
       params: deskAddressIdParamsSchema,
       body: updateDeskAddressRequestSchema,
       response: { 200: deskAddressSchema },
@@ -77,7 +98,12 @@ export const deskAddressesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.delete(
     '/api/admin/desk-addresses/:id',
-    forRole('admin', { params: deskAddressIdParamsSchema }),
+    forRole('admin', {
+      summary: 'Delete an unused address',
+      description:
+        'Admins delete an address never handed out (a typo caught in time); a used one is a 409. Answers 204.',
+      params: deskAddressIdParamsSchema,
+    }),
     async (request, reply) => {
       await deleteDeskAddress({ db, admin: requireUser(request), id: request.params.id });
       return reply.status(204).send();

@@ -30,7 +30,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, notifications, storage }) => {
   app.get(
     '/api/health',
-    forRole('public', { response: { 200: healthResponseSchema, 503: healthResponseSchema } }),
+    forRole('public', {
+      summary: 'Server and database health',
+      description:
+        'Anyone, for load balancers and probes: whether the database answers within 2 s (else 503).',
+      response: { 200: healthResponseSchema, 503: healthResponseSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
@@ -46,7 +51,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // No I/O: a process that answers is alive; a restart would not mend a database outage.
   app.get(
     '/api/health/live',
-    forRole('public', { response: { 200: livenessResponseSchema } }),
+    forRole('public', {
+      summary: 'Liveness',
+      description:
+        'Anyone: the process is up and answering. No I/O, so a database outage never fails it.',
+      response: { 200: livenessResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
@@ -55,7 +65,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/health/ready',
-    forRole('public', { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } }),
+    forRole('public', {
+      summary: 'Readiness',
+      description:
+        'Anyone: whether this instance should get traffic: the database, the image store and the realtime LISTEN connection each answer within 2 s (else 503, the reason only in the log).',
+      response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const [databaseCheck, storageCheck] = await Promise.allSettled([

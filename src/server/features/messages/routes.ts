@@ -35,6 +35,22 @@ export interface MessagesRoutesOptions {
   storage: ObjectStorage;
 }
 
+/** What the OpenAPI document says of an image and of its thumbnail. */
+const ATTACHMENT_DOCS = {
+  full: {
+    summary: 'An image sent in a chat',
+    description:
+      "The chat's customer, or staff: the stored image, served inline in a sandbox. Another " +
+      "customer's image is a 404.",
+  },
+  thumbnail: {
+    summary: "An image's thumbnail",
+    description:
+      "The chat's customer, or staff: the image's WebP thumbnail, at most 480 px wide. Another " +
+      "customer's image is a 404.",
+  },
+};
+
 export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (
   app,
   { db, events, storage, maxOpenChatsPerAgent },
@@ -52,6 +68,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   app.get(
     '/api/chat-sessions/:id/messages',
     forRole('customer', {
+      summary: "A chat's messages",
+      description:
+        "The chat's customer, or staff: its messages oldest first after a given id. Customers never see private notes; another customer's chat is a 404.",
       params: chatSessionIdParamsSchema,
       querystring: messageListQuerySchema,
       response: { 200: messagePageSchema },
@@ -70,10 +89,16 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
    * customer never does (messages/send-message.ts). A new one answers 201; a retry of a stored
    * one (same client message id) 200.
    */
-  const sendRoute = (path: string, role: 'customer' | 'agent', note: boolean) =>
+  const sendRoute = (
+    path: string,
+    role: 'customer' | 'agent',
+    note: boolean,
+    docs: { summary: string; description: string },
+  ) =>
     app.post(
       path,
       forRole(role, {
+        ...docs,
         params: chatSessionIdParamsSchema,
         body: sendMessageRequestSchema,
         response: { 200: messageSchema, 201: messageSchema },
@@ -91,13 +116,30 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
         return reply.status(created ? 201 : 200).send(message);
       },
     );
-  sendRoute('/api/chat-sessions/:id/messages', 'customer', false);
-  sendRoute('/api/chat-sessions/:id/notes', 'agent', true);
+  sendRoute('/api/chat-sessions/:id/messages', 'customer', false, {
+    summary: 'Send a message',
+    description:
+      "The chat's customer, or staff, send a text message; an agent's first reply in an unassigned " +
+      'chat assigns it to them. A retry with the same client message id answers the stored one ' +
+      "(200); a banned customer gets 403, another customer's chat 404.",
+  });
+  sendRoute('/api/chat-sessions/:id/notes', 'agent', true, {
+    summary: 'Write a private note',
+    description:
+      'Agents and admins write a note in the conversation that staff alone ever see; it does not ' +
+      'touch, assign or reopen the chat. A customer gets 403.',
+  });
 
   // Read receipts: how far each side has received and read the other's messages.
   app.get(
     '/api/chat-sessions/:id/receipts',
-    forRole('customer', { params: chatSessionIdParamsSchema, response: { 200: receiptsSchema } }),
+    forRole('customer', {
+      summary: "A chat's read receipts",
+      description:
+        "The chat's customer, or staff: how far each side has received and read the other's messages. Another customer's chat is a 404.",
+      params: chatSessionIdParamsSchema,
+      response: { 200: receiptsSchema },
+    }),
     async (request) =>
       getReceipts({ db, caller: requireUser(request), chatSessionId: request.params.id }),
   );
@@ -105,6 +147,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   app.post(
     '/api/chat-sessions/:id/receipts',
     forRole('customer', {
+      summary: 'Mark messages received and read',
+      description:
+        "The chat's customer, or staff, move their side's received and read marks forward; they never go back. Without either mark: 400.",
       params: chatSessionIdParamsSchema,
       body: updateReceiptsRequestSchema,
       response: { 200: receiptsSchema },
@@ -122,6 +167,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   app.post(
     '/api/chat-sessions/:id/attachments',
     forRole('customer', {
+      summary: 'Send an image',
+      description:
+        "The chat's customer, or staff, send a JPEG, PNG or WebP image as multipart form data; it is decoded whole and stored re-encoded without metadata. A retry with the same client message id answers the stored one (200); too large is 413, damaged 422, the image store down 503.",
       params: chatSessionIdParamsSchema,
       response: { 200: messageSchema, 201: messageSchema },
     }),
@@ -144,7 +192,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   for (const variant of ['full', 'thumbnail'] as const) {
     app.get(
       variant === 'full' ? '/api/attachments/:messageId' : '/api/attachments/:messageId/thumbnail',
-      forRole('customer', { params: attachmentParamsSchema }),
+      forRole('customer', { ...ATTACHMENT_DOCS[variant], params: attachmentParamsSchema }),
       async (request, reply) => {
         const file = await openAttachment({
           db,
@@ -167,7 +215,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
 
   app.get(
     '/api/messages/all',
-    forRole('agent', { querystring: allMessagesQuerySchema, response: { 200: messagePageSchema } }),
+    forRole('agent', {
+      summary: 'Every message',
+      description:
+        'Agents and admins: every message in every chat, newest first, private notes included.',
+      querystring: allMessagesQuerySchema,
+      response: { 200: messagePageSchema },
+    }),
     async (request) => listAllMessages({ db, ...request.query }),
   );
 };
