@@ -98,8 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demoPlugin);
   await app.register(healthPlugin);
   await app.register(ratesPlugin);
-  app.get('/api/config', forRole('public', { response: { 200: publicConfigSchema } }), async () =>
-    publicConfig(config),
+  app.get(
+    '/api/config',
+    forRole('public', {
+      summary: "The browser's settings",
+      description:
+        'Anyone: the only settings the browser may see (brand, contacts, demo mode, timings).',
+      response: { 200: publicConfigSchema },
+    }),
+    async () => publicConfig(config),
   );
 
   // The web app, and the history fallback: unknown /api paths are JSON 404s.

@@ -31,13 +31,22 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, nameEnquiry }) => {
   app.get(
     '/api/banks',
-    forRole('public', { response: { 200: bankListSchema } }),
+    forRole('public', {
+      summary: 'The banks',
+      description:
+        'Anyone: the banks a customer can choose for a payout account, with their codes.',
+      response: { 200: bankListSchema },
+    }),
     async () => bankList,
   );
 
   app.get(
     '/api/payout-accounts',
-    forRole('customer', { response: { 200: payoutAccountListSchema } }),
+    forRole('customer', {
+      summary: "One's own payout accounts",
+      description: "A signed-in user's own saved bank accounts, oldest first.",
+      response: { 200: payoutAccountListSchema },
+    }),
     async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
   );
 
@@ -46,6 +55,9 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/users/:id/payout-accounts',
     forRole('agent', {
+      summary: "A customer's payout accounts",
+      description:
+        "Agents and admins: one customer's saved accounts, each with the other customers who saved the same bank and number.",
       params: userIdParamsSchema,
       response: { 200: staffPayoutAccountListSchema },
     }),
@@ -55,6 +67,9 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payout-accounts',
     forRole('customer', {
+      summary: 'Add a payout account',
+      description:
+        "A customer saves a bank account for payouts; its name comes from the bank's name enquiry when it answers (verified), else as typed. Audited.",
       body: createPayoutAccountRequestSchema,
       response: { 201: payoutAccountSchema },
     }),
@@ -70,7 +85,12 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/payout-accounts/:id',
-    forRole('customer', { params: payoutAccountIdParamsSchema }),
+    forRole('customer', {
+      summary: 'Delete a payout account',
+      description:
+        "A customer removes one of their own accounts from their list (kept hidden so past payouts stay on record); another's is a 404. Answers 204. Audited.",
+      params: payoutAccountIdParamsSchema,
+    }),
     async (request, reply) => {
       await deletePayoutAccount({ db, caller: requireUser(request), id: request.params.id });
       return reply.status(204).send();

@@ -9,7 +9,12 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ priceFeed: PriceFeed }> = asy
 ) => {
   app.get(
     '/api/prices',
-    forRole('public', { response: { 200: pricesResponseSchema } }),
+    forRole('public', {
+      summary: 'Bitcoin and Tether prices',
+      description:
+        "Anyone: the current BTC and USDT prices in dollars and naira from the server's price feed. A failing price service never makes this an error.",
+      response: { 200: pricesResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return priceFeed.current();

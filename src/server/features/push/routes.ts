@@ -16,13 +16,26 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
   extraOrigins: readonly string[];
 }> = async (app, { db, publicKey, extraOrigins }) => {
-  app.get('/api/push/key', forRole('public', { response: { 200: pushKeySchema } }), async () => ({
-    publicKey,
-  }));
+  app.get(
+    '/api/push/key',
+    forRole('public', {
+      summary: 'The Web Push key',
+      description: 'Anyone: the VAPID public key a browser subscribes with.',
+      response: { 200: pushKeySchema },
+    }),
+    async () => ({
+      publicKey,
+    }),
+  );
 
   app.post(
     '/api/push/subscriptions',
-    forRole('customer', { body: pushSubscriptionRequestSchema }),
+    forRole('customer', {
+      summary: 'Subscribe a browser to Web Push',
+      description:
+        'A signed-in user subscribes this browser to notifications; the endpoint must be a known push service (400). At most 10 browsers per user. Answers 204.',
+      body: pushSubscriptionRequestSchema,
+    }),
     async (request, reply) => {
       await saveSubscription({
         db,
@@ -36,7 +49,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/push/subscriptions',
-    forRole('customer', { body: deletePushSubscriptionRequestSchema }),
+    forRole('customer', {
+      summary: 'Unsubscribe a browser',
+      description:
+        "A signed-in user removes their subscription with that endpoint; anyone else's is left as it is. Answers 204.",
+      body: deletePushSubscriptionRequestSchema,
+    }),
     async (request, reply) => {
       await deleteSubscription({
         db,

@@ -36,7 +36,12 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   // Public: the landing page shows what a customer is paid, and only rates within the guard.
   app.get(
     '/api/exchange-rates',
-    forRole('public', { response: { 200: ratesResponseSchema } }),
+    forRole('public', {
+      summary: 'The published rates',
+      description:
+        'Anyone: the USD-to-naira rate and, per coin, the managed sell rate while it is published (within the market guard).',
+      response: { 200: ratesResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listRates({ ...market, audience: 'public' });
@@ -46,7 +51,11 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   // Agents: every managed rate, published or not, for the rates screen and the agent list.
   app.get(
     '/api/exchange-rates/manage',
-    forRole('agent', { response: { 200: ratesResponseSchema } }),
+    forRole('agent', {
+      summary: 'Every managed rate',
+      description: 'Agents and admins: every managed rate with its figures, published or not.',
+      response: { 200: ratesResponseSchema },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listRates({ ...market, audience: 'agent' });
@@ -55,7 +64,13 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/exchange-rates',
-    forRole('agent', { body: saveRatesRequestSchema, response: { 200: ratesResponseSchema } }),
+    forRole('agent', {
+      summary: 'Save the exchange rates',
+      description:
+        "Agents and admins save the USD-to-naira rate and each coin's rate sent, in one transaction, each with a history row. Audited.",
+      body: saveRatesRequestSchema,
+      response: { 200: ratesResponseSchema },
+    }),
     async (request) =>
       saveRates({
         ...market,
@@ -70,6 +85,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/exchange-rates/history',
     forRole('agent', {
+      summary: "The rates' history",
+      description: 'Agents and admins: every saved version of the rates, newest first.',
       querystring: rateHistoryQuerySchema,
       response: { 200: rateHistoryResponseSchema },
     }),

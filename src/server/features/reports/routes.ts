@@ -19,13 +19,21 @@ import { forRole } from '../../platform/roles';
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/admin/analytics',
-    forRole('admin', { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } }),
+    forRole('admin', {
+      summary: "The dashboard's figures",
+      description:
+        'Admins: chats, orders and volumes for a range of Lagos days, the demo left out.',
+      querystring: analyticsQuerySchema,
+      response: { 200: analyticsSchema },
+    }),
     async (request) => computeAnalytics({ db, ...request.query }),
   );
 
   app.get(
     '/api/admin/chat-sessions',
     forRole('admin', {
+      summary: 'Every chat, for admins',
+      description: "Admins: every chat, newest first, the demo customer's left out.",
       querystring: adminSessionsQuerySchema,
       response: { 200: adminSessionPageSchema },
     }),
@@ -35,19 +43,31 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/admin/transactions',
     forRole('admin', {
+      summary: 'Every transaction, for admins',
+      description: "Admins: every transaction, newest first, the demo customer's left out.",
       querystring: adminTransactionsQuerySchema,
       response: { 200: adminTransactionPageSchema },
     }),
     async (request) => listAdminTransactions({ db, ...request.query }),
   );
 
-  for (const [name, make] of [
-    ['transactions', exportTransactions],
-    ['audit-log', exportAuditLog],
+  for (const [name, make, summary, description] of [
+    [
+      'transactions',
+      exportTransactions,
+      'The transactions as CSV',
+      'Admins download the transactions of a range of Lagos days as CSV, the demo left out.',
+    ],
+    [
+      'audit-log',
+      exportAuditLog,
+      'The audit log as CSV',
+      'Admins download the audit log of a range of Lagos days as CSV.',
+    ],
   ] as const) {
     app.get(
       `/api/admin/export/${name}.csv`,
-      forRole('admin', { querystring: exportQuerySchema }),
+      forRole('admin', { summary, description, querystring: exportQuerySchema }),
       async (request, reply) => {
         const { from, to } = request.query;
         return reply

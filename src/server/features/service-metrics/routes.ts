@@ -20,13 +20,21 @@ export const serviceMetricsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
 ) => {
   app.get(
     '/api/service-metrics/me',
-    forRole('agent', { response: { 200: myServiceTodaySchema } }),
+    forRole('agent', {
+      summary: "One's own service today",
+      description:
+        'Agents and admins: their chats resolved, first responses and average first response time today, in Lagos time.',
+      response: { 200: myServiceTodaySchema },
+    }),
     async (request) => myServiceToday({ db, agentId: requireUser(request).id, now: clock() }),
   );
 
   app.get(
     '/api/service-metrics/chat-sessions/:id',
     forRole('agent', {
+      summary: "A chat's response times",
+      description:
+        "Agents and admins: one chat's first response, next responses, resolution time and who waits since when.",
       params: chatSessionIdParamsSchema,
       response: { 200: chatServiceTimesSchema },
     }),
@@ -36,6 +44,9 @@ export const serviceMetricsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
   app.get(
     '/api/service-metrics/agents',
     forRole('admin', {
+      summary: "Each agent's service",
+      description:
+        "Admins: every agent's and admin's measured service for today or the last 7 or 30 Lagos days, searchable by name or email.",
       querystring: agentServiceQuerySchema,
       response: { 200: agentServicePageSchema },
     }),
@@ -44,7 +55,11 @@ export const serviceMetricsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
 
   app.get(
     '/api/service-metrics/agents.csv',
-    forRole('admin', { querystring: agentServiceQuerySchema }),
+    forRole('admin', {
+      summary: "Each agent's service as CSV",
+      description: 'Admins download the same figures as the Agents tab, as CSV.',
+      querystring: agentServiceQuerySchema,
+    }),
     async (request, reply) => {
       const page = await agentService({ db, ...request.query, now: clock() });
       const { from, to } = page.range;

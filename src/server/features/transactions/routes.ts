@@ -31,6 +31,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/transactions',
     forRole('agent', {
+      summary: 'Record a transaction',
+      description:
+        "Agents record a refund, charge or adjustment for a chat, pending; over APPROVAL_THRESHOLD_USD it waits for another admin's approval. A repeated Idempotency-Key answers the first one (200). Audited.",
       headers: idempotencyHeadersSchema,
       body: createTransactionRequestSchema,
       response: { 200: transactionSchema, 201: transactionSchema },
@@ -51,6 +54,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/transactions/:id/status',
     forRole('agent', {
+      summary: 'Complete or fail a transaction',
+      description: 'Agents move a pending transaction to completed or failed, once. Audited.',
       params: transactionIdParamsSchema,
       body: transactionStatusRequestSchema,
       response: { 200: transactionSchema },
@@ -66,13 +71,23 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/transactions/approvals',
-    forRole('admin', { response: { 200: z.array(transactionSchema) } }),
+    forRole('admin', {
+      summary: 'Transactions awaiting approval',
+      description: 'Admins: every transaction waiting for approval, oldest first.',
+      response: { 200: z.array(transactionSchema) },
+    }),
     async () => listApprovals({ db }),
   );
 
   app.post(
     '/api/transactions/:id/approve',
-    forRole('admin', { params: transactionIdParamsSchema, response: { 200: transactionSchema } }),
+    forRole('admin', {
+      summary: 'Approve a transaction',
+      description:
+        'Admins other than its creator approve a transaction waiting for approval; it becomes pending. Audited.',
+      params: transactionIdParamsSchema,
+      response: { 200: transactionSchema },
+    }),
     async (request) =>
       decideTransaction({
         events,
@@ -85,6 +100,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/transactions/:id/reject',
     forRole('admin', {
+      summary: 'Reject a transaction',
+      description:
+        'Admins other than its creator reject a transaction waiting for approval, with a reason; it fails. Audited.',
       params: transactionIdParamsSchema,
       body: rejectTransactionRequestSchema,
       response: { 200: transactionSchema },
@@ -101,6 +119,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/transactions/customer',
     forRole('customer', {
+      summary: "A customer's trading history",
+      description:
+        "A customer's own transactions, newest first; agents and admins may name a customer.",
       querystring: customerTransactionsQuerySchema,
       response: { 200: transactionPageSchema },
     }),
@@ -111,6 +132,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/chat-sessions/:id/transactions',
     forRole('customer', {
+      summary: "A chat's transactions",
+      description:
+        "The chat's customer, or staff: its transactions, newest first. Another customer's chat is a 404.",
       params: chatSessionIdParamsSchema,
       response: { 200: z.array(transactionSchema) },
     }),

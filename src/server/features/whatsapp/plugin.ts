@@ -66,6 +66,9 @@ const webhookRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/channels/whatsapp/webhook',
     forRole('public', {
+      summary: "Meta's webhook handshake",
+      description:
+        'Meta checks the webhook: the challenge is echoed back when the verify token matches, else 403.',
       querystring: whatsappHandshakeQuerySchema,
       response: { 200: z.string(), 403: z.object({ error: z.string() }) },
     }),
@@ -84,7 +87,12 @@ const webhookRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/channels/whatsapp/webhook',
-    forRole('public', { response: { 200: z.object({ received: z.literal(true) }) } }),
+    forRole('public', {
+      summary: "Meta's webhook deliveries",
+      description:
+        'Meta delivers WhatsApp messages and statuses: a delivery is stored, and processed after the answer, only once its signature holds (else 401); a body that is not a WhatsApp Business Account delivery is a 400.',
+      response: { 200: z.object({ received: z.literal(true) }) },
+    }),
     async (request) => {
       await storeDelivery({
         db,
@@ -163,14 +171,25 @@ export const whatsappPlugin = fp(
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
       '/api/channels/whatsapp/chats/:chatSessionId',
-      forRole('agent', { params: whatsappChatParamsSchema, response: { 200: whatsappChatSchema } }),
+      forRole('agent', {
+        summary: "A WhatsApp chat's channel state",
+        description:
+          "Agents and admins: the chat's WhatsApp number, whether its reply window is open, and each sent message's delivery state. A chat not on WhatsApp is a 404.",
+        params: whatsappChatParamsSchema,
+        response: { 200: whatsappChatSchema },
+      }),
       async (request) =>
         getWhatsappChat({ db, settings, chatSessionId: request.params.chatSessionId }),
     );
 
     api.post(
       '/api/channels/whatsapp/messages/:messageId/retry',
-      forRole('agent', { params: whatsappMessageParamsSchema }),
+      forRole('agent', {
+        summary: 'Send a failed WhatsApp message again',
+        description:
+          'Agents and admins send again a desk message WhatsApp did not deliver; one sent already is a 409. Answers 204.',
+        params: whatsappMessageParamsSchema,
+      }),
       async (request, reply) => {
         await retryWhatsappMessage({ db, messageId: request.params.messageId, now: clock() });
         outbox.kick();
@@ -180,7 +199,12 @@ export const whatsappPlugin = fp(
 
     api.post(
       '/api/channels/whatsapp/chats/:chatSessionId/reengage',
-      forRole('agent', { params: whatsappChatParamsSchema }),
+      forRole('agent', {
+        summary: 'Reach the customer again on WhatsApp',
+        description:
+          "Agents and admins queue the configured re-engagement template for the chat's customer, after the reply window; without a configured template it is a 409. Answers 204.",
+        params: whatsappChatParamsSchema,
+      }),
       async (request, reply) => {
         await sendReengageTemplate({ db, settings, chatSessionId: request.params.chatSessionId });
         outbox.kick();
