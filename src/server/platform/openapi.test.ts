@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/app';
 import { openPgliteTestDatabase, type TestDatabase } from '../../../tests/support/databases';
+import { whatsappEnv } from '../../../tests/support/graph-api-server';
 import { API_DOCS_PREFIX, OPENAPI_DOCUMENT_URL } from './openapi';
 
 interface Operation {
@@ -25,14 +26,19 @@ const ownRoute = (url: string) => url === OPENAPI_DOCUMENT_URL || url.startsWith
  */
 const NOT_HTTP = new Set(['GET /api/ws']);
 
-describe('the OpenAPI document (API_DOCS=on)', () => {
+describe('the OpenAPI document (API_DOCS=on, WhatsApp on)', () => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let document: OpenApiDocument;
 
   beforeAll(async () => {
     database = await openPgliteTestDatabase();
-    app = await createTestApp({ database, env: { API_DOCS: 'on' } });
+    // The WhatsApp channel on too, so its routes are in the document; nothing here reaches the
+    // Graph API (the address is never called).
+    app = await createTestApp({
+      database,
+      env: { API_DOCS: 'on', ...whatsappEnv('http://127.0.0.1:9') },
+    });
     const response = await app.inject({ method: 'GET', url: OPENAPI_DOCUMENT_URL });
     expect(response.statusCode).toBe(200);
     document = response.json<OpenApiDocument>();
