@@ -12,7 +12,8 @@ const zodTransform = createJsonSchemaTransform({});
 /**
  * The OpenAPI document, generated from the routes' own zod schemas, and a browsable page over
  * it (ADR 013). Register before the routes: the document collects them as they are added.
- * Each operation carries `x-role`, the role the route declared (platform/roles.ts).
+ * Each operation carries `x-role`, the role the route declared (platform/roles.ts), and the
+ * `summary` and `description` its route's schema options give.
  */
 export async function registerOpenApi(
   app: FastifyInstance,
