@@ -94,8 +94,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     forRole('customer', {
       summary: 'What an order would lock',
       description:
-        'A signed-in customer, in their own chat: runs every check the lock runs and answers the ' +
-        'rate, total and rateVersion an order would be locked at. Writes nothing.',
+        'A customer in their own chat, or an agent quoting in a chat: runs every check the lock ' +
+        'runs and answers the rate, total and rateVersion an order would be locked at. Writes nothing.',
       body: previewOrderRequestSchema,
       response: { 200: orderPreviewSchema },
     }),
@@ -109,7 +109,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       summary: 'Lock an order at the previewed rate',
       description:
         'A customer, in their own chat, locks an order at exactly the rateVersion the preview ' +
-        'answered, or not at all (409 when the rate moved). A repeated Idempotency-Key answers the ' +
+        "answered, or not at all (409 when the rate moved); an agent's order is a quote the " +
+        'customer accepts. One open order per chat (409). A repeated Idempotency-Key answers the ' +
         'first order with 200.',
       headers: idempotencyHeadersSchema.partial(),
       body: createOrderRequestSchema,
@@ -228,7 +229,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       summary: 'Reject a large payout',
       description:
-        "Admins, never the chat's agent nor the deposit's confirmer, reject a payout waiting for approval, with a reason.",
+        "Admins, never the chat's agent nor the deposit's confirmer, refuse a payout waiting for approval, with a reason: it is not sent and the coins go back to the customer.",
     },
     rejectPayout,
   );
@@ -346,7 +347,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       summary: 'Dispute the payout',
       description:
-        "The order's customer says the payout did not arrive, with a note; an admin then resolves it.",
+        "The order's customer says the payout did not arrive, or an agent flags it, with a note; an admin then resolves it.",
     },
     disputeOrder,
   );

@@ -22,7 +22,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     forRole('admin', {
       summary: "The dashboard's figures",
       description:
-        'Admins: chats, orders and volumes for a range of Lagos days, the demo left out.',
+        'Admins: the users, chats, transactions and trades of a range of Lagos days, the demo left out.',
       querystring: analyticsQuerySchema,
       response: { 200: analyticsSchema },
     }),

@@ -33,7 +33,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
     forRole('agent', {
       summary: 'Record a transaction',
       description:
-        "Agents record a refund, charge or adjustment for a chat, pending; over APPROVAL_THRESHOLD_USD it waits for another admin's approval. A repeated Idempotency-Key answers the first one (200). Audited.",
+        'Agents record a refund, charge or adjustment for a chat, pending; over APPROVAL_THRESHOLD_USD it waits for the approval of an admin other than its creator. A repeated Idempotency-Key answers the first one (200). Audited.',
       headers: idempotencyHeadersSchema,
       body: createTransactionRequestSchema,
       response: { 200: transactionSchema, 201: transactionSchema },
