@@ -4,6 +4,7 @@ import { RATE_SYMBOLS, type RateCurrency } from '../domain';
 import { guardConfirmationSchema } from '../market-guard';
 import { dec, formatNaira } from '../money';
 import { COIN_DECIMALS, DEPOSIT_PROBLEM_KINDS, ORDER_ACTORS, ORDER_STATES } from '../orders/states';
+import { HAND_CONFIRM_REASON_MIN } from '../orders/chain-reading';
 import { coinSchema, isoDateTime, pageSchema } from './common';
 import { imageSeenBeforeSchema } from './messages';
 import { payoutAccountSchema } from './payout-accounts';
@@ -364,10 +365,18 @@ export const payoutRequestSchema = z.object({
     "Attach the payout proof: the id of an image message staff sent in the order's chat",
   ),
   /**
-   * The agent saw that the amount read on the proof differs from the order's total and records
-   * the payout all the same (a 409 with `receiptAmount` said so first).
+   * Why the payout is right although the amount read on the proof is not the order's total (a
+   * 409 with `receiptAmount` said both first): the override of the machine's reading, audited.
    */
-  receiptAmountConfirmed: z.boolean().optional(),
+  receiptAmountReason: z
+    .string()
+    .trim()
+    .min(
+      HAND_CONFIRM_REASON_MIN,
+      `Say why the payout is right (at least ${HAND_CONFIRM_REASON_MIN} characters)`,
+    )
+    .max(1000, 'At most 1,000 characters')
+    .optional(),
 });
 
 /** What the payout's 409 says when the proof's amount is not the order's total. */

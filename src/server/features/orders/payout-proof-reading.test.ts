@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('payout proofs read on $name', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a proof whose amount is not the total until the agent confirms it', async () => {
+  it('refuses a proof whose amount is not the total until the agent says why it is right', async () => {
     const order = await orderToPay();
     const proof = await sendProof(order, await renderReceipt('gtbank', receipt(0, '2400000.00')));
     // Sent a moment before, as the payout screen does: the payout waits for the reading.
@@ -118,14 +118,20 @@ describe.each(testDatabaseKinds())('payout proofs read on $name', (kind) => {
       error: `The receipt says ₦2,400,000.00; this order pays ${formatNaira(order.totalNaira)}`,
       receiptAmount: '2400000.00',
     });
-    const recorded = await payout(order, proof, { receiptAmountConfirmed: true });
+    const tooShort = await payout(order, proof, { receiptAmountReason: 'ok' });
+    expect(tooShort.status).toBe(400);
+    const reason = 'Paid in two transfers; this is the first';
+    const recorded = await payout(order, proof, { receiptAmountReason: reason });
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
     expect(recorded.body.state).toBe('payout_sent');
     const [audit] = await database.db
       .select({ after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, 'order.payout')));
-    expect(audit?.after).toMatchObject({ receiptAmountConfirmed: true });
+    expect(audit?.after).toMatchObject({
+      receiptAmount: '2400000.00',
+      receiptAmountReason: reason,
+    });
   });
 
   it("records a proof of the order's own total, and refuses its receipt for another order", async () => {
@@ -141,7 +147,9 @@ describe.each(testDatabaseKinds())('payout proofs read on $name', (kind) => {
     // Read before the payout is asked for (the wait itself is the test above's): on a machine
     // busy enough, the payout's bounded wait could run out first and record it unread.
     await app.imageReader.idle();
-    const refused = await payout(second, reused, { receiptAmountConfirmed: true });
+    const refused = await payout(second, reused, {
+      receiptAmountReason: 'The customer asked for the same transfer',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(
       `Same receipt as order ${first.reference} (reference ${facts.reference})`,

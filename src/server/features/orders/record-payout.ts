@@ -26,21 +26,22 @@ export const PAYOUT_READING_WAIT_MS = 10_000;
  * What the proof's reading says against the order, before anything is recorded: a receipt already
  * proving another order's payout (by the reference read on both) is refused, since one of the two
  * customers was not paid; an amount that is not the order's total is refused until the agent
- * confirms it. A proof not read in time, or with nothing readable, is the agent's to judge.
+ * says why. A proof not read in time, or with nothing readable, is the agent's to judge. Returns
+ * the amount read when it differs from the total and the agent overrode it, else null.
  */
 async function checkProofReading(options: {
   db: Db;
   order: OrderRow;
   proofMessageId: number;
   amountConfirmed: boolean;
-}): Promise<void> {
+}): Promise<string | null> {
   const { db, order, proofMessageId } = options;
   const reading = await waitForReading({
     db,
     messageId: proofMessageId,
     timeoutMs: PAYOUT_READING_WAIT_MS,
   });
-  if (!reading || reading.status !== 'read') return;
+  if (!reading || reading.status !== 'read') return null;
   if (reading.referenceKey) {
     const [other] = await db
       .select({ reference: orders.reference })
@@ -55,11 +56,13 @@ async function checkProofReading(options: {
       );
     }
   }
-  if (reading.amount && !dec(reading.amount).eq(order.totalNaira) && !options.amountConfirmed) {
+  if (!reading.amount || dec(reading.amount).eq(order.totalNaira)) return null;
+  if (!options.amountConfirmed) {
     throw new AppError('conflict', receiptAmountMismatch(reading.amount, order.totalNaira), {
       receiptAmount: reading.amount,
     });
   }
+  return reading.amount;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function recordPayout(
   options: TransitionContext & { input: z.output<typeof payoutRequestSchema> },
 ): Promise<Order> {
   const { caller, input, db } = options;
+  let overriddenReading: string | null = null;
   return transitionOrder(options, {
     action: 'payout',
     body: input,
@@ -93,11 +97,11 @@ export async function recordPayout(
         );
       }
       await assertOrderImage({ db, order, messageId: input.proofMessageId, use: 'payout proof' });
-      await checkProofReading({
+      overriddenReading = await checkProofReading({
         db,
         order,
         proofMessageId: input.proofMessageId,
-        amountConfirmed: input.receiptAmountConfirmed === true,
+        amountConfirmed: input.receiptAmountReason !== undefined,
       });
     },
     where: or(isNull(orders.payoutApprovedBy), ne(orders.payoutApprovedBy, caller.id)),
@@ -106,6 +110,10 @@ export async function recordPayout(
       paidBy: caller.id,
       payoutProofMessageId: input.proofMessageId,
     }),
-    audit: () => (input.receiptAmountConfirmed === true ? { receiptAmountConfirmed: true } : {}),
+    // An override of the proof's reading keeps why, beside what the reading said (decision 031).
+    audit: () =>
+      overriddenReading === null
+        ? {}
+        : { receiptAmount: overriddenReading, receiptAmountReason: input.receiptAmountReason },
   });
 }

@@ -9,12 +9,14 @@ export function useRecordPayout() {
       idempotencyKey: string;
       bankReference: string;
       proofMessageId: number;
-      /** Recorded although the proof's amount, as read, is not the order's total. */
-      receiptAmountConfirmed?: true;
+      /** Why it is recorded although the proof's amount, as read, is not the order's total. */
+      receiptAmountReason?: string;
     }) => ({
       bankReference: v.bankReference,
       proofMessageId: v.proofMessageId,
-      ...(v.receiptAmountConfirmed ? { receiptAmountConfirmed: true } : {}),
+      ...(v.receiptAmountReason === undefined
+        ? {}
+        : { receiptAmountReason: v.receiptAmountReason }),
     }),
   );
 }

@@ -43,19 +43,27 @@ export function FieldAction({
   /** The problem with the text, in words, or null. */
   validate: (value: string) => string | null;
   /**
-   * `picked`: the image, when the action takes one and one is picked. `overridden`: the person
-   * answered a refusal the server lets them override (`override`).
+   * `picked`: the image, when the action takes one and one is picked. `overrideReason`: why the
+   * person answered a refusal the server lets them override (`override`), else null.
    */
   run: (
     value: string,
     idempotencyKey: string,
     picked: PickedImage | null,
-    overridden: boolean,
+    overrideReason: string | null,
   ) => Promise<unknown>;
   /** An irreversible action asks first, showing the text with what it acts on. */
   confirm?: (value: string, picked: PickedImage | null) => ActionConfirmation;
-  /** A refusal the person may answer with "do it anyway" (a button under the server's text). */
-  override?: { applies: (error: unknown) => boolean; label: string };
+  /**
+   * A refusal the person may answer with "do it anyway": under the server's text (which says
+   * what its check read), a reason of at least `reasonMin` characters and a button.
+   */
+  override?: {
+    applies: (error: unknown) => boolean;
+    label: string;
+    reasonLabel: string;
+    reasonMin: number;
+  };
   failed: string;
 }) {
   const id = useId();
@@ -64,9 +72,12 @@ export function FieldAction({
   const [asking, setAsking] = useState(false);
   const own = usePickedImage();
   const attachment = image?.state ?? own;
-  const overridden = useRef(false);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
+  const overrideReason = useRef<string | null>(null);
   const action = useOrderAction((key) =>
-    run(value.trim(), key, attachment.picked, overridden.current),
+    run(value.trim(), key, attachment.picked, overrideReason.current),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +86,7 @@ export function FieldAction({
     const missing = attachment.picked ? null : (image?.missing ?? null);
     if (missing) attachment.setProblem(missing);
     if (found || missing) return;
-    overridden.current = false;
+    overrideReason.current = null;
     if (confirm) setAsking(true);
     else action.submit();
   };
@@ -121,17 +132,35 @@ export function FieldAction({
       )}
       {action.error !== null && <ErrorAlert>{errorText(action.error, failed)}</ErrorAlert>}
       {override && action.error !== null && override.applies(action.error) && (
-        <Button
-          type="button"
-          variant="outline"
-          disabled={action.pending}
-          onClick={() => {
-            overridden.current = true;
-            action.submit();
-          }}
-        >
-          {override.label}
-        </Button>
+        <>
+          <TextField
+            id={reasonId}
+            label={override.reasonLabel}
+            value={reason}
+            onChange={(next) => {
+              setReason(next);
+              setReasonProblem(null);
+            }}
+            problem={reasonProblem}
+            multiline
+          />
+          <Button
+            type="button"
+            variant="outline"
+            disabled={action.pending}
+            onClick={() => {
+              const why = reason.trim();
+              if (why.length < override.reasonMin) {
+                setReasonProblem(`At least ${override.reasonMin} characters`);
+                return;
+              }
+              overrideReason.current = why;
+              action.submit();
+            }}
+          >
+            {override.label}
+          </Button>
+        </>
       )}
     </form>
   );

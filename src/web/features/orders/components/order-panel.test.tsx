@@ -628,7 +628,7 @@ describe('OrderPanel for an agent', () => {
           201,
         ),
       'POST /api/orders/:id/payout': (call) =>
-        (call.body as { receiptAmountConfirmed?: boolean }).receiptAmountConfirmed
+        (call.body as { receiptAmountReason?: string }).receiptAmountReason
           ? json({ ...confirmed, state: 'payout_sent', bankReference: 'FT1' })
           : json({ error: mismatch, receiptAmount: '2400000.00' }, 409),
     });
@@ -650,12 +650,22 @@ describe('OrderPanel for an agent', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toBe(mismatch);
     expect(stateOf()).toBe('Deposit confirmed');
+    // The override asks why before it sends anything.
+    fireEvent.click(screen.getByRole('button', { name: 'Record the payout anyway' }));
+    expect(await screen.findByText('At least 10 characters')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Why is the payout right? (kept in the audit log)'), {
+      target: { value: 'Paid in two transfers' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Record the payout anyway' }));
     await waitFor(() => expect(stateOf()).toBe('Payout sent'));
     const sent = posts(calls, '/api/orders/1/payout').map((c) => c.body);
     expect(sent).toEqual([
       { bankReference: 'FT1', proofMessageId: 78 },
-      { bankReference: 'FT1', proofMessageId: 78, receiptAmountConfirmed: true },
+      {
+        bankReference: 'FT1',
+        proofMessageId: 78,
+        receiptAmountReason: 'Paid in two transfers',
+      },
     ]);
   });
 

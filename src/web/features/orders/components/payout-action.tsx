@@ -1,4 +1,5 @@
 import { payoutRequestSchema, type Order } from '../../../../shared/api/orders';
+import { HAND_CONFIRM_REASON_MIN } from '../../../../shared/orders/chain-reading';
 import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { ApiError } from '../../../lib/api-client';
 import { formatNaira } from '../../../lib/format';
@@ -12,7 +13,7 @@ export const PROOF_MISSING = 'Choose the image of the transfer';
  * The agent records the payout: the bank's reference and an image of the transfer. After a yes,
  * the image goes into the chat as the agent's message (the customer sees it there too), then the
  * payout names it as its proof. The server reads the proof first: when its amount is not the
- * order's total, the agent sees both and may record the payout anyway (decision 031).
+ * order's total, the agent sees both and may record the payout anyway, saying why (decision 031).
  */
 export function PayoutAction({ order }: { order: Order }) {
   const account = order.payoutAccount;
@@ -34,7 +35,7 @@ export function PayoutAction({ order }: { order: Order }) {
         payoutRequestSchema.shape.bankReference.safeParse(reference).error?.issues[0]?.message ??
         null
       }
-      run={async (bankReference, idempotencyKey, picked, amountConfirmed) => {
+      run={async (bankReference, idempotencyKey, picked, amountReason) => {
         // FieldAction runs a payout only with its proof picked (`missing` above). Sent again
         // after a refusal, the image is the same message (its client message id).
         const proof = picked!;
@@ -48,7 +49,7 @@ export function PayoutAction({ order }: { order: Order }) {
           idempotencyKey,
           bankReference,
           proofMessageId: message.id,
-          ...(amountConfirmed ? { receiptAmountConfirmed: true as const } : {}),
+          ...(amountReason === null ? {} : { receiptAmountReason: amountReason }),
         });
       }}
       confirm={(reference, picked) => ({
@@ -88,6 +89,8 @@ export function PayoutAction({ order }: { order: Order }) {
           typeof (error.body as { receiptAmount?: unknown } | undefined)?.receiptAmount ===
             'string',
         label: 'Record the payout anyway',
+        reasonLabel: 'Why is the payout right? (kept in the audit log)',
+        reasonMin: HAND_CONFIRM_REASON_MIN,
       }}
       failed="Could not record the payout. Try again."
     />
