@@ -178,6 +178,10 @@ describe.skipIf(!hasChromium)('four eyes: a $60.50 refund, a large payout: anoth
     await payouts.getByText(reference).waitFor();
     await approver.getByRole('link', { name: 'Approvals: 1 waiting' }).waitFor();
     await payouts.getByRole('button', { name: `Approve ${reference}'s payout` }).click();
+    await approver
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Approve', exact: true })
+      .click();
     await payouts.getByText('No payout is waiting for approval.').waitFor();
     await creatorCard.getByRole('button', { name: /Record payout/ }).waitFor();
     expect(await creatorCard.getByText('Waiting for approval by an admin').count()).toBe(0);

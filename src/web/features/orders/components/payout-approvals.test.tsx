@@ -135,6 +135,11 @@ describe('the admins’ Payouts to approve', () => {
     fireEvent.click(
       within(rows()[1]!).getByRole('button', { name: "Approve AC-ORD0002's payout" }),
     );
+    // It asks first, showing the order and the money; nothing is sent before the yes.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('AC-ORD0002');
+    expect(calls.some((c) => c.url.endsWith('/api/orders/2/approve-payout'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(rows().map((r) => r.getAttribute('data-order-id'))).toEqual(['3', '1']),
     );

@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import { rejectPayoutRequestSchema, type Order } from '../../../../shared/api/orders';
 import { TextField } from '../../../components/text-field';
 import { ErrorAlert } from '../../../components/ui/alert';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { formatCryptoAmount, formatDateTime, formatNaira } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { payoutAccountFullLabel } from '../../../../shared/payout-accounts/account-label';
 import { PayoutAccountDetails } from '../../../components/payout-account-details';
 import {
   PAYOUT_APPROVALS_LIMIT,
@@ -72,25 +74,49 @@ function RejectForm({ order, onCancel }: { order: Order; onCancel: () => void })
 function Decide({ order }: { order: Order }) {
   const approve = useApprovePayout();
   const [rejecting, setRejecting] = useState(false);
+  const [asking, setAsking] = useState(false);
   const action = useOrderAction((idempotencyKey) =>
     approve.mutateAsync({ id: order.id, idempotencyKey }),
   );
   if (rejecting) return <RejectForm order={order} onCancel={() => setRejecting(false)} />;
+  const account = order.payoutAccount;
   return (
     <div className="flex flex-col gap-2">
+      <ConfirmDialog
+        open={asking}
+        title="Approve this payout?"
+        description="The agent may then send the naira. An approval cannot be taken back."
+        facts={[
+          { label: 'Order', value: order.reference },
+          { label: 'Payout', value: formatNaira(order.totalNaira) },
+          ...(account
+            ? [
+                {
+                  label: 'To',
+                  value: `${payoutAccountFullLabel(account)} · ${account.accountName}`,
+                },
+              ]
+            : []),
+        ]}
+        confirmLabel="Approve"
+        pending={action.pending}
+        onConfirm={() => {
+          setAsking(false);
+          action.submit(() =>
+            toast({
+              title: 'Payout approved',
+              description: `Order ${order.reference} may be paid out.`,
+            }),
+          );
+        }}
+        onCancel={() => setAsking(false)}
+      />
       <div className="flex gap-2">
         <Button
           className="flex-1"
           aria-label={`Approve ${order.reference}'s payout`}
           disabled={action.pending}
-          onClick={() =>
-            action.submit(() =>
-              toast({
-                title: 'Payout approved',
-                description: `Order ${order.reference} may be paid out.`,
-              }),
-            )
-          }
+          onClick={() => setAsking(true)}
         >
           <Check aria-hidden />
           Approve
