@@ -202,7 +202,8 @@ function stubPatch(reply: ApiReply) {
 }
 
 async function markAs(label: string) {
-  const trigger = screen.getByRole('button', { name: 'Mark Customer As (Ada Obi)' });
+  // The menu is its own chunk (lazy-status-menu.tsx): wait for it to load.
+  const trigger = await screen.findByRole('button', { name: 'Mark Customer As (Ada Obi)' });
   fireEvent.keyDown(trigger, { key: 'Enter' });
   const menu = await screen.findByRole('menu');
   expect(within(menu).getByText('Mark Customer As')).toBeTruthy();
