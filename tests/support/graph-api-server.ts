@@ -227,3 +227,38 @@ export function statusUpdate(
     ...(error ? { errors: [error] } : {}),
   };
 }
+
+/** A reply button of an interactive message the app sent. */
+export interface ReplyButton {
+  id: string;
+  title: string;
+}
+
+/** The reply buttons of a message the app sent (none for a text, an image or a list). */
+export function replyButtons(message: SentMessage): ReplyButton[] {
+  const interactive = message.body.interactive as
+    { type?: string; action?: { buttons?: { reply?: ReplyButton }[] } } | undefined;
+  if (interactive?.type !== 'button') return [];
+  return (interactive.action?.buttons ?? []).flatMap((b) => (b.reply ? [b.reply] : []));
+}
+
+/** The text a message the app sent shows: a text's body, buttons' body, an image's caption. */
+export function shownText(message: SentMessage): string {
+  const body = message.body as {
+    text?: { body?: string };
+    interactive?: { body?: { text?: string } };
+    image?: { caption?: string };
+  };
+  return body.text?.body ?? body.interactive?.body?.text ?? body.image?.caption ?? '';
+}
+
+/** The customer taps a reply button, as the webhook carries the tap. */
+export function buttonReply(from: string, button: ReplyButton, at = new Date()): object {
+  return {
+    from,
+    id: `wamid.in-${Date.now().toString(36)}-${++messageCounter}`,
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    type: 'interactive',
+    interactive: { type: 'button_reply', button_reply: button },
+  };
+}

@@ -35,6 +35,8 @@ export const payoutAccountListSchema = z.array(payoutAccountSchema);
  */
 export const staffPayoutAccountSchema = payoutAccountSchema.extend({
   alsoSavedBy: z.array(z.object({ customerId: z.uuid(), name: z.string() })),
+  /** Added by an agent for a WhatsApp customer, not confirmed by them yet: no order pays into it. */
+  pending: z.boolean(),
 });
 export type StaffPayoutAccount = z.infer<typeof staffPayoutAccountSchema>;
 export const staffPayoutAccountListSchema = z.array(staffPayoutAccountSchema);

@@ -117,3 +117,17 @@ export type WhatsappChat = z.infer<typeof whatsappChatSchema>;
 
 export const WINDOW_CLOSED_NO_TEMPLATE =
   'The 24-hour window has closed and no re-engagement template is configured';
+
+/** POST /api/channels/whatsapp/customers/:customerId/payout-accounts (staff). */
+export const whatsappCustomerParamsSchema = z.object({
+  customerId: z.uuid('Invalid customer id'),
+});
+
+/** What the customer is asked when an agent adds a payout account for them (decision 036). */
+export function accountConfirmationText(account: {
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+}): string {
+  return `Your agent has added this payout account for you:\n${account.bankName} ${account.accountNumber}\n${account.accountName}\nShall we pay your naira into it?`;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bigIdentityId, createdAt, timestamptz, updatedAt } from './columns';
 import { messages } from './chat';
+import { orderEvents } from './orders';
 import { users } from './users';
 
 /**
@@ -63,8 +64,9 @@ export const whatsappHeldMessages = pgTable(
 
 /**
  * Everything sent to WhatsApp: a desk message (an agent's reply, written by the messages insert's
- * trigger in the same transaction, so a crash after the send loses nothing) or a payload of the
- * channel's own (the desk list). Claimed with FOR UPDATE SKIP LOCKED, so one instance sends it;
+ * trigger in the same transaction, so a crash after the send loses nothing), an order step
+ * (written by the order_events insert's trigger, built at send time; decision 036) or a payload
+ * of the channel's own (the desk list, a payout account to confirm, a button's answer). Claimed with FOR UPDATE SKIP LOCKED, so one instance sends it;
  * retried with backoff on 429 and 5xx. `status` is the message's tick: sending until the Graph
  * API answers, then sent, delivered, read (never backwards) or failed with Meta's error title.
  */
@@ -76,6 +78,12 @@ export const whatsappOutbox = pgTable(
       .unique('whatsapp_outbox_message_uq')
       .references(() => messages.id, { onDelete: 'cascade' }),
     waId: text('wa_id').notNull(),
+    /** The order step this tells the customer of; its message is built when it is sent. */
+    orderEventId: integer('order_event_id').references(() => orderEvents.id, {
+      onDelete: 'cascade',
+    }),
+    /** Which message of the step: `step` (its text or buttons) or `qr` (the deposit QR image). */
+    part: text('part', { enum: ['step', 'qr'] }),
     /** A Graph API message body of the channel's own; null for a desk message (built at send). */
     payload: jsonb('payload').$type<Record<string, unknown>>(),
     status: text('status', { enum: ['sending', 'sent', 'delivered', 'read', 'failed'] })

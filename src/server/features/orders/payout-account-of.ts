@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import { payoutAccounts } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
-/** One of the customer's own payout accounts that is not deleted; any other is a 400. */
+/**
+ * One of the customer's own payout accounts that is not deleted; any other is a 400. One an
+ * agent added that the customer has not confirmed yet is a 409 (decision 036).
+ */
 export async function livePayoutAccount(options: { db: Db; customerId: string; id: number }) {
   const { db, customerId, id } = options;
   const [account] = await db
@@ -19,6 +22,9 @@ export async function livePayoutAccount(options: { db: Db; customerId: string; i
     .limit(1);
   if (!account) {
     throw new AppError('bad_request', 'Choose one of your saved payout accounts');
+  }
+  if (account.confirmedAt === null) {
+    throw new AppError('conflict', 'This payout account waits for the customer to confirm it');
   }
   return account;
 }

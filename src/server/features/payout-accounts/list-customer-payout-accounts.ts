@@ -52,6 +52,7 @@ export async function listCustomerPayoutAccounts(options: {
           .orderBy(asc(users.id));
   return rows.map((row) => ({
     ...toPayoutAccount(row),
+    pending: row.confirmedAt === null,
     alsoSavedBy: others
       .filter((o) => o.bankCode === row.bankCode && o.accountNumber === row.accountNumber)
       .map((o) => ({ customerId: o.customerId, name: displayName(o) })),

@@ -269,7 +269,9 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     for (const who of ['agent', 'admin']) {
       const res = await call(who, 'GET', url);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([{ ...payoutAccountSchema.parse(kept.body), alsoSavedBy: [] }]);
+      expect(res.body).toEqual([
+        { ...payoutAccountSchema.parse(kept.body), alsoSavedBy: [], pending: false },
+      ]);
     }
     // A customer reaches only their own accounts, through /api/payout-accounts.
     expect(await call('fola', 'GET', url)).toEqual({
@@ -304,6 +306,7 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
         ...payoutAccountSchema.parse(mine.body),
         accountNumber: number,
         alsoSavedBy: [{ customerId: customerId.hadiza, name: 'hadiza Test' }],
+        pending: false,
       },
     ]);
     expect((await staffView('hadiza')).body[0].alsoSavedBy).toEqual([

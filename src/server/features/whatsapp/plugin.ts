@@ -3,15 +3,22 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createPayoutAccountRequestSchema,
+  payoutAccountSchema,
+} from '../../../shared/api/payout-accounts';
+import {
   whatsappChatParamsSchema,
   whatsappChatSchema,
+  whatsappCustomerParamsSchema,
   whatsappHandshakeQuerySchema,
   whatsappMessageParamsSchema,
 } from '../../../shared/api/whatsapp';
 import type { WhatsappSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/advisory-lock';
+import { requireUser } from '../../platform/auth';
 import { forRole } from '../../platform/roles';
+import { addCustomerPayoutAccount } from './customer-payout-account';
 import { GraphApi } from './graph-api';
 import { processDeliveries } from './process-deliveries';
 import { pruneDeliveries } from './prune-deliveries';
@@ -209,6 +216,30 @@ export const whatsappPlugin = fp(
         await sendReengageTemplate({ db, settings, chatSessionId: request.params.chatSessionId });
         outbox.kick();
         return reply.status(204).send();
+      },
+    );
+
+    api.post(
+      '/api/channels/whatsapp/customers/:customerId/payout-accounts',
+      forRole('agent', {
+        summary: 'Add a payout account for a WhatsApp customer',
+        description:
+          "Agents and admins save a bank account for a customer on WhatsApp, with the same bank list, NUBAN check and name enquiry as a customer's own, audited. It stays pending until the customer confirms it with a button on WhatsApp; no order pays into it before. A customer not on WhatsApp is a 404.",
+        params: whatsappCustomerParamsSchema,
+        body: createPayoutAccountRequestSchema,
+        response: { 201: payoutAccountSchema },
+      }),
+      async (request) => {
+        const account = await addCustomerPayoutAccount({
+          db,
+          caller: requireUser(request),
+          customerId: request.params.customerId,
+          input: request.body,
+          nameEnquiry: config.nameEnquiry,
+          logger: request.log,
+        });
+        outbox.kick();
+        return account;
       },
     );
   },

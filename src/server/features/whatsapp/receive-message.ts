@@ -17,6 +17,7 @@ import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { createChatSession } from '../chat-sessions';
 import { removeUpload, sendMessage, storeImageBytes } from '../messages';
+import { answerButton } from './button-replies';
 import { GraphApiError, type GraphApi } from './graph-api';
 import { deskFromReply, deskFromText, deskQuestion, type WhatsappDesk } from './desk-choice';
 import { touchInbound, whatsappCustomer } from './whatsapp-contact';
@@ -213,6 +214,8 @@ export async function receiveMessage(
   try {
     if (latest) {
       await postHeld(context, user, latest.id);
+      // A tap on an order's or an account's button acts first (decision 036), then shows.
+      await answerButton({ ...context, caller: user, message });
       return await post(context, user, latest.id, message);
     }
     const reply = replyId(message);

@@ -5,6 +5,7 @@ import { iso, rows } from '../../db/raw';
 import type { AttachmentMeta } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
 import { GraphApiError, type GraphApi } from './graph-api';
+import { orderStepBody } from './order-messages';
 
 /** WhatsApp allows free-form messages this long after the customer's last one. */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,8 @@ interface ClaimedRow {
   id: string;
   wa_id: string;
   payload: Record<string, unknown> | null;
+  order_event_id: number | null;
+  part: 'step' | 'qr' | null;
   attempts: number;
   content: string | null;
   attachment: AttachmentMeta | null;
@@ -38,15 +41,25 @@ interface ClaimedRow {
 }
 
 /**
- * The Graph API body for a row: its own payload, or the desk message: its text, or its image
- * (uploaded through the media API first) with the caption.
+ * The Graph API body for a row: its own payload, an order step's message (built now, decision
+ * 036), or the desk message: its text, or its image (uploaded through the media API first) with
+ * the caption.
  */
 async function bodyOf(
   row: ClaimedRow,
+  db: Db,
   graph: GraphApi,
   storage: ObjectStorage,
 ): Promise<Record<string, unknown>> {
   if (row.payload) return row.payload;
+  if (row.order_event_id !== null) {
+    return orderStepBody({
+      db,
+      graph,
+      orderEventId: Number(row.order_event_id),
+      part: row.part ?? 'step',
+    });
+  }
   const attachment = row.attachment;
   if (!attachment) return { type: 'text', text: { body: row.content ?? '', preview_url: false } };
   const stored = await storage.open(attachment.storageKey);
@@ -86,8 +99,8 @@ async function record(db: Db, id: string, fields: Outcome): Promise<void> {
  * One pass of the outbox: claims the rows that are due (FOR UPDATE SKIP LOCKED, so two
  * instances never claim the same row) by moving their next attempt past a lease, then sends them
  * one by one outside any transaction and records Meta's answer. 429 and 5xx (and no answer) are
- * retried with backoff; any other refusal is final and shows Meta's error title. A desk message
- * after the 24-hour window is not sent: it fails with WINDOW_CLOSED_TITLE.
+ * retried with backoff; any other refusal is final and shows Meta's error title. Anything but
+ * a template after the 24-hour window is not sent: it fails with WINDOW_CLOSED_TITLE.
  */
 export async function sendOutbox(options: {
   db: Db;
@@ -112,9 +125,10 @@ export async function sendOutbox(options: {
           set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz,
               attempts = o.attempts + 1
           from due where o.id = due.id
-          returning o.id, o.wa_id, o.payload, o.attempts, o.message_id
+          returning o.id, o.wa_id, o.payload, o.order_event_id, o.part, o.attempts, o.message_id
         )
-        select c.id, c.wa_id, c.payload, c.attempts, m.content, m.attachment,
+        select c.id, c.wa_id, c.payload, c.order_event_id, c.part, c.attempts, m.content,
+               m.attachment,
                k.last_inbound_at
         from claimed c
         left join messages m on m.id = c.message_id
@@ -124,12 +138,13 @@ export async function sendOutbox(options: {
   for (const row of claimed) {
     const lastInbound = row.last_inbound_at ? new Date(iso(row.last_inbound_at)) : null;
     const windowOpen = lastInbound !== null && now.getTime() - lastInbound.getTime() < WINDOW_MS;
-    if (!row.payload && !windowOpen) {
+    // Only a template may open a conversation; everything else is free-form (an order step too).
+    if (row.payload?.type !== 'template' && !windowOpen) {
       await record(db, row.id, { status: 'failed', errorTitle: WINDOW_CLOSED_TITLE });
       continue;
     }
     try {
-      const wamid = await graph.send(row.wa_id, await bodyOf(row, graph, storage));
+      const wamid = await graph.send(row.wa_id, await bodyOf(row, db, graph, storage));
       await record(db, row.id, { status: 'sent', wamid });
     } catch (error) {
       if (!(error instanceof GraphApiError)) throw error;

@@ -1,22 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { Order } from '../../../../shared/api/orders';
-import { dec } from '../../../../shared/money';
+import { depositQrText } from '../../../../shared/orders/deposit-qr';
 import { formatCryptoAmount } from '../../../lib/format';
 import { CopyButton } from '../../../components/ui/copy-button';
 
 /** The QR encoder (`qrcode`) loads when a deposit address is shown, not with the orders' code. */
 const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
-
-/**
- * What the QR code holds: for BTC a BIP21 URI with the amount, so a wallet that scans it fills
- * in both ("bitcoin:bc1q…?amount=0.01593889"); for USDT-TRC20 the address (TRON wallets agree
- * on no URI with an amount).
- */
-export function depositQrText(order: Pick<Order, 'network' | 'amountCrypto'>, address: string) {
-  return order.network === 'BTC'
-    ? `bitcoin:${address}?amount=${dec(order.amountCrypto).toFixed()}`
-    : address;
-}
 
 /** Where to send the coins: the exact amount, the address with a copy button, and its QR code. */
 export function DepositAddress({ order, address }: { order: Order; address: string }) {

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { makeOrder, orderStep } from '../../../testing/fixtures';
 import { TEST_CONFIG } from '../../../testing/render-app';
 import { TestProviders } from '../../../testing/test-providers';
-import { depositQrText } from './deposit-address';
+import { depositQrText } from '../../../../shared/orders/deposit-qr';
 import { OrderCard } from './order-card';
 
 const NOW = new Date('2026-11-28T10:00:00.000Z');
