@@ -433,6 +433,36 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
     );
   });
 
+  it("a re-quote's buttons answer that re-quote only: an earlier one's are out of date", async () => {
+    const customer = await readyCustomer();
+    const order = await quote(customer.chatSessionId);
+    await tap(customer.waId, button(lastTo(customer.waId), 'Accept'));
+    /** The desk's steps, written as the use cases write them (the trigger sends them). */
+    const step = async (state: 'requoted' | 'deposit_seen') => {
+      await database.db.update(orders).set({ state }).where(eq(orders.id, order.id));
+      await database.db
+        .insert(orderEvents)
+        .values({ orderId: order.id, state, actor: 'agent', at: new Date(now) });
+      await settle();
+      return lastTo(customer.waId);
+    };
+    const first = await step('requoted');
+    expect(replyButtons(first).map((b) => b.title)).toEqual([
+      'Accept new total',
+      'Return my coins',
+    ]);
+    await step('deposit_seen');
+    const second = await step('requoted');
+    await tap(customer.waId, button(first, 'Accept new total'));
+    expect(shownText(lastTo(customer.waId))).toBe(
+      `This button is from an earlier total of order ${order.reference}: use the buttons of the latest message.`,
+    );
+    expect((await orderNow(order.id)).state).toBe('requoted');
+    await tap(customer.waId, button(second, 'Accept new total'));
+    expect((await orderNow(order.id)).state).toBe('deposit_seen');
+    expect(shownText(lastTo(customer.waId))).toContain('You accepted the new total of');
+  });
+
   it('a step after the 24-hour window fails as a free-form message does', async () => {
     const customer = await readyCustomer();
     now += 25 * 60 * MINUTE;
