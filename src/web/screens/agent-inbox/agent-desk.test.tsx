@@ -77,6 +77,7 @@ function stubDesk(): ApiCall[] {
           ? [
               {
                 ...makePayoutAccount({ accountNumber: '0123456785' }),
+                pending: false,
                 alsoSavedBy: [
                   { customerId: '22222222-2222-4222-8222-222222222222', name: 'Bola Ade' },
                 ],

@@ -1,6 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { PayoutAccount } from '../../../../shared/api/payout-accounts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type {
+  CreatePayoutAccountRequest,
+  PayoutAccount,
+} from '../../../../shared/api/payout-accounts';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, inputClasses, Label } from '../../../components/ui/input';
@@ -10,11 +14,24 @@ import { useBanks } from '../api/list-banks';
 
 export const ADD_FAILED_MESSAGE = 'Could not save the account. Please try again.';
 
-/** Bank, 10-digit number and name; the server checks the number and asks the bank for the name. */
-export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) => void }) {
+type AddMutation = UseMutationResult<PayoutAccount, Error, CreatePayoutAccountRequest>;
+
+/**
+ * Bank, 10-digit number and name; the server checks the number and asks the bank for the name.
+ * The customer's own form, or (`forCustomer`) an agent's for a WhatsApp customer, saved through
+ * `add` for the customer to confirm.
+ */
+export function AddAccountForm({
+  onAdded,
+  forCustomer,
+}: {
+  onAdded: (account: PayoutAccount) => void;
+  forCustomer?: AddMutation;
+}) {
+  const own = useAddPayoutAccount();
+  const add = forCustomer ?? own;
   const id = useId();
   const banks = useBanks();
-  const add = useAddPayoutAccount();
   const [bankCode, setBankCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [accountName, setAccountName] = useState('');
@@ -23,7 +40,7 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!bankCode) return setProblem('Choose your bank.');
+    if (!bankCode) return setProblem(forCustomer ? 'Choose the bank.' : 'Choose your bank.');
     if (!/^\d{10}$/.test(accountNumber)) return setProblem('The account number must be 10 digits.');
     setProblem(null);
     add.mutate(
@@ -51,7 +68,13 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
             disabled={!banks.data}
             onChange={(e) => setBankCode(e.target.value)}
           >
-            <option value="">{banks.isError ? 'Could not load banks' : 'Choose your bank'}</option>
+            <option value="">
+              {banks.isError
+                ? 'Could not load banks'
+                : forCustomer
+                  ? 'Choose the bank'
+                  : 'Choose your bank'}
+            </option>
             {banks.data?.map((bank) => (
               <option key={bank.code} value={bank.code}>
                 {bank.name}
@@ -78,7 +101,9 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
         />
         {chosen?.scheme === 'phone' && (
           <p id={`${id}-number-hint`} className="text-sm text-ink-muted">
-            Your {chosen.shortName} account number is your phone number without the first 0.
+            {forCustomer
+              ? `The ${chosen.shortName} account number is the holder's phone number without the first 0.`
+              : `Your ${chosen.shortName} account number is your phone number without the first 0.`}
           </p>
         )}
       </div>
@@ -88,17 +113,23 @@ export function AddAccountForm({ onAdded }: { onAdded: (account: PayoutAccount) 
           id={`${id}-name`}
           autoComplete="name"
           maxLength={100}
-          placeholder="As your bank shows it"
+          placeholder={forCustomer ? 'As the bank shows it' : 'As your bank shows it'}
           value={accountName}
           onChange={(e) => setAccountName(e.target.value)}
         />
         <p className="text-sm text-ink-muted">
-          We ask your bank for the name when we can, and use the bank&apos;s.
+          {forCustomer
+            ? "We ask the bank for the name when we can, and use the bank's. The customer confirms the account on WhatsApp before it can be paid into."
+            : "We ask your bank for the name when we can, and use the bank's."}
         </p>
       </div>
       {problem && <ErrorAlert>{problem}</ErrorAlert>}
       <Button type="submit" size="lg" disabled={add.isPending}>
-        {add.isPending ? 'Checking with your bank…' : 'Save account'}
+        {add.isPending
+          ? `Checking with ${forCustomer ? 'the' : 'your'} bank…`
+          : forCustomer
+            ? 'Save and ask the customer'
+            : 'Save account'}
       </Button>
     </form>
   );

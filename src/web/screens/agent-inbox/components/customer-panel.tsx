@@ -91,6 +91,7 @@ export function CustomerPanel({
             <CustomerPayoutAccounts
               customerId={customer.id}
               customerName={customerLabel(customer)}
+              whatsapp={Boolean(customer.whatsappNumber)}
             />
           </Section>
           {privateNotes && <Section title="Private notes">{privateNotes}</Section>}
