@@ -44,7 +44,7 @@ const rootDir = path.resolve(import.meta.dirname, '../..');
  * to any makes a new template; otherwise every project and every later run reuses the one made
  * first.
  */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash('sha256');
   const migrations = path.join(rootDir, 'drizzle');
   for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
