@@ -1,4 +1,4 @@
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { orderLimitsText } from '../../../../shared/api/orders';
 import { CoinSelect } from '../../../components/coin-select';
 import { MoneyField } from '../../../components/money-field';
@@ -15,12 +15,14 @@ import { UnitSwitch } from './unit-switch';
  */
 export function CoinAmountFields({ id, onEdit }: { id: string; onEdit: () => void }) {
   const { minOrderNaira, maxOrderNaira } = useAppConfig();
-  const { control, formState, trigger } = useFormContext<OrderFormValues>();
+  const { control, trigger } = useFormContext<OrderFormValues>();
+  // This component's own subscription: it re-renders when the submit or the amount's check ends.
+  const { isSubmitted, errors } = useFormState({ control });
   const coin = useController({ control, name: 'coin' }).field;
   const unit = useController({ control, name: 'unit' }).field;
-  const amount = useController({ control, name: 'amount' });
+  const amount = useController({ control, name: 'amount' }).field;
   const symbol = RATE_SYMBOLS[coin.value];
-  const shown = formState.isSubmitted || amount.field.value !== '';
+  const problem = isSubmitted || amount.value !== '' ? (errors.amount?.message ?? null) : null;
   // The coin's decimal places and the unit decide whether the amount is valid: check it again.
   const choose =
     <T,>(field: { onChange: (value: T) => void }) =>
@@ -36,15 +38,15 @@ export function CoinAmountFields({ id, onEdit }: { id: string; onEdit: () => voi
       <MoneyField
         id={`${id}-amount`}
         label={unit.value === 'crypto' ? `Amount (${symbol})` : 'Amount (₦)'}
-        value={amount.field.value}
+        value={amount.value}
         onChange={(value) => {
-          amount.field.onChange(value);
+          amount.onChange(value);
           onEdit();
         }}
         prefix={unit.value === 'naira' ? '₦' : undefined}
         suffix={unit.value === 'crypto' ? symbol : undefined}
         grouped={unit.value === 'naira'}
-        error={shown ? amount.fieldState.error?.message : null}
+        error={problem}
         hint={orderLimitsText(minOrderNaira, maxOrderNaira)}
         notANumber="Amount must be a number"
       />
