@@ -123,7 +123,7 @@ describe('exchange rates screen', () => {
     await renderScreen();
     await waitFor(() => expect(field('bitcoin-sellRateNaira').value).toBe('157,254,058.50'));
     fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
-    expect(screen.getByTestId('nothing-to-save').textContent).toBe(NOTHING_TO_SAVE);
+    expect((await screen.findByTestId('nothing-to-save')).textContent).toBe(NOTHING_TO_SAVE);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -256,18 +256,26 @@ describe('exchange rates screen', () => {
     const calls = stubAgentApi();
     await renderScreen();
     type('bitcoin-spreadPercentage', '51');
-    expect(errorOf('bitcoin-spreadPercentage')).toBe('Spread % must be at most 50');
+    await waitFor(() =>
+      expect(errorOf('bitcoin-spreadPercentage')).toBe('Spread % must be at most 50'),
+    );
     type('bitcoin-buyRateUsd', '-5');
-    expect(errorOf('bitcoin-buyRateUsd')).toBe('USD buy rate cannot be negative');
+    await waitFor(() =>
+      expect(errorOf('bitcoin-buyRateUsd')).toBe('USD buy rate cannot be negative'),
+    );
     type('usdt-sellRateNaira', '0');
-    expect(errorOf('usdt-sellRateNaira')).toBe('Naira sell rate must be greater than zero');
+    await waitFor(() =>
+      expect(errorOf('usdt-sellRateNaira')).toBe('Naira sell rate must be greater than zero'),
+    );
     type('usd-to-naira', '');
-    expect(errorOf('usd-to-naira')).toBe('USD to Naira rate is required');
+    await waitFor(() => expect(errorOf('usd-to-naira')).toBe('USD to Naira rate is required'));
     type('usdt-sellRateUsd', '5');
-    expect(errorOf('usdt-sellRateUsd')).toBe('The sell rate cannot be above the buy rate');
+    await waitFor(() =>
+      expect(errorOf('usdt-sellRateUsd')).toBe('The sell rate cannot be above the buy rate'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Save All Exchange Rates' }));
-    expect(screen.getByRole('alert').textContent).toContain('Some rates need fixing');
+    expect((await screen.findByRole('alert')).textContent).toContain('Some rates need fixing');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

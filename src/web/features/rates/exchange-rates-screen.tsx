@@ -1,15 +1,18 @@
 import { MessagesSquare, RefreshCw, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { get, type FieldError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { Price } from '../../../shared/api/prices';
 import type { RateCurrency } from '../../../shared/domain';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useZodForm } from '../../components/ui/form';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
 import { RequireAgent, useAgentAccess, AgentLogoutButton } from '../auth';
 import { usePrices } from '../prices/api/get-prices';
-import type { RateGuardRefusal, SaveRatesRequest } from '../../../shared/api/rates';
+import type { RateGuardRefusal, RatesResponse, SaveRatesRequest } from '../../../shared/api/rates';
 import { useManagedRates } from './api/get-rates';
 import { guardRefusal, useSaveRates } from './api/save-rates';
 import { GuardConfirmDialog } from './components/guard-confirm-dialog';
@@ -27,9 +30,9 @@ import {
   draftFrom,
   editRateField,
   editUsdToNaira,
-  toSaveRequest,
+  RATE_FIELDS,
+  ratesFormSchema,
   USD_TO_NAIRA_RULE,
-  validateDraft,
   type RateField,
   type RatesDraft,
 } from './lib/rate-form';
@@ -69,36 +72,12 @@ function AgentsOnly({ children }: { children: ReactNode }) {
   return <RequireAgent>{children}</RequireAgent>;
 }
 
-type FieldKey = 'usdToNaira' | `${RateCurrency}.${RateField}`;
+/** The form's fields by name, as react-hook-form names them. */
+type FieldKey = 'usdToNaira' | `rates.${number}.${RateField}`;
 
 function ExchangeRates() {
   const rates = useManagedRates();
   const prices = usePrices();
-  const save = useSaveRates();
-  // A save in flight (set at once, unlike save.isPending).
-  const saving = useRef(false);
-  const [edited, setEdited] = useState<RatesDraft | null>(null);
-  const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
-  const [showAll, setShowAll] = useState(false);
-  const [autoErrors, setAutoErrors] = useState<Partial<Record<RateCurrency, string>>>({});
-  const [nothingToSave, setNothingToSave] = useState(false);
-  /** A save the market guard refused, kept to send again with the agent's reason. */
-  const [refused, setRefused] = useState<{
-    request: SaveRatesRequest;
-    refusal: RateGuardRefusal;
-  } | null>(null);
-
-  // Until the agent edits, suggestions follow the market prices as they arrive.
-  const draft = edited ?? (rates.data ? draftFrom(rates.data, prices.data) : null);
-  const edit = (next: RatesDraft) => {
-    setEdited(next);
-    setNothingToSave(false);
-  };
-  const errors = draft ? validateDraft(draft) : null;
-  const visible = (key: FieldKey, message: string | undefined) =>
-    message && (showAll || touched.has(key)) ? message : undefined;
-
-  const touch = (key: FieldKey) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   const actions = (
     <>
@@ -107,44 +86,76 @@ function ExchangeRates() {
     </>
   );
 
-  if (!draft) {
-    return (
-      <PortalPage title="Exchange Rates" actions={actions} back={{ to: '/agent', label: 'Back' }}>
-        {rates.isError ? (
-          <PortalCard>
-            <div role="alert" className="py-6 text-center">
-              <p className="font-semibold text-down">Failed to fetch exchange rates</p>
-              <Button variant="outline" className="mt-4" onClick={() => void rates.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </PortalCard>
-        ) : (
-          <p role="status" className="py-10 text-center text-ink-muted">
-            Loading exchange rates...
-          </p>
-        )}
-      </PortalPage>
-    );
-  }
+  return (
+    <PortalPage title="Exchange Rates" actions={actions} back={{ to: '/agent', label: 'Back' }}>
+      {rates.data ? (
+        <RatesForm saved={rates.data} prices={prices.data} pricesLoading={prices.isPending} />
+      ) : rates.isError ? (
+        <PortalCard>
+          <div role="alert" className="py-6 text-center">
+            <p className="font-semibold text-down">Failed to fetch exchange rates</p>
+            <Button variant="outline" className="mt-4" onClick={() => void rates.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </PortalCard>
+      ) : (
+        <p role="status" className="py-10 text-center text-ink-muted">
+          Loading exchange rates...
+        </p>
+      )}
+    </PortalPage>
+  );
+}
 
-  const onSave = () => {
-    if (errors) {
-      setShowAll(true);
-      // Take the agent to the first field that needs fixing.
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLInputElement>('[data-money-form] [aria-invalid="true"]')
-          ?.focus(),
-      );
-      return;
-    }
-    const request = toSaveRequest(draft);
-    if (!request) {
-      setNothingToSave(true);
-      return;
-    }
-    send(request);
+/**
+ * The rates as a react-hook-form form checked by `ratesFormSchema`. Editing one figure sets the
+ * ones it decides (a USD rate its Naira rate, the USD-to-Naira rate every Naira rate); a
+ * field's problem shows once the agent changed that field, or every one after a Save All that
+ * found problems.
+ */
+function RatesForm({
+  saved,
+  prices,
+  pricesLoading,
+}: {
+  saved: RatesResponse;
+  prices: Price[] | undefined;
+  pricesLoading: boolean;
+}) {
+  const save = useSaveRates();
+  // A save in flight (set at once, unlike save.isPending).
+  const saving = useRef(false);
+  const server = useMemo(() => draftFrom(saved, prices), [saved, prices]);
+  const form = useZodForm(ratesFormSchema, { defaultValues: server });
+  const { errors, touchedFields, isDirty, isSubmitted } = form.formState;
+  const [autoErrors, setAutoErrors] = useState<Partial<Record<RateCurrency, string>>>({});
+  const [nothingToSave, setNothingToSave] = useState(false);
+  /** A save the market guard refused, kept to send again with the agent's reason. */
+  const [refused, setRefused] = useState<{
+    request: SaveRatesRequest;
+    refusal: RateGuardRefusal;
+  } | null>(null);
+  const draft = form.watch();
+
+  // Until the agent edits, suggestions follow the market prices as they arrive.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(server);
+  }, [form, server]);
+
+  /** A problem to show now: on a field the agent changed, or on every field after a save. */
+  const visible = (key: FieldKey) => {
+    const message = get(errors, key) as FieldError | undefined;
+    return message && (isSubmitted || get(touchedFields, key)) ? message.message : undefined;
+  };
+
+  /** The draft's next values (an edit and what it decides); `typed`: the field the agent changed. */
+  const edit = (next: RatesDraft, typed?: FieldKey) => {
+    form.setValue('usdToNaira', next.usdToNaira, { shouldDirty: true });
+    form.setValue('rates', next.rates, { shouldDirty: true });
+    if (typed) form.setValue(typed, get(next, typed) as string, { shouldTouch: true });
+    void form.trigger();
+    setNothingToSave(false);
   };
 
   const send = (request: SaveRatesRequest) => {
@@ -155,10 +166,8 @@ function ExchangeRates() {
       onSettled: () => {
         saving.current = false;
       },
-      onSuccess: () => {
-        setEdited(null);
-        setTouched(new Set());
-        setShowAll(false);
+      onSuccess: (response) => {
+        form.reset(draftFrom(response, prices));
         setAutoErrors({});
         setRefused(null);
         toast({ title: 'Success', description: RATES_SAVED, variant: 'success' });
@@ -182,11 +191,27 @@ function ExchangeRates() {
     });
   };
 
-  const priceList = prices.data ?? [];
+  const onSave = () =>
+    void form.handleSubmit(
+      (request) => {
+        if (request) send(request);
+        else setNothingToSave(true);
+      },
+      () => {
+        // Take the agent to the first field that needs fixing.
+        requestAnimationFrame(() =>
+          document
+            .querySelector<HTMLInputElement>('[data-money-form] [aria-invalid="true"]')
+            ?.focus(),
+        );
+      },
+    )();
+
+  const priceList = prices ?? [];
   return (
-    <PortalPage title="Exchange Rates" actions={actions} back={{ to: '/agent', label: 'Back' }}>
+    <>
       <div className="grid gap-4 sm:gap-6 md:grid-cols-2" data-money-form>
-        <MarketPricesCard prices={priceList} loading={prices.isPending} />
+        <MarketPricesCard prices={priceList} loading={pricesLoading} />
         <PortalCard aria-labelledby="usd-to-naira-title">
           <h2 id="usd-to-naira-title" className="text-lg font-bold">
             USD to Naira Rate
@@ -202,11 +227,8 @@ function ExchangeRates() {
             prefix="₦"
             grouped
             value={draft.usdToNaira}
-            onChange={(value) => {
-              edit(editUsdToNaira(draft, value));
-              touch('usdToNaira');
-            }}
-            error={visible('usdToNaira', errors?.usdToNaira)}
+            onChange={(value) => edit(editUsdToNaira(draft, value), 'usdToNaira')}
+            error={visible('usdToNaira')}
             notANumber={`${USD_TO_NAIRA_RULE.label} must be a number`}
           />
           <MarketUsdToNaira prices={priceList} />
@@ -219,12 +241,11 @@ function ExchangeRates() {
             </ul>
           </div>
         </PortalCard>
-        {draft.rates.map((rate) => {
+        {draft.rates.map((rate, index) => {
           const price = priceList.find((p) => p.symbol === RATE_SYMBOLS[rate.currency]);
-          const rateErrors = errors?.rates[rate.currency] ?? {};
           const shown: Partial<Record<RateField, string>> = {};
-          for (const [field, message] of Object.entries(rateErrors) as [RateField, string][]) {
-            const text = visible(`${rate.currency}.${field}`, message);
+          for (const field of RATE_FIELDS) {
+            const text = visible(`rates.${index}.${field}`);
             if (text) shown[field] = text;
           }
           return (
@@ -235,8 +256,7 @@ function ExchangeRates() {
               errors={shown}
               autoError={autoErrors[rate.currency] ?? null}
               onChange={(field, value) => {
-                edit(editRateField(draft, rate.currency, field, value));
-                touch(`${rate.currency}.${field}`);
+                edit(editRateField(draft, rate.currency, field, value), `rates.${index}.${field}`);
                 setAutoErrors((e) => ({ ...e, [rate.currency]: undefined }));
               }}
               onAutoCalculate={() => {
@@ -255,7 +275,7 @@ function ExchangeRates() {
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-3 flex flex-col gap-2 border-t border-line bg-canvas/95 px-3 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
-        {showAll && errors && (
+        {isSubmitted && !isEmptyErrors(errors) && (
           <ErrorAlert>
             Some rates need fixing before they can be saved: see the fields marked in red.
           </ErrorAlert>
@@ -270,7 +290,7 @@ function ExchangeRates() {
           </p>
         )}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {edited && (
+          {isDirty && (
             <p className="text-sm text-ink-muted" data-testid="unsaved">
               Unsaved changes
             </p>
@@ -289,9 +309,11 @@ function ExchangeRates() {
         onCancel={() => setRefused(null)}
         onConfirm={(reason) => refused && send({ ...refused.request, confirmation: { reason } })}
       />
-    </PortalPage>
+    </>
   );
 }
+
+const isEmptyErrors = (errors: object) => Object.keys(errors).length === 0;
 
 /** /agent/exchange-rates and /exchange-rates: the managed rates, agents only. */
 export default function ExchangeRatesScreen() {

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown, UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { createAgentRequestSchema } from '../../../../shared/api/agents';
 import { displayName } from '../../../../shared/names';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Form, useZodForm } from '../../../components/ui/form';
 import { Input, inputClasses, Label } from '../../../components/ui/input';
 import { errorLines } from '../../../lib/error-text';
 import { toast } from '../../../lib/toast';
@@ -55,9 +55,8 @@ export function CreateAgentDialog() {
   // A create in flight (set at once, unlike create.isPending).
   const creating = useRef(false);
   const [open, setOpen] = useState(false);
-  const form = useForm<Draft, unknown, Valid>({
+  const form = useZodForm(formSchema, {
     defaultValues: EMPTY,
-    resolver: zodResolver(formSchema),
     // The toast says what is wrong once, at submit; the fields are marked until fixed.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -148,11 +147,7 @@ export function CreateAgentDialog() {
         title="Create New Agent"
         description="The agent signs in at /agent/login with this email and password."
       >
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => void form.handleSubmit(submit, refuse)(event)}
-          noValidate
-        >
+        <Form form={form} onSubmit={submit} onInvalid={refuse} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-first`}>First Name</Label>
@@ -224,7 +219,7 @@ export function CreateAgentDialog() {
               {create.isPending ? 'Creating...' : 'Create Agent'}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

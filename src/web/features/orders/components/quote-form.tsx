@@ -1,20 +1,19 @@
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { previewOrderRequestSchema } from '../../../../shared/api/orders';
+import { useId, useState } from 'react';
 import type { RateCurrency } from '../../../../shared/domain';
-import { guardConfirmationSchema } from '../../../../shared/market-guard';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Form, useZodForm } from '../../../components/ui/form';
 import { Input, Label } from '../../../components/ui/input';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorText } from '../../../lib/error-text';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderPreview } from '../api/preview-order';
 import { minutesText } from '../lib/minutes-text';
+import { orderFormSchema, previewBody, type OrderFormValues } from '../lib/order-form';
 import { useOrderAction } from '../lib/use-order-action';
 import { CoinAmountFields } from './coin-amount-fields';
 import { lockable, marketText, QuotePreview } from './order-preview';
-import type { Unit } from './unit-switch';
 
 /**
  * An agent's quote: coin and amount (in the coin or in naira), then the server's preview (rate,
@@ -36,73 +35,54 @@ export function QuoteForm({
   const id = useId();
   const { quoteTtlMinutes } = useAppConfig();
   const create = useCreateOrder();
-  const [coin, setCoin] = useState<RateCurrency>(defaultCoin);
-  const [unit, setUnit] = useState<Unit>('crypto');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
-  const body = {
-    chatSessionId,
-    coin,
-    ...(unit === 'crypto' ? { amount: amount.trim() } : { amountNaira: amount.trim() }),
-  };
-  const check = previewOrderRequestSchema.safeParse(body);
-  const amountProblem = check.success ? null : (check.error.issues[0]?.message ?? null);
-  const preview = useOrderPreview(check.success ? body : null);
-  const pastGuard = preview.data !== undefined && !preview.data.published;
-  const reasonCheck = guardConfirmationSchema.safeParse({ reason });
+  const [pastGuard, setPastGuard] = useState(false);
+  const form = useZodForm(orderFormSchema({ chatSessionId, reasonRequired: pastGuard }), {
+    defaultValues: {
+      coin: defaultCoin,
+      unit: 'crypto',
+      amount: '',
+      reason: '',
+    } satisfies OrderFormValues,
+    mode: 'onChange',
+  });
+  const body = previewBody(form.watch(), { chatSessionId });
+  const preview = useOrderPreview(body);
+  // The rule for the reason follows the preview: outside the guard, the form asks for it.
+  const outsideGuard = preview.data !== undefined && !preview.data.published;
+  if (outsideGuard !== pastGuard) setPastGuard(outsideGuard);
+  const reason = form.getFieldState('reason', form.formState);
+  const reasonShown = form.formState.isSubmitted && reason.error !== undefined;
   const action = useOrderAction((idempotencyKey) =>
     create
       .mutateAsync({
         body: {
-          ...body,
+          ...body!,
           // The submit locks only a lockable preview: its figures are the ones on screen.
           rateVersion: preview.data!.rateVersion,
-          ...(pastGuard ? { confirmation: { reason: reason.trim() } } : {}),
+          ...(pastGuard ? { confirmation: { reason: form.getValues('reason').trim() } } : {}),
         },
         idempotencyKey,
       })
       .then((order) => onSent(order.id)),
   );
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      action.changed();
-    };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (check.success && lockable(preview) && (!pastGuard || reasonCheck.success)) {
-      action.submit();
-    }
-  };
 
   return (
-    <form
-      noValidate
-      onSubmit={submit}
+    <Form
+      form={form}
+      onSubmit={() => {
+        if (lockable(preview)) action.submit();
+      }}
       aria-label="Send a quote"
       data-testid="quote-form"
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
       <h3 className="text-base font-semibold text-ink">Quote the customer</h3>
-      <CoinAmountFields
-        id={id}
-        coin={coin}
-        onCoin={edit(setCoin)}
-        unit={unit}
-        onUnit={edit(setUnit)}
-        amount={amount}
-        onAmount={edit(setAmount)}
-        error={showErrors || amount !== '' ? amountProblem : null}
-      />
+      <CoinAmountFields id={id} onEdit={action.changed} />
       <p className="text-sm text-ink-muted">
         The quote locks our sell rate for {minutesText(quoteTtlMinutes)}. The customer accepts it in
         the chat with their payout account.
       </p>
-      <QuotePreview query={preview} priced={check.success} viewer="agent" />
+      <QuotePreview query={preview} priced={body !== null} viewer="agent" />
       {pastGuard && (
         <div data-testid="quote-guard">
           <p className="mb-2 text-sm text-down">
@@ -114,20 +94,17 @@ export function QuoteForm({
           </Label>
           <Input
             id={`${id}-reason`}
-            value={reason}
-            onChange={(e) => edit(setReason)(e.target.value)}
-            aria-invalid={showErrors && !reasonCheck.success}
+            aria-invalid={reasonShown}
+            {...form.register('reason', { onChange: action.changed })}
           />
-          {showErrors && !reasonCheck.success && (
-            <p className="mt-1 text-sm text-down">{reasonCheck.error.issues[0]?.message}</p>
-          )}
+          {reasonShown && <p className="mt-1 text-sm text-down">{reason.error?.message}</p>}
         </div>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onClose}>
           Close
         </Button>
-        <Button type="submit" disabled={action.pending || (check.success && !lockable(preview))}>
+        <Button type="submit" disabled={action.pending || (body !== null && !lockable(preview))}>
           <Send aria-hidden />
           Send quote
         </Button>
@@ -135,7 +112,7 @@ export function QuoteForm({
       {action.error !== null && (
         <ErrorAlert>{errorText(action.error, 'Could not send the quote. Try again.')}</ErrorAlert>
       )}
-    </form>
+    </Form>
   );
 }
 

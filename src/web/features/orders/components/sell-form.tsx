@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { previewOrderRequestSchema } from '../../../../shared/api/orders';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import type { RateCurrency } from '../../../../shared/domain';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Form, useZodForm } from '../../../components/ui/form';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorText } from '../../../lib/error-text';
 import { usePayoutAccounts } from '../../payout-accounts/api/list-payout-accounts';
@@ -11,11 +12,11 @@ import { useRates } from '../../rates/api/get-rates';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderPreview } from '../api/preview-order';
 import { minutesText } from '../lib/minutes-text';
+import { orderFormSchema, previewBody, type OrderFormValues } from '../lib/order-form';
 import { useOrderAction } from '../lib/use-order-action';
 import { CoinAmountFields } from './coin-amount-fields';
 import { lockable, QuotePreview } from './order-preview';
 import { PayoutAccountChoice } from './payout-account-choice';
-import type { Unit } from './unit-switch';
 
 /**
  * The customer's "Sell": coin, amount (in the coin or in naira) and the account to be paid
@@ -37,71 +38,55 @@ export function SellForm({
   const accounts = usePayoutAccounts();
   const rates = useRates();
   const create = useCreateOrder();
-  const [coin, setCoin] = useState<RateCurrency>(defaultCoin);
-  const [unit, setUnit] = useState<Unit>('crypto');
-  const [amount, setAmount] = useState('');
-  const [chosenAccount, setChosenAccount] = useState<number | null>(null);
-  const [showErrors, setShowErrors] = useState(false);
-  const accountId = chosenAccount ?? accounts.data?.[0]?.id;
-  const body = {
-    chatSessionId,
-    coin,
-    ...(unit === 'crypto' ? { amount: amount.trim() } : { amountNaira: amount.trim() }),
-    payoutAccountId: accountId,
-  };
-  const check = previewOrderRequestSchema.safeParse(body);
-  const amountProblem = check.success ? null : (check.error.issues[0]?.message ?? null);
-  const rate = rates.data?.rates.find((r) => r.currency === coin);
+  const options = { chatSessionId, defaultPayoutAccountId: accounts.data?.[0]?.id };
+  const form = useZodForm(orderFormSchema(options), {
+    defaultValues: {
+      coin: defaultCoin,
+      unit: 'crypto',
+      amount: '',
+      payoutAccountId: undefined,
+      reason: '',
+    } satisfies OrderFormValues,
+    mode: 'onChange',
+  });
+  const account = useController({ control: form.control, name: 'payoutAccountId' }).field;
+  const values = form.watch();
+  const body = previewBody(values, options);
+  const rate = rates.data?.rates.find((r) => r.currency === values.coin);
   // Managed but not published (outside the market guard): nothing here may lock it.
   const updating = rate !== undefined && rate.managed && !rate.published;
-  const preview = useOrderPreview(check.success && !updating ? body : null);
+  const preview = useOrderPreview(body !== null && !updating ? body : null);
   const action = useOrderAction((idempotencyKey) =>
     create
       .mutateAsync({
         // The submit locks only a lockable preview: its figures are the ones on screen.
-        body: { ...body, rateVersion: preview.data!.rateVersion },
+        body: { ...body!, rateVersion: preview.data!.rateVersion },
         idempotencyKey,
       })
       .then((order) => onCreated(order.id)),
   );
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      action.changed();
-    };
   const noAccounts = accounts.isSuccess && accounts.data.length === 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (check.success && accountId !== undefined && lockable(preview)) action.submit();
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={submit}
+    <Form
+      form={form}
+      onSubmit={({ body: valid }) => {
+        if (valid.payoutAccountId !== undefined && lockable(preview)) action.submit();
+      }}
       aria-label="Sell"
       data-testid="sell-form"
       className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line"
     >
-      <h3 className="text-base font-semibold text-ink">Sell {RATE_NAMES[coin]} for naira</h3>
-      <CoinAmountFields
-        id={id}
-        coin={coin}
-        onCoin={edit(setCoin)}
-        unit={unit}
-        onUnit={edit(setUnit)}
-        amount={amount}
-        onAmount={edit(setAmount)}
-        error={showErrors || amount !== '' ? amountProblem : null}
-      />
+      <h3 className="text-base font-semibold text-ink">Sell {RATE_NAMES[values.coin]} for naira</h3>
+      <CoinAmountFields id={id} onEdit={action.changed} />
       <PayoutAccountChoice
         id={`${id}-account`}
         accounts={accounts.data}
-        value={accountId}
-        onChange={edit(setChosenAccount)}
+        value={account.value ?? options.defaultPayoutAccountId}
+        onChange={(accountId) => {
+          account.onChange(accountId);
+          action.changed();
+        }}
       />
       <p className="text-sm text-ink-muted">
         We lock our sell rate for you for {minutesText(quoteTtlMinutes)} and show where to send the
@@ -113,16 +98,16 @@ export function SellForm({
           className="rounded-xl bg-canvas px-3 py-2 text-sm text-ink"
           data-testid="rate-updating"
         >
-          Our desk is updating its {RATE_SYMBOLS[coin]} rate. Please ask the agent in this chat for
-          a quote.
+          Our desk is updating its {RATE_SYMBOLS[values.coin]} rate. Please ask the agent in this
+          chat for a quote.
         </p>
       ) : (
         <>
-          <QuotePreview query={preview} priced={check.success} viewer="customer" />
+          <QuotePreview query={preview} priced={body !== null} viewer="customer" />
           <Button
             type="submit"
             size="lg"
-            disabled={action.pending || noAccounts || (check.success && !lockable(preview))}
+            disabled={action.pending || noAccounts || (body !== null && !lockable(preview))}
           >
             Lock rate and sell
           </Button>
@@ -131,6 +116,6 @@ export function SellForm({
       {action.error !== null && (
         <ErrorAlert>{errorText(action.error, 'Could not create the order. Try again.')}</ErrorAlert>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,6 @@
 import { RadioButtons } from '../../../components/radio-buttons';
 import { cn } from '../../../lib/cn';
-
-/** What an amount is typed in: the coin, or naira (the coins it buys at the rate). */
-export type Unit = 'crypto' | 'naira';
+import { UNITS, type Unit } from '../lib/order-form';
 
 /** "In BTC" / "In naira (₦)": the unit an amount field takes. */
 export function UnitSwitch({
@@ -18,7 +16,7 @@ export function UnitSwitch({
     <RadioButtons
       label="Amount in"
       value={unit}
-      options={['crypto', 'naira'] as const}
+      options={UNITS}
       onChange={onChange}
       className="grid grid-cols-2 gap-1 rounded-xl bg-canvas p-1"
       buttonClassName={(checked) =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { handleUnauthorized } from '../../../lib/unauthorized';
 
@@ -10,18 +10,24 @@ import { handleUnauthorized } from '../../../lib/unauthorized';
 export function useOrderAction(run: (idempotencyKey: string) => Promise<unknown>) {
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState(false);
+  // Set at once, unlike `pending`: a form's submit runs after its checks (a microtask later),
+  // so a double click's second submit can come before the render that says pending.
+  const running = useRef(false);
   const [error, setError] = useState<unknown>(null);
   const submit = (onDone?: () => void) => {
-    if (pending) return;
+    if (running.current) return;
+    running.current = true;
     setPending(true);
     setError(null);
     run(idempotency.key).then(
       () => {
+        running.current = false;
         setPending(false);
         idempotency.renew();
         onDone?.();
       },
       (failure: unknown) => {
+        running.current = false;
         setPending(false);
         idempotency.renewAfter(failure);
         handleUnauthorized(failure);

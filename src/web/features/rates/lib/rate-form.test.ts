@@ -8,15 +8,33 @@ import {
   editUsdToNaira,
   NO_MARKET_PRICE,
   RATE_RULES,
+  ratesFormSchema,
   SELL_ABOVE_BUY,
   toSaveRequest,
-  validateDraft,
   type RatesDraft,
 } from './rate-form';
 import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
 
 const bitcoin = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'bitcoin')!;
 const usdt = (draft: RatesDraft) => draft.rates.find((r) => r.currency === 'usdt')!;
+
+/** The form schema's refusal as { usdToNaira, rates: { <currency>: { <field>: message } } }. */
+function problems(draft: RatesDraft) {
+  const result = ratesFormSchema.safeParse(draft);
+  if (result.success) return null;
+  const found: { usdToNaira?: string; rates: Record<string, Record<string, string>> } = {
+    rates: {},
+  };
+  for (const issue of result.error.issues) {
+    const [first, index, field] = issue.path;
+    if (first === 'usdToNaira') found.usdToNaira = issue.message;
+    else {
+      const currency = draft.rates[Number(index)]!.currency;
+      (found.rates[currency] ??= {})[String(field)] = issue.message;
+    }
+  }
+  return found;
+}
 
 describe('Auto Calculate', () => {
   it('sets buy = market x (1 + spread/100) and sell = market x (1 - spread/100), and their Naira rates', () => {
@@ -92,7 +110,7 @@ describe('editing a USD rate', () => {
     expect(usdt(draft).sellRateNaira).toBe('1620');
     // 1620 / 1650 to 8 places; x 1650 gives 1620.00 back to the kobo, as the server checks.
     expect(usdt(draft).sellRateUsd).toBe('0.98181818');
-    expect(validateDraft(draft)).toBeNull();
+    expect(problems(draft)).toBeNull();
   });
 });
 
@@ -125,7 +143,7 @@ describe('validation messages', () => {
 
   it('refuses a sell rate above the buy rate, as the server does', () => {
     const draft = editRateField(draftFrom(MANAGED_RATES), 'bitcoin', 'sellRateUsd', '99195.52');
-    expect(validateDraft(draft)).toEqual({
+    expect(problems(draft)).toEqual({
       rates: { bitcoin: { sellRateUsd: SELL_ABOVE_BUY, sellRateNaira: SELL_ABOVE_BUY } },
     });
   });
@@ -138,7 +156,7 @@ describe('validation messages', () => {
         r.currency === 'usdt' ? { ...r, buyRateNaira: '1666.84' } : r,
       ),
     };
-    expect(validateDraft(off)).toEqual({
+    expect(problems(off)).toEqual({
       rates: {
         usdt: {
           buyRateNaira:
@@ -149,11 +167,11 @@ describe('validation messages', () => {
   });
 
   it('collects every problem by field, and none for a valid draft', () => {
-    expect(validateDraft(draftFrom(MANAGED_RATES))).toBeNull();
+    expect(problems(draftFrom(MANAGED_RATES))).toBeNull();
     let draft = editUsdToNaira(draftFrom(MANAGED_RATES), '');
     draft = editRateField(draft, 'usdt', 'spreadPercentage', '75');
     draft = editRateField(draft, 'usdt', 'buyRateNaira', '0');
-    expect(validateDraft(draft)).toEqual({
+    expect(problems(draft)).toEqual({
       usdToNaira: 'USD to Naira rate is required',
       rates: {
         usdt: {
@@ -201,7 +219,7 @@ describe('the save request', () => {
     expect(toSaveRequest(draftFrom(UNMANAGED_RATES, TEST_PRICES))).toBeNull();
     expect(toSaveRequest(draftFrom(UNMANAGED_RATES))).toBeNull();
     expect(toSaveRequest(draftFrom(MANAGED_RATES, TEST_PRICES))).toBeNull();
-    expect(validateDraft(draftFrom(UNMANAGED_RATES))).toBeNull();
+    expect(problems(draftFrom(UNMANAGED_RATES))).toBeNull();
   });
 
   it('sends a suggestion the agent used or edited, and only that currency', () => {

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
+import { z } from 'zod';
 import type { Price } from '../../../../shared/api/prices';
 import type { RatesResponse, SaveRatesRequest } from '../../../../shared/api/rates';
-import { RATE_SYMBOLS, type RateCurrency } from '../../../../shared/domain';
+import { RATE_CURRENCIES, RATE_SYMBOLS, type RateCurrency } from '../../../../shared/domain';
 import { dec, formatNaira } from '../../../../shared/money';
 import {
   autoCalculate,
@@ -59,28 +60,31 @@ export { SELL_ABOVE_BUY };
  *   price), never sent until the agent edits them or uses them.
  * - edited: changed or confirmed by the agent; sent.
  */
-export type RateOrigin = 'saved' | 'suggested' | 'edited';
+const RATE_ORIGINS = ['saved', 'suggested', 'edited'] as const;
+export type RateOrigin = (typeof RATE_ORIGINS)[number];
 
-export interface RateDraft extends Record<RateField, string> {
-  currency: RateCurrency;
-  lastUpdated: string | null;
-  origin: RateOrigin;
+const rateDraftSchema = z.object({
+  currency: z.enum(RATE_CURRENCIES),
+  spreadPercentage: z.string(),
+  buyRateUsd: z.string(),
+  sellRateUsd: z.string(),
+  buyRateNaira: z.string(),
+  sellRateNaira: z.string(),
+  lastUpdated: z.string().nullable(),
+  origin: z.enum(RATE_ORIGINS),
   /** Saved and shown to customers (within the market guard); false for anything else. */
-  published: boolean;
-}
+  published: z.boolean(),
+});
+export type RateDraft = z.infer<typeof rateDraftSchema>;
 
 /** The screen's form: what the agent is editing, as typed. */
-export interface RatesDraft {
-  usdToNaira: string;
+const ratesDraftSchema = z.object({
+  usdToNaira: z.string(),
   /** The USD-to-Naira rate as saved: Save All sends nothing when neither it nor a rate changed. */
-  savedUsdToNaira: string;
-  rates: RateDraft[];
-}
-
-export interface DraftErrors {
-  usdToNaira?: string;
-  rates: Partial<Record<RateCurrency, Partial<Record<RateField, string>>>>;
-}
+  savedUsdToNaira: z.string(),
+  rates: z.array(rateDraftSchema),
+});
+export type RatesDraft = z.infer<typeof ratesDraftSchema>;
 
 /**
  * The form for the server's rates (as agents see them) and the market prices: a managed rate as
@@ -244,19 +248,17 @@ export function autoCalculateRate(
 }
 
 /**
- * Every reason the draft cannot be saved, by field; null when it can. Only what Save All sends
- * is checked: the USD-to-Naira rate and the edited currencies.
+ * Every reason the draft cannot be saved, on its field (`usdToNaira`, `rates.<i>.<field>`), in
+ * the words of the API's bounds. Only what Save All sends is checked: the USD-to-Naira rate
+ * and the edited currencies.
  */
-export function validateDraft(draft: RatesDraft): DraftErrors | null {
-  const errors: DraftErrors = { rates: {} };
-  let any = false;
+function reportProblems(draft: RatesDraft, ctx: z.RefinementCtx): void {
+  const report = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', message, path });
   const usdToNaira = decimalError(draft.usdToNaira, USD_TO_NAIRA_RULE);
-  if (usdToNaira) {
-    errors.usdToNaira = usdToNaira;
-    any = true;
-  }
-  for (const rate of draft.rates) {
-    if (rate.origin !== 'edited') continue;
+  if (usdToNaira) report(['usdToNaira'], usdToNaira);
+  draft.rates.forEach((rate, index) => {
+    if (rate.origin !== 'edited') return;
     const fieldErrors: Partial<Record<RateField, string>> = {};
     for (const field of RATE_FIELDS) {
       const error = decimalError(rate[field], RATE_RULES[field]);
@@ -281,12 +283,10 @@ export function validateDraft(draft: RatesDraft): DraftErrors | null {
         fieldErrors[sell] = SELL_ABOVE_BUY;
       }
     }
-    if (Object.keys(fieldErrors).length > 0) {
-      errors.rates[rate.currency] = fieldErrors;
-      any = true;
+    for (const [field, message] of Object.entries(fieldErrors)) {
+      report(['rates', index, field], message);
     }
-  }
-  return any ? errors : null;
+  });
 }
 
 /**
@@ -310,3 +310,11 @@ export function toSaveRequest(draft: RatesDraft): SaveRatesRequest | null {
     })),
   };
 }
+
+/**
+ * The exchange rates form's schema: a draft with a problem is refused field by field; a valid
+ * one becomes what Save All sends (`toSaveRequest`), or null when nothing changed.
+ */
+export const ratesFormSchema = ratesDraftSchema
+  .superRefine(reportProblems)
+  .transform(toSaveRequest);
