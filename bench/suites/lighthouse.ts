@@ -286,7 +286,7 @@ async function seedAgent(dataDir: string): Promise<string> {
 /**
  * Every script and stylesheet chromium fetches by network idle on each of PAGES (not only the
  * entry's static imports: chunks fetched after hydration count too), gzip and brotli as the
- * server sends them; and whether the agent's desk fetched the canned replies' chunk.
+ * server sends them; and whether the agent's inbox fetched the canned replies' chunk.
  */
 async function networkRows(serverUrl: string, agentCookie: string): Promise<BenchRow[]> {
   const manifest = readViteManifest();

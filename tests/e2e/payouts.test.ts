@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
     await page.getByRole('button', { name: 'Deactivate Genesis' }).click();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();
     await btc.getByText('1 active').waitFor();
-    await screenshots(page, 'desk-addresses', { noSidewaysScroll: true, shots: 'page' });
+    await screenshots(page, 'deposit-addresses', { noSidewaysScroll: true, shots: 'page' });
     await expectNoAxeViolations(page, { exclude: TOASTER });
     await page.reload();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();

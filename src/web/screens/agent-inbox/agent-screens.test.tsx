@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import { agentDeskRoutes } from '../../testing/agent-desk-api';
+import { agentInboxRoutes } from '../../testing/agent-inbox-api';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
@@ -26,10 +26,10 @@ const MY_DAY = {
   averageFirstResponseSeconds: null,
 };
 
-/** The agent's desk (signed in, Online, no rates managed), the dashboard's calls and `extra`. */
+/** The agent's inbox (signed in, Online, no rates managed), the dashboard's calls and `extra`. */
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
-    ...agentDeskRoutes({ agent }),
+    ...agentInboxRoutes({ agent }),
     'GET /api/service-metrics/me': () => ({ body: MY_DAY }),
     // The dashboard's My replies and team replies.
     'GET /api/canned-replies': { body: [] },

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** An agent's desk open on a WhatsApp chat whose channel side is `chat`. */
+/** An agent's inbox open on a WhatsApp chat whose channel side is `chat`. */
 function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
   const session = makeSession({
     customer: makeCustomer({ email: null, whatsappNumber: '2348031112222' }),

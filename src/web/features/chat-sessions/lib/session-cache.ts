@@ -3,7 +3,7 @@ import type { ChatSession, ChatSessionPage } from '../../../../shared/api/chat-s
 import type { CustomerSummary } from '../../../../shared/api/customers';
 import type { Message } from '../../../../shared/api/messages';
 import type { Order } from '../../../../shared/api/orders';
-import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/desk';
+import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/attention';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { chatSessionKeys } from '../api/keys';
 import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';

@@ -7,7 +7,7 @@ import { useCustomerOrders } from '../api/list-customer-orders';
 import { ORDER_STATE_DISPLAY } from '../lib/states';
 
 /**
- * A customer's orders in the agents' desk: reference, amount, naira total and state, each
+ * A customer's orders in the agents' inbox: reference, amount, naira total and state, each
  * opening its chat in the desk, where the order card is.
  */
 export function CustomerOrders({

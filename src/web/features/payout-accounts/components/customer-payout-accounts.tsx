@@ -3,7 +3,7 @@ import { useCustomerPayoutAccounts } from '../api/list-customer-payout-accounts'
 import { PayoutAccountDetails } from '../../../components/payout-account-details';
 
 /**
- * A customer's saved payout accounts in the agents' desk, in full: bank, account number (with
+ * A customer's saved payout accounts in the agents' inbox, in full: bank, account number (with
  * copy), the holder's name, whether the bank verified it, and the other customers who saved the
  * same account. Read-only: only the customer adds or deletes accounts.
  */
