@@ -79,7 +79,7 @@ const PAGES = [
   { route: '/agent', signedIn: true, jsBudgetKb: 200 },
 ] as const;
 
-/** The canned replies' chunk (its name in the build): the desk loads it when the `/` picker opens. */
+/** The canned replies' chunk (its name in the build): the inbox loads it when the `/` picker opens. */
 const CANNED_REPLIES_CHUNK = 'canned-replies';
 
 // ---- The build ----------------------------------------------------------------------------

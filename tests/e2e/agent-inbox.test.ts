@@ -88,8 +88,8 @@ describe.skipIf(!hasChromium)("the agents' inbox: three panes, one URL per chat"
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-desk-'));
-    // An admin: the desk address for the order needs one; the desk is the same for agents.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-inbox-'));
+    // An admin: the desk address for the order needs one; the inbox is the same for agents.
     await createAccount(dataDir, AGENT, true);
     priceServer = await new PriceServer().start();
     server = await startServer({ priceApiUrl: priceServer.url, env: { DATA_DIR: dataDir } });
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium)("the agents' inbox: three panes, one URL per chat"
     );
     expect(await row(first.id).getByRole('link').first().getAttribute('aria-current')).toBeNull();
 
-    // The browser's Back goes to the chat before, in the same desk.
+    // The browser's Back goes to the chat before, in the same inbox.
     await page.goBack();
     await page.waitForURL(`${server.url}/agent/chats/${first.id}`);
     await waitForText(panel().getByTestId('panel-customer-name'), first.customer);
@@ -223,7 +223,7 @@ describe.skipIf(!hasChromium)("the agents' inbox: three panes, one URL per chat"
     await waitForText(panel().getByTestId('customer-order'), /AC-[A-Z0-9]+.*0\.01 BTC/);
     // The payer sees where to pay: the full number, to staff (issue 29).
     await waitForText(panel().getByTestId('customer-payout-account'), new RegExp(GTBANK_NUMBER));
-    // The three-pane desk's screenshots at 1280 × 800 and 1920 × 1080 are inbox-day.test.ts's.
+    // The three-pane inbox's screenshots at 1280 × 800 and 1920 × 1080 are inbox-day.test.ts's.
     await page.getByTestId('message').first().waitFor();
 
     // ? lists the shortcuts; r focuses the reply; c types / for the canned replies.
@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)("the agents' inbox: three panes, one URL per chat"
     expect(at).toBeGreaterThan(0);
     await page.keyboard.press('k');
     await page.waitForURL(`${server.url}/agent/chats/${ids[at - 1]}`);
-    // The desk has drawn the chat it moved to before the next key moves on from it.
+    // The inbox has drawn the chat it moved to before the next key moves on from it.
     await expect
       .poll(() =>
         row(ids[at - 1]!)

@@ -33,7 +33,7 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
 
 /**
  * Issue 17's end-to-end check, as one day at the desk: two agents and two customers, from the
- * chats' arrival to the dashboard's figures. What only one part of the desk needs (the list's
+ * chats' arrival to the dashboard's figures. What only one part of the inbox needs (the list's
  * scroll, the panel's orders, the waiting colours, the admin's Agents tab) is in agent-inbox,
  * service-metrics and the API tests.
  */
@@ -387,7 +387,7 @@ describe.skipIf(!hasChromium)("a day at the agents' inbox: two agents, two custo
       expect(await bola.page.getByPlaceholder('Type your message...').count()).toBe(0);
       await screenshot(bola.page, 'inbox-locked-1280x800', { folder: FOLDER });
 
-      // The three-pane desk, at two widths; the Transfer picker lists Bola, Online.
+      // The three-pane inbox, at two widths; the Transfer picker lists Bola, Online.
       await ada.page.getByRole('button', { name: 'Transfer', exact: true }).click();
       await ada.page
         .getByRole('option', { name: /Bola Okafor · Online/ })

@@ -32,7 +32,7 @@ const CUSTOMER = { name: 'Adaeze Nwosu', email: 'adaeze.payouts@example.com' };
 /** A GTBank NUBAN: serial 012345678, check digit 5 (worked in src/shared/payout-accounts). */
 const GTBANK_NUMBER = '0123456785';
 
-describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => {
+describe.skipIf(!hasChromium)('payout accounts and deposit addresses, live', () => {
   let priceServer: PriceServer;
   let enquiry: NameEnquiryServer;
   let server: InProcessServer;

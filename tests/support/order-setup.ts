@@ -47,7 +47,7 @@ export async function addDepositAddress(
     body: { network, address, label: network },
   });
   if (res.status !== 201)
-    throw new Error(`desk address: ${res.status} ${JSON.stringify(res.body)}`);
+    throw new Error(`deposit address: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /**

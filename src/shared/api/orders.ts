@@ -85,7 +85,7 @@ export const orderSchema = z.object({
   reference: z.string(),
   chatSessionId: z.number().int(),
   customerId: z.uuid(),
-  /** Who the customer is, for the desk's lists (the agents' Orders view). */
+  /** Who the customer is, for the staff's lists (the agents' Orders view). */
   customer: z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),

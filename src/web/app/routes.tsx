@@ -85,7 +85,7 @@ export const appRoutes: RouteObject[] = [
     path: '/agent/security',
     Component: lazyScreen(() => import('../features/auth/account-security-screen')),
   },
-  // One component for the three paths, so moving between chats keeps the desk mounted (the
+  // One component for the three paths, so moving between chats keeps the inbox mounted (the
   // list's scroll, search and filter).
   { path: '/agent', Component: AgentInbox },
   { path: '/agent/chats', Component: AgentInbox },

@@ -5,7 +5,7 @@ import { tronAddressFromHex } from './tron-address';
 import { TronReader, USDT_TRC20_CONTRACT_HEX } from './tron-reader';
 
 const TX = 'cd'.repeat(32);
-/** A desk address and its 20 bytes. */
+/** A deposit address and its 20 bytes. */
 const DEPOSIT_ADDRESS_HEX = '8840e6c55b9ada326d211d818c34a994aeced808';
 const OTHER_CONTRACT = '3487b63d30b5b2c87fb7ffa8bcfade38eaac1abe';
 

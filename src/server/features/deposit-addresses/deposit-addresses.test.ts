@@ -16,7 +16,7 @@ const SEGWIT = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TAPROOT = 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-describe.each(testDatabaseKinds())('desk addresses on $name', (kind) => {
+describe.each(testDatabaseKinds())('deposit addresses on $name', (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   const cookie: Record<string, string> = {};

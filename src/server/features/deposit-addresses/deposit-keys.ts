@@ -14,7 +14,7 @@ type KeyRow = typeof depositExtendedKeys.$inferSelect;
 /** A stored key, read again (it was checked when added). */
 function accountOf(row: KeyRow): AccountKey {
   const account = readAccountKey(row.network, row.extendedPublicKey);
-  if ('problem' in account) throw new Error(`desk key ${row.id}: ${account.problem}`);
+  if ('problem' in account) throw new Error(`deposit key ${row.id}: ${account.problem}`);
   return account;
 }
 

@@ -21,7 +21,7 @@ const MINUTE = 60_000;
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 
 /**
- * The desk's side of orders (issue 15): the Orders view's order (overdue payouts first), the
+ * The staff's side of orders (issue 15): the Orders view's order (overdue payouts first), the
  * inbox's marker of a chat whose order waits on the desk, and the admin dashboard's order
  * figures, on a fake clock.
  */
@@ -30,7 +30,7 @@ const priceServer = new PriceServer();
 beforeAll(() => priceServer.start());
 afterAll(() => priceServer.stop());
 
-describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
+describe.each(testDatabaseKinds())('staff orders on $name', (kind) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   /** Moved by hand, never waited for: Wednesday 18 Nov 2026, 09:00 in Lagos. */
@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds())('the orders desk on $name', (kind) => {
 
     // A customer's own list follows the same rule; a paid order is no longer overdue.
     await act('agent', late.id, 'payout', { bankReference: 'GTB-9' });
-    // Each order names its customer, for the desk's list.
+    // Each order names its customer, for the staff's Orders list.
     const listed = await listIds('agent');
     expect(listed.find((o) => o.id === lateToo.id)!.customer).toEqual({
       firstName: people.bola!.firstName,

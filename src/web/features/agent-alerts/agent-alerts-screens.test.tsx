@@ -53,7 +53,7 @@ function stubAgentApi(sessions: ChatSession[]) {
     }),
     ...agentInboxRoutes({ agent }),
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
-    // The desk's customer panel, beside an open chat.
+    // The inbox's customer panel, beside an open chat.
     'GET /api/admin/users/:id/payout-accounts': { body: [] },
   });
 }
@@ -62,7 +62,7 @@ const badge = (sessionId: number) =>
   document.querySelector(`[data-session-id="${sessionId}"] [data-testid="unread-count"]`)
     ?.textContent ?? null;
 
-// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+// The inbox is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
 beforeAll(() => import('../../screens/agent-inbox/agent-chats-screen'), 60_000);
 
 beforeEach(() => {
@@ -112,7 +112,7 @@ describe('agent alerts on the agent screens', () => {
     expect(document.title).toBe('(1) Ada Obi · AgentChat');
 
     // The open conversation's own messages do not count; the others still do. The chat opens
-    // in the desk, which keeps its socket.
+    // in the inbox, which keeps its socket.
     const conversationSocket = socket;
     conversationSocket.event(later(messageCreated(1)));
     conversationSocket.event(later(messageCreated(2)));

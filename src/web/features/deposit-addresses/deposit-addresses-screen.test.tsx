@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 registerScreenHooks();
 
-describe('desk addresses screen', () => {
+describe('deposit addresses screen', () => {
   it('lists each network’s book with its state and uses', async () => {
     stubApi({
       'GET /api/auth/user': () => ({ body: ADMIN }),

@@ -30,7 +30,7 @@ import { useInboxShortcuts } from './lib/inbox-shortcuts';
 
 /**
  * The open chat and its customer load when a chat opens, not with the list: the conversation,
- * its composer and order cards are most of the desk's code (decision 005, page weight).
+ * its composer and order cards are most of the inbox's code (decision 005, page weight).
  */
 const ConversationView = lazy(() =>
   import('../conversation/conversation-view').then((m) => ({ default: m.ConversationView })),
@@ -57,7 +57,7 @@ const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The desk's three panes from this width on (Tailwind's `lg`); below it, one at a time. */
+/** The inbox's three panes from this width on (Tailwind's `lg`); below it, one at a time. */
 const WIDE = '(min-width: 1024px)';
 
 /** Ids the API accepts (a positive 32-bit integer); anything else opens no chat. */

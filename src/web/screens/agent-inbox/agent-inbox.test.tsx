@@ -34,7 +34,7 @@ const chats: ChatSession[] = [
 const chatById = (id: string) => chats.find((c) => String(c.id) === id);
 
 /**
- * The desk's calls: the agent's header and rates strip, the list, each chat as a conversation (its messages, receipts, the
+ * The inbox's calls: the agent's header and rates strip, the list, each chat as a conversation (its messages, receipts, the
  * agent's canned replies…) and its customer's chats, orders, accounts.
  */
 function stubInbox(): ApiCall[] {
@@ -101,7 +101,7 @@ const panel = () => screen.getByRole('complementary', { name: 'Customer' });
 const row = (id: number) =>
   screen.getAllByTestId('chat-row').find((r) => r.dataset.sessionId === String(id))!;
 
-// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+// The inbox is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
 beforeAll(() => import('./agent-chats-screen'), 60_000);
 
 beforeEach(() => {
@@ -217,7 +217,7 @@ describe("the agents' inbox on a wide screen", () => {
   });
 });
 
-describe("the desk's filters", () => {
+describe("the inbox's filters", () => {
   it('Mine is a tab; Locked chats and Archived are the entries below, each a filter of the API', async () => {
     const calls = stubInbox();
     renderApp('/agent/chats');
@@ -275,7 +275,7 @@ describe("the agents' inbox on a phone", () => {
   });
 });
 
-describe("the desk's keyboard shortcuts", () => {
+describe("the inbox's keyboard shortcuts", () => {
   const press = (key: string, init: KeyboardEventInit = {}, target: Element = document.body) =>
     fireEvent.keyDown(target, { key, bubbles: true, ...init });
 
@@ -368,7 +368,7 @@ describe("the desk's keyboard shortcuts", () => {
       'Canned replies (types / in the message box)',
       'Show these shortcuts',
     ]);
-    // Inside the dialog the shortcuts rest: j does not move the desk behind it.
+    // Inside the dialog the shortcuts rest: j does not move the inbox behind it.
     press('j', {}, dialog);
     expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
   });

@@ -37,7 +37,7 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   });
 }
 
-// The desk and the dashboard are lazy chunks: loaded here once, their first render does not
+// The inbox and the dashboard are lazy chunks: loaded here once, their first render does not
 // wait on a busy machine.
 beforeAll(
   () =>
@@ -296,7 +296,7 @@ describe('agent dashboard screen', () => {
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
   });
 
-  it("the desk header's one switch shows the agent's availability, not the socket, and sets it", async () => {
+  it("the inbox header's one switch shows the agent's availability, not the socket, and sets it", async () => {
     const calls = stubAgentApi({
       'GET /api/chat-sessions/all': () => page([]),
       'GET /api/availability/me': { body: { agentId: agent.id, state: 'break', since: AT } },

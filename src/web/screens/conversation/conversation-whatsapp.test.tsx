@@ -54,7 +54,7 @@ function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
   });
 }
 
-describe('a WhatsApp chat in the desk', () => {
+describe('a WhatsApp chat in the inbox', () => {
   it("shows the number, WhatsApp's ticks, the time left, and Meta's error with a Retry", async () => {
     const calls = openWhatsappChat();
     renderWithApp(<ConversationView sessionId={7} viewer="agent" />);

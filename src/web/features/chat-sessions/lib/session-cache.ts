@@ -257,7 +257,7 @@ export function applyCustomerToCaches(queryClient: QueryClient, customer: Custom
   for (const list of cachedLists(queryClient)) {
     queryClient.setQueryData(list.key, updateCustomer(list.data, customer));
   }
-  // The open chats (their header, the desk's customer panel) and the customer's own list.
+  // The open chats (their header, the inbox's customer panel) and the customer's own list.
   queryClient.setQueriesData<ChatSession>({ queryKey: [...chatSessionKeys.all, 'detail'] }, (s) =>
     s && s.customerId === customer.id ? { ...s, customer } : s,
   );

@@ -8,7 +8,7 @@ import { ORDER_STATE_DISPLAY } from '../lib/states';
 
 /**
  * A customer's orders in the agents' inbox: reference, amount, naira total and state, each
- * opening its chat in the desk, where the order card is.
+ * opening its chat in the inbox, where the order card is.
  */
 export function CustomerOrders({
   customerId,

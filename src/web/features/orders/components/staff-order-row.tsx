@@ -23,7 +23,7 @@ export const STAFF_ORDER_COLUMNS = [
 ] as const;
 
 /**
- * One order on the desk: who, how much, where it stands, how old, and its chat. A payout past
+ * One order in the staff's Orders list: who, how much, where it stands, how old, and its chat. A payout past
  * PAYOUT_SLA_MINUTES turns the row red and says how late it is.
  */
 export function StaffOrderRow({

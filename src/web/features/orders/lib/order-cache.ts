@@ -76,7 +76,7 @@ export function withStaffOrder(
 
 /**
  * Writes an order (an answer or a realtime event) into its chat's list, its customer's list
- * (the desk's side panel), the admins' disputed orders and payouts to approve, and every Orders
+ * (the inbox's side panel), the admins' disputed orders and payouts to approve, and every Orders
  * view, where they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {

@@ -12,7 +12,7 @@ export function sortStaffOrders(orders: readonly Order[], payoutSlaMinutes: numb
 
 const MINUTE_MS = 60_000;
 
-/** A span in words for the desk: "45 s", "12 min", "1 h 5 min", "2 d 3 h". */
+/** A span in words for the Orders list: "45 s", "12 min", "1 h 5 min", "2 d 3 h". */
 export function formatDuration(ms: number): string {
   if (ms < MINUTE_MS) return `${Math.max(0, Math.floor(ms / 1000))} s`;
   const minutes = Math.floor(ms / MINUTE_MS);

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { INBOX_SHORTCUTS } from '../lib/inbox-shortcuts';
 
-/** The desk's keyboard shortcuts, opened with `?`. */
+/** The inbox's keyboard shortcuts, opened with `?`. */
 export function ShortcutsDialog({
   open,
   onOpenChange,

@@ -17,7 +17,7 @@ const withAlt = (key: string) => (event: KeyboardEvent) =>
   event.key === key && event.altKey && !event.ctrlKey && !event.metaKey;
 
 /**
- * The desk's keyboard shortcuts, listed under `?`. None fires while the agent types in a box
+ * The inbox's keyboard shortcuts, listed under `?`. None fires while the agent types in a box
  * (so `/` in the reply box stays the canned-reply picker's, and letters stay letters), nor
  * inside a dialog or menu.
  */
@@ -68,7 +68,7 @@ function inOverlay(target: EventTarget | null): boolean {
 }
 
 /**
- * Listens for the desk's shortcuts on the window. `replyBox` finds the open conversation's
+ * Listens for the inbox's shortcuts on the window. `replyBox` finds the open conversation's
  * reply box (none when no chat is open or it is closed); `resolveButton` its Resolve action
  * (none when the viewer may not resolve it), which the shortcut presses.
  */
