@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)("a day at the agents' inbox: two agents, two custo
       // Round-robin gives one chat to each Online agent.
       const [first, second] = await customersArrive;
       await first.page
-        .getByTestId('inbox-status')
+        .getByTestId('desk-status')
         .filter({ hasText: /^Bitcoin desk online · typically replies in/ })
         .waitFor();
       const holderOf = async (customer: Customer) =>
