@@ -79,7 +79,7 @@ const PAGES = [
   { route: '/agent', signedIn: true, jsBudgetKb: 200 },
 ] as const;
 
-/** The canned replies' chunk (its name in the build): the desk loads it when the `/` picker opens. */
+/** The canned replies' chunk (its name in the build): the inbox loads it when the `/` picker opens. */
 const CANNED_REPLIES_CHUNK = 'canned-replies';
 
 // ---- The build ----------------------------------------------------------------------------
@@ -286,7 +286,7 @@ async function seedAgent(dataDir: string): Promise<string> {
 /**
  * Every script and stylesheet chromium fetches by network idle on each of PAGES (not only the
  * entry's static imports: chunks fetched after hydration count too), gzip and brotli as the
- * server sends them; and whether the agent's desk fetched the canned replies' chunk.
+ * server sends them; and whether the agent's inbox fetched the canned replies' chunk.
  */
 async function networkRows(serverUrl: string, agentCookie: string): Promise<BenchRow[]> {
   const manifest = readViteManifest();

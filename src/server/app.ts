@@ -10,7 +10,7 @@ import { cannedRepliesPlugin } from './features/canned-replies';
 import { chatSessionsPlugin } from './features/chat-sessions';
 import { customersPlugin } from './features/customers';
 import { demoPlugin } from './features/demo';
-import { deskAddressesPlugin } from './features/desk-addresses';
+import { depositAddressesPlugin } from './features/deposit-addresses';
 import { healthPlugin } from './features/health';
 import { imageReadingsPlugin } from './features/image-readings';
 import { messagesPlugin } from './features/messages';
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsPlugin);
   await app.register(payoutAccountsPlugin);
   await app.register(cannedRepliesPlugin);
-  await app.register(deskAddressesPlugin);
+  await app.register(depositAddressesPlugin);
   await app.register(ordersPlugin);
   await app.register(serviceMetricsPlugin);
   await app.register(whatsappPlugin);

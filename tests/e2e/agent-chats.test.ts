@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)('agent chat list, dashboard and demo pages, live',
     const activeCount = page.getByTestId('active-chats-count');
     await activeCount.filter({ hasText: /^1$/ }).waitFor({ timeout: 5_000 });
     // The agent's own figures for today: nothing resolved, no first response yet
-    // (tests/e2e/desk-day.test.ts checks them after real replies and resolutions).
+    // (tests/e2e/inbox-day.test.ts checks them after real replies and resolutions).
     await page.getByTestId('resolved-today').getByText('0', { exact: true }).waitFor();
     expect(await page.getByTestId('avg-response').textContent()).toBe('-');
     expect(await row.textContent()).toContain(`Session #${sessionId}`);

@@ -23,7 +23,7 @@ import {
 } from '../support/e2e';
 import { testPng } from '../support/images';
 import { pageFetch, pagePlaceOrder, pageSendImage } from '../support/page-fetch';
-import { BTC_RATES as RATES, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
+import { BTC_RATES as RATES, GTBANK_NUMBER, BTC_DEPOSIT_ADDRESS } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     ).toBe(200);
     const address = await pageFetch(admin, '/api/admin/desk-addresses', {
       method: 'POST',
-      body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+      body: { network: 'BTC', address: BTC_DEPOSIT_ADDRESS, label: 'Hot wallet' },
     });
     expect(address.status).toBe(201);
     await admin.context().close();
@@ -173,16 +173,16 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     // The Orders view: the overdue payout first, in red, then the rest newest first.
     await agent.getByRole('link', { name: 'Orders' }).click();
     await agent.waitForURL(`${server.url}/agent/orders`);
-    const rows = agent.getByTestId('desk-order');
+    const rows = agent.getByTestId('staff-order');
     const ids = () =>
       rows.evaluateAll((items) => items.map((i) => Number((i as HTMLElement).dataset.orderId)));
     await expect.poll(ids, { timeout: LIVE_TIMEOUT_MS }).toEqual([late.id, fresh.id, seen.id]);
     const top = rows.first();
     expect(await top.getAttribute('data-overdue')).toBe('true');
-    expect(await text(top.getByTestId('desk-order-overdue'))).toBe('Payout overdue by 1 min');
-    expect(await text(top.getByTestId('desk-order-total'))).toBe('₦1,572,540.59');
-    expect(await text(top.getByTestId('desk-order-customer'))).toBe(CUSTOMER.name);
-    expect(await top.getByTestId('desk-order-state').getAttribute('data-tone')).toBe('red');
+    expect(await text(top.getByTestId('staff-order-overdue'))).toBe('Payout overdue by 1 min');
+    expect(await text(top.getByTestId('staff-order-total'))).toBe('₦1,572,540.59');
+    expect(await text(top.getByTestId('staff-order-customer'))).toBe(CUSTOMER.name);
+    expect(await top.getByTestId('staff-order-state').getAttribute('data-tone')).toBe('red');
     // Red for the eye too, not only in an attribute.
     expect(await top.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
       'rgba(0, 0, 0, 0)',

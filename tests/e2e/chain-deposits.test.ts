@@ -17,7 +17,7 @@ import {
 } from '../support/e2e';
 import { EsploraServer } from '../support/esplora-server';
 import { pageFetch, pagePlaceOrder } from '../support/page-fetch';
-import { BTC_RATES as RATES, DESK_BTC } from '../support/order-fixtures';
+import { BTC_RATES as RATES, BTC_DEPOSIT_ADDRESS } from '../support/order-fixtures';
 import { PriceServer } from '../support/price-server';
 import type { InProcessServer } from '../support/in-process-server';
 
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
       (
         await pageFetch(agent, '/api/admin/desk-addresses', {
           method: 'POST',
-          body: { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+          body: { network: 'BTC', address: BTC_DEPOSIT_ADDRESS, label: 'Hot wallet' },
         })
       ).status,
     ).toBe(201);
@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
     );
 
     // The coins reach the mempool, then a block, then another.
-    chain.add(TX_HASH, [{ address: DESK_BTC, sats: 1_000_000 }]);
+    chain.add(TX_HASH, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
     await waitForText(agentCard.getByTestId('chain-confirmations'), '0 of 2 confirmations');
     chain.mine(TX_HASH, Math.floor(Date.now() / 1000));
     await waitForText(card.getByTestId('chain-confirmations'), '1 of 2 confirmations');
@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
 
     // 0.0099 BTC reaches the desk address, and nobody gives a hash.
     const short = 'b2'.repeat(32);
-    chain.add(short, [{ address: DESK_BTC, sats: 990_000 }]);
+    chain.add(short, [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }]);
     await waitForText(card.getByTestId('order-state'), 'Deposit sent');
     const difference = agentCard.getByTestId('deposit-difference');
     await waitForText(difference.getByTestId('deposit-difference-crypto'), '−0.0001 BTC');
@@ -180,8 +180,8 @@ describe.skipIf(!hasChromium)('a BTC deposit confirmed by the chain, live', () =
 
     await agent.goto(`${server.url}/agent/orders`);
     await agent.getByLabel('State').selectOption('deposit-problems');
-    const row = agent.getByTestId('desk-order').filter({ hasText: order.body.reference });
-    await waitForText(row.getByTestId('desk-order-attention'), 'Short by 0.0001 BTC (₦15,725.41)');
+    const row = agent.getByTestId('staff-order').filter({ hasText: order.body.reference });
+    await waitForText(row.getByTestId('staff-order-attention'), 'Short by 0.0001 BTC (₦15,725.41)');
     await screenshot(agent, 'chain-agent-orders-deposit-problems-1280x800');
 
     await agent.goto(`${server.url}/chat/${chat.body.id}`);

@@ -11,7 +11,7 @@ import {
   signInCustomer,
   startBrowserApp,
 } from '../support/e2e';
-import { BTC_RATES, DESK_BTC, GTBANK_NUMBER } from '../support/order-fixtures';
+import { BTC_RATES, BTC_DEPOSIT_ADDRESS, GTBANK_NUMBER } from '../support/order-fixtures';
 import { pageFetch, pagePlaceOrder } from '../support/page-fetch';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('four eyes: a $60.50 refund, a large payout: anoth
       ['/api/exchange-rates', BTC_RATES, 200],
       [
         '/api/admin/desk-addresses',
-        { network: 'BTC', address: DESK_BTC, label: 'Hot wallet' },
+        { network: 'BTC', address: BTC_DEPOSIT_ADDRESS, label: 'Hot wallet' },
         201,
       ],
     ] as const) {

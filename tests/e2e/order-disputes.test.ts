@@ -10,7 +10,7 @@ import {
   text,
   waitForText,
 } from '../support/e2e';
-import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
+import { openBitcoinChat, startOrderApp, type OrderApp } from '../support/e2e-order-app';
 import { testPng } from '../support/images';
 import { pageFetch, pagePlaceOrder, pageSendImage } from '../support/page-fetch';
 import { TOTAL_FOR_0_01_BTC as TOTAL, GTBANK_NUMBER } from '../support/order-fixtures';
@@ -54,7 +54,7 @@ async function step(page: Page, id: number, name: string, body: object = {}): Pr
 }
 
 describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
-  let desk: OrderDesk;
+  let orderApp: OrderApp;
   let server: InProcessServer;
   let admin: Page;
   let customer: Page;
@@ -89,8 +89,8 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
   }
 
   beforeAll(async () => {
-    desk = await startOrderDesk({ dataDirName: 'disputes', admin: ADMIN });
-    ({ server, admin, customer } = desk);
+    orderApp = await startOrderApp({ dataDirName: 'disputes', admin: ADMIN });
+    ({ server, admin, customer } = orderApp);
     await signInCustomer(customer, server.url, CUSTOMER);
     const account = await pageFetch<{ id: number }>(customer, '/api/payout-accounts', {
       method: 'POST',
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('a disputed order, resolved by an admin', () => {
     chatId = await openBitcoinChat(customer);
   });
 
-  afterAll(() => desk?.close());
+  afterAll(() => orderApp?.close());
 
   it('the customer disputes with a note; the admin resolves it completed with a reason; the trade is written', async () => {
     const order = await paidOrder(TX_HASHES[0]!);

@@ -9,8 +9,8 @@ import {
   text,
   waitForText,
 } from '../support/e2e';
-import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
-import { GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
+import { openBitcoinChat, startOrderApp, type OrderApp } from '../support/e2e-order-app';
+import { GTBANK_NUMBER, BTC_DEPOSIT_ADDRESS } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -24,17 +24,17 @@ const ADMIN = {
 const CUSTOMER = { name: 'Emeka Nwosu', email: 'emeka.quotes@example.com' };
 
 describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the customer", () => {
-  let desk: OrderDesk;
+  let orderApp: OrderApp;
   let server: InProcessServer;
   let agent: Page;
   let customer: Page;
 
   beforeAll(async () => {
-    desk = await startOrderDesk({ dataDirName: 'quotes', admin: ADMIN });
-    ({ server, admin: agent, customer } = desk);
+    orderApp = await startOrderApp({ dataDirName: 'quotes', admin: ADMIN });
+    ({ server, admin: agent, customer } = orderApp);
   });
 
-  afterAll(() => desk?.close());
+  afterAll(() => orderApp?.close());
 
   it('the agent quotes in naira; the customer adds a payout account, accepts, and gets the address', async () => {
     await signInCustomer(customer, server.url, CUSTOMER);
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)("an agent's quote in the chat, accepted by the cus
 
     // Accepted: the deposit address and the same lock, on both sides.
     await waitForText(card.getByTestId('order-state'), 'Awaiting deposit');
-    expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
+    expect(await text(card.getByTestId('deposit-address-text'))).toBe(BTC_DEPOSIT_ADDRESS);
     expect(
       await text(card.getByTestId('order-paid-into').getByTestId('payout-account-number')),
     ).toBe(GTBANK_NUMBER);

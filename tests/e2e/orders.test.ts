@@ -9,9 +9,13 @@ import {
   text,
   waitForText,
 } from '../support/e2e';
-import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
+import { openBitcoinChat, startOrderApp, type OrderApp } from '../support/e2e-order-app';
 import { testPng } from '../support/images';
-import { TOTAL_FOR_0_01_BTC as TOTAL, GTBANK_NUMBER, DESK_BTC } from '../support/order-fixtures';
+import {
+  TOTAL_FOR_0_01_BTC as TOTAL,
+  GTBANK_NUMBER,
+  BTC_DEPOSIT_ADDRESS,
+} from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -39,18 +43,18 @@ async function imagesLoaded(locator: Locator): Promise<boolean> {
 }
 
 describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => {
-  let desk: OrderDesk;
+  let orderApp: OrderApp;
   let server: InProcessServer;
   let agent: Page;
   let customer: Page;
 
   // The desk has set its sell rate and a deposit address for the network.
   beforeAll(async () => {
-    desk = await startOrderDesk({ dataDirName: 'orders', admin: ADMIN });
-    ({ server, admin: agent, customer } = desk);
+    orderApp = await startOrderApp({ dataDirName: 'orders', admin: ADMIN });
+    ({ server, admin: agent, customer } = orderApp);
   });
 
-  afterAll(() => desk?.close());
+  afterAll(() => orderApp?.close());
 
   it('locks a quote, takes the deposit, pays out and is confirmed, live on both sides', async () => {
     // The customer signs in and saves the account to be paid into.
@@ -81,7 +85,7 @@ describe.skipIf(!hasChromium)('an order in the chat, from quote to paid', () => 
     const paidInto = card.getByTestId('order-paid-into');
     expect(await text(paidInto.getByTestId('payout-account-number'))).toBe(GTBANK_NUMBER);
     expect(await text(paidInto.getByTestId('payout-account-name'))).toBe('Chiamaka Obi');
-    expect(await text(card.getByTestId('deposit-address-text'))).toBe(DESK_BTC);
+    expect(await text(card.getByTestId('deposit-address-text'))).toBe(BTC_DEPOSIT_ADDRESS);
     // The countdown runs: 15 minutes, ticking down.
     const countdown = card.getByTestId('order-countdown');
     await waitForText(countdown, /^Rate locked for 1[45]:\d\d$/);

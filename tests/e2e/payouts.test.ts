@@ -32,7 +32,7 @@ const CUSTOMER = { name: 'Adaeze Nwosu', email: 'adaeze.payouts@example.com' };
 /** A GTBank NUBAN: serial 012345678, check digit 5 (worked in src/shared/payout-accounts). */
 const GTBANK_NUMBER = '0123456785';
 
-describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => {
+describe.skipIf(!hasChromium)('payout accounts and deposit addresses, live', () => {
   let priceServer: PriceServer;
   let enquiry: NameEnquiryServer;
   let server: InProcessServer;
@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)('payout accounts and desk addresses, live', () => 
     await page.getByRole('button', { name: 'Deactivate Genesis' }).click();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();
     await btc.getByText('1 active').waitFor();
-    await screenshots(page, 'desk-addresses', { noSidewaysScroll: true, shots: 'page' });
+    await screenshots(page, 'deposit-addresses', { noSidewaysScroll: true, shots: 'page' });
     await expectNoAxeViolations(page, { exclude: TOASTER });
     await page.reload();
     await page.getByRole('button', { name: 'Activate Genesis' }).waitFor();

@@ -11,10 +11,10 @@ import {
   waitForText as waitForTextWithin,
   type Viewport,
 } from '../support/e2e';
-import { openBitcoinChat, startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
+import { openBitcoinChat, startOrderApp, type OrderApp } from '../support/e2e-order-app';
 import { EsploraServer } from '../support/esplora-server';
 import { testPng } from '../support/images';
-import { DESK_BTC, GTBANK_NUMBER, TOTAL_FOR_0_01_BTC } from '../support/order-fixtures';
+import { BTC_DEPOSIT_ADDRESS, GTBANK_NUMBER, TOTAL_FOR_0_01_BTC } from '../support/order-fixtures';
 import { pageFetch } from '../support/page-fetch';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -74,11 +74,11 @@ async function expectOnScreen(page: Page, testId: string): Promise<void> {
 
 describe.skipIf(!hasChromium)('the price previewed is the price locked, phone and desktop', () => {
   let chain: EsploraServer;
-  let desk: OrderDesk;
+  let orderApp: OrderApp;
 
   beforeAll(async () => {
     chain = await new EsploraServer().start();
-    desk = await startOrderDesk({
+    orderApp = await startOrderApp({
       dataDirName: 'preview-to-payout',
       admin: ADMIN,
       env: { BTC_EXPLORER_URL: chain.url, DEPOSIT_WATCH_MS: '1000' },
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)('the price previewed is the price locked, phone an
   });
 
   afterAll(async () => {
-    await desk?.close();
+    await orderApp?.close();
     await chain?.stop();
   });
 
@@ -98,8 +98,8 @@ describe.skipIf(!hasChromium)('the price previewed is the price locked, phone an
   it.each(sizes)(
     'at %s: preview, lock, chain, payout, received',
     async (size, viewport, txHash) => {
-      const { server, admin: agent } = desk;
-      const customer = await desk.newPage(viewport);
+      const { server, admin: agent } = orderApp;
+      const customer = await orderApp.newPage(viewport);
       const name = `Ifeoma ${size}`;
       await signInCustomer(customer, server.url, { name, email: `ifeoma.${size}@example.com` });
       const account = await pageFetch(customer, '/api/payout-accounts', {
@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('the price previewed is the price locked, phone an
       await card.getByLabel('Transaction hash (after you send)').fill(txHash);
       await card.getByRole('button', { name: "I've sent it" }).click();
       await waitForText(card.getByTestId('order-state'), 'Deposit sent');
-      chain.add(txHash, [{ address: DESK_BTC, sats: 1_000_000 }]);
+      chain.add(txHash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       chain.mine(txHash, Math.floor(Date.now() / 1000));
       chain.tipHeight += 1;
       await waitForText(card.getByTestId('order-state'), 'Deposit confirmed');

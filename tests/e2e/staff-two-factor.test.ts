@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('staff two-factor sign-in (STAFF_2FA=required)', (
     const base = app.server.url;
     await enterPassword();
     await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
-    // Nothing else works meanwhile: the agent desk's own call is refused.
+    // Nothing else works meanwhile: the agent inbox's own call is refused.
     const refused = await page.evaluate(async () => (await fetch('/api/agent/user')).status);
     expect(refused).toBe(403);
 

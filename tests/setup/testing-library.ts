@@ -6,7 +6,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom has no matchMedia. This one answers width queries ("(min-width: 1024px)") against
- * window.innerWidth (jsdom's 1024 unless a test sets it), so the agents' desk lays itself out
+ * window.innerWidth (jsdom's 1024 unless a test sets it), so the agents' inbox lays itself out
  * as it would in a browser that wide. It never reports a change: a test sets the width first.
  */
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {

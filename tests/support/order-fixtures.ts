@@ -27,4 +27,4 @@ export const TOTAL_FOR_0_01_BTC = '₦1,572,540.59';
 export const GTBANK_NUMBER = '0123456785';
 
 /** A valid bech32 address for the desk's BTC book. */
-export const DESK_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+export const BTC_DEPOSIT_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';

@@ -85,7 +85,7 @@ export const chatSessionListQuerySchema = z.object({
    * a WhatsApp customer's number (its digits).
    */
   q: z.string().trim().max(100).optional(),
-  /** One customer's chats (the agents' desk side panel); a customer only ever gets their own. */
+  /** One customer's chats (the agents' inbox side panel); a customer only ever gets their own. */
   customerId: z.uuid('Invalid customer id').optional(),
 });
 

@@ -56,7 +56,7 @@ export const imageSeenBeforeSchema = z.object({
 export type ImageSeenBefore = z.infer<typeof imageSeenBeforeSchema>;
 
 /**
- * What staff read under a flagged image and on the order desk: the issue's texts, naming the
+ * What staff read under a flagged image and in the staff's Orders list: the issue's texts, naming the
  * earlier image's order, or "an earlier image" when it belongs to none.
  */
 export function imageSeenBeforeText(seen: ImageSeenBefore): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESK_NETWORKS } from '../desk-addresses/networks';
+import { DEPOSIT_NETWORKS } from '../deposit-addresses/networks';
 import { RATE_SYMBOLS, type RateCurrency } from '../domain';
 import { guardConfirmationSchema } from '../market-guard';
 import { dec, formatNaira } from '../money';
@@ -85,7 +85,7 @@ export const orderSchema = z.object({
   reference: z.string(),
   chatSessionId: z.number().int(),
   customerId: z.uuid(),
-  /** Who the customer is, for the desk's lists (the agents' Orders view). */
+  /** Who the customer is, for the staff's lists (the agents' Orders view). */
   customer: z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -93,7 +93,7 @@ export const orderSchema = z.object({
   }),
   state: orderStateSchema,
   coin: coinSchema,
-  network: z.enum(DESK_NETWORKS),
+  network: z.enum(DEPOSIT_NETWORKS),
   /** Coins the customer sends (BTC to 8 places, USDT to 6). */
   amountCrypto: z.string(),
   /** The locked managed sell rate, naira per one coin. */
@@ -326,7 +326,7 @@ export const ordersQuerySchema = z.object({
    */
   attention: z.enum(['deposit'], { error: 'attention is deposit' }).optional(),
   chatSessionId: id('chat session').optional(),
-  /** One customer's orders (the agents' desk side panel); a customer only ever gets their own. */
+  /** One customer's orders (the agents' inbox side panel); a customer only ever gets their own. */
   customerId: z.uuid('Invalid customer id').optional(),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),

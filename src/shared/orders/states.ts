@@ -1,5 +1,5 @@
 import type { RateCurrency } from '../domain';
-import type { DeskNetwork } from '../desk-addresses/networks';
+import type { DepositNetwork } from '../deposit-addresses/networks';
 
 /**
  * An order's life (PRODUCT.md "Orders"): an agent's quote waits for the customer (`quoted`);
@@ -67,7 +67,7 @@ export const ORDER_ACTORS = ['customer', 'agent', 'admin', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 /** The network each coin is deposited on. */
-export const COIN_NETWORK: Record<RateCurrency, DeskNetwork> = {
+export const COIN_NETWORK: Record<RateCurrency, DepositNetwork> = {
   bitcoin: 'BTC',
   usdt: 'USDT-TRC20',
 };
@@ -76,13 +76,13 @@ export const COIN_NETWORK: Record<RateCurrency, DeskNetwork> = {
 export const COIN_DECIMALS: Record<RateCurrency, number> = { bitcoin: 8, usdt: 6 };
 
 /** A transaction id on each network: both are 32 bytes in hex (TRON's without 0x). */
-const TX_HASH_SHAPES: Record<DeskNetwork, { pattern: RegExp; description: string }> = {
+const TX_HASH_SHAPES: Record<DepositNetwork, { pattern: RegExp; description: string }> = {
   BTC: { pattern: /^[0-9a-f]{64}$/i, description: 'A Bitcoin transaction id' },
   'USDT-TRC20': { pattern: /^[0-9a-f]{64}$/i, description: 'A TRON transaction hash' },
 };
 
 /** Null when `txHash` has the network's shape, else what is wrong, for a 400. */
-export function txHashProblem(network: DeskNetwork, txHash: string): string | null {
+export function txHashProblem(network: DepositNetwork, txHash: string): string | null {
   const shape = TX_HASH_SHAPES[network];
   return shape.pattern.test(txHash)
     ? null

@@ -32,7 +32,7 @@ function screenOf(pathname: string): unknown {
  * A new screen starts at the top; in-page anchors (#how-it-works) scroll themselves. The first
  * screen is where the browser put it: a visitor may have scrolled the server-rendered landing
  * page before the app took it over. A path the same screen shows keeps the scroll: in the
- * agents' desk, /agent/chats/:id opens a chat over the list, and the list waits where it was.
+ * agents' inbox, /agent/chats/:id opens a chat over the list, and the list waits where it was.
  */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();

@@ -7,8 +7,8 @@ import { ServerNavigation } from './server-navigation';
 /** Lazy too: few visits start on an unknown path. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-/** The agents' desk: the chat list, the open chat and its customer. */
-const AgentDesk = lazyScreen(() => import('../screens/agent-inbox/agent-chats-screen'));
+/** The agents' inbox: the chat list, the open chat and its customer. */
+const AgentInbox = lazyScreen(() => import('../screens/agent-inbox/agent-chats-screen'));
 
 /** A path from the spec's route table whose screen is not built yet: the not-found page. */
 const notBuilt = <NotFoundPage />;
@@ -85,11 +85,11 @@ export const appRoutes: RouteObject[] = [
     path: '/agent/security',
     Component: lazyScreen(() => import('../features/auth/account-security-screen')),
   },
-  // One component for the three paths, so moving between chats keeps the desk mounted (the
+  // One component for the three paths, so moving between chats keeps the inbox mounted (the
   // list's scroll, search and filter).
-  { path: '/agent', Component: AgentDesk },
-  { path: '/agent/chats', Component: AgentDesk },
-  { path: '/agent/chats/:sessionId', Component: AgentDesk },
+  { path: '/agent', Component: AgentInbox },
+  { path: '/agent/chats', Component: AgentInbox },
+  { path: '/agent/chats/:sessionId', Component: AgentInbox },
   {
     path: '/agent/dashboard',
     Component: lazyScreen(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
@@ -134,7 +134,7 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/admin/desk-addresses',
-    Component: lazyScreen(() => import('../features/desk-addresses/desk-addresses-screen')),
+    Component: lazyScreen(() => import('../features/deposit-addresses/deposit-addresses-screen')),
   },
   {
     path: '/admin/setup',

@@ -14,7 +14,7 @@ export function ConnectionIndicator({
 }: {
   state: ConnectionState;
   /**
-   * Where a pill beside it shows the agent's availability (the desk's header): while connected
+   * Where a pill beside it shows the agent's availability (the inbox's header): while connected
    * it is not shown, only told to screen readers, so the visible "Online" is the availability.
    */
   quiet?: boolean;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * A short list in a side panel (the agents' desk customer panel): loading, a failure with a
+ * A short list in a side panel (the agents' inbox customer panel): loading, a failure with a
  * retry, an empty sentence, or the items.
  */
 export function PanelList<T>({

@@ -4,7 +4,7 @@ import { buttonClasses } from './ui/button';
 
 /**
  * While a screen's code loads, while it finds out who is looking, or while it leaves; `pane`:
- * in a part of a screen (the desk's open chat), filling that part instead of the window.
+ * in a part of a screen (the inbox's open chat), filling that part instead of the window.
  */
 export function ScreenSpinner({ label = 'Loading…', pane }: { label?: string; pane?: boolean }) {
   return (

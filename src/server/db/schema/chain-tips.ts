@@ -1,6 +1,6 @@
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { deskNetworkEnum } from './enums';
+import { depositNetworkEnum } from './enums';
 
 /**
  * The latest block each network's reader saw (decision 030), written by the deposit watcher on
@@ -8,7 +8,7 @@ import { deskNetworkEnum } from './enums';
  * on the order's own path.
  */
 export const chainTips = pgTable('chain_tips', {
-  network: deskNetworkEnum('network').primaryKey(),
+  network: depositNetworkEnum('network').primaryKey(),
   height: integer('height').notNull(),
   /** The block's time when the chain gives it (TRON); null for BTC's height alone. */
   blockTime: timestamptz('block_time'),

@@ -12,7 +12,7 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from '../../../shared/domain';
-import { DESK_NETWORKS } from '../../../shared/desk-addresses/networks';
+import { DEPOSIT_NETWORKS } from '../../../shared/deposit-addresses/networks';
 import { ORDER_ACTORS, ORDER_STATES } from '../../../shared/orders/states';
 
 export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
@@ -25,7 +25,7 @@ export const transactionKindEnum = pgEnum('transaction_kind', TRANSACTION_KINDS)
 export const transactionCurrencyEnum = pgEnum('transaction_currency', TRANSACTION_CURRENCIES);
 export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
 export const rateCurrencyEnum = pgEnum('rate_currency', RATE_CURRENCIES);
-export const deskNetworkEnum = pgEnum('desk_network', DESK_NETWORKS);
+export const depositNetworkEnum = pgEnum('desk_network', DEPOSIT_NETWORKS);
 export const orderStateEnum = pgEnum('order_state', ORDER_STATES);
 export const orderActorEnum = pgEnum('order_actor', ORDER_ACTORS);
 export const agentAvailabilityStateEnum = pgEnum(

@@ -5,7 +5,7 @@ export * from './chat';
 export * from './money';
 export * from './audit-log';
 export * from './payout-accounts';
-export * from './desk-addresses';
+export * from './deposit-addresses';
 export * from './orders';
 export * from './chain-tips';
 export * from './push-subscriptions';

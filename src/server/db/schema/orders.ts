@@ -13,9 +13,9 @@ import {
 } from './columns';
 import { messages } from './chat';
 import { tradeRow } from './trade-columns';
-import { deskNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
+import { depositNetworkEnum, orderActorEnum, orderStateEnum, rateCurrencyEnum } from './enums';
 import { payoutAccounts } from './payout-accounts';
-import { deskExtendedKeys } from './desk-addresses';
+import { depositExtendedKeys } from './deposit-addresses';
 
 /**
  * Named by the final states, not the open ones: a migration that adds an open state to the enum
@@ -36,7 +36,7 @@ export const orders = pgTable(
     /** The agent whose quote this was; null for the customer's own order. */
     quotedBy: userRef('quoted_by'),
     coin: rateCurrencyEnum('coin').notNull(),
-    network: deskNetworkEnum('network').notNull(),
+    network: depositNetworkEnum('network').notNull(),
     amountCrypto: decimal8('amount_crypto').notNull(),
     /** Naira per one coin, locked until `expires_at`. */
     rateNaira: naira('rate_naira').notNull(),
@@ -47,7 +47,7 @@ export const orders = pgTable(
      * The extended key `deposit_address` was derived from, at `0/deposit_address_index`
      * (decision 030); both null for a fixed (shared) address.
      */
-    depositKeyId: integer('deposit_key_id').references(() => deskExtendedKeys.id),
+    depositKeyId: integer('deposit_key_id').references(() => depositExtendedKeys.id),
     depositAddressIndex: integer('deposit_address_index'),
     payoutAccountId: integer('payout_account_id').references(() => payoutAccounts.id),
     state: orderStateEnum('state').notNull(),

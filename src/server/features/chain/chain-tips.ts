@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
+import type { DepositNetwork } from '../../../shared/deposit-addresses/networks';
 import type { Db } from '../../db/client';
 import { chainTips } from '../../db/schema';
 
@@ -13,7 +13,7 @@ export interface ChainTip {
 /** Keeps the tip the watcher just read for `network`, for the next orders to record. */
 export async function recordChainTip(
   db: Db,
-  network: DeskNetwork,
+  network: DepositNetwork,
   tip: ChainTip,
   now: Date,
 ): Promise<void> {
@@ -25,7 +25,7 @@ export async function recordChainTip(
 }
 
 /** The tip the watcher last read for `network`; null before its first read. */
-export async function latestChainTip(db: Db, network: DeskNetwork): Promise<ChainTip | null> {
+export async function latestChainTip(db: Db, network: DepositNetwork): Promise<ChainTip | null> {
   const [row] = await db
     .select({ height: chainTips.height, blockTime: chainTips.blockTime })
     .from(chainTips)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
-import { DESK_BTC } from '../../../../tests/support/order-fixtures';
+import { BTC_DEPOSIT_ADDRESS } from '../../../../tests/support/order-fixtures';
 import { EsploraReader } from './esplora-reader';
 import { WatchedReader } from './reader-health';
 import { TronReader } from './tron-reader';
@@ -21,9 +21,9 @@ describe('WatchedReader', () => {
       new EsploraReader(testReaderOptions(esplora.url, { timeoutMs: 500 })),
     );
     const txid = 'c'.repeat(64);
-    esplora.add(txid, [{ address: DESK_BTC, sats: 990_000 }]);
+    esplora.add(txid, [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }]);
     expect(reader.transactionsTo).toBeDefined();
-    const reading = await reader.transactionsTo!(DESK_BTC);
+    const reading = await reader.transactionsTo!(BTC_DEPOSIT_ADDRESS);
     expect(reading.kind).toBe('found');
     expect(reading.kind === 'found' && reading.transactions.map((t) => t.txHash)).toEqual([txid]);
     expect(reader.health().reads.found).toBe(1);

@@ -1,5 +1,5 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { base58check } from '../../../shared/desk-addresses/address-validation';
+import { base58check } from '../../../shared/deposit-addresses/address-validation';
 
 /**
  * A TRON address as people write it (base58check of 0x41 and the 20-byte account, "T…") from

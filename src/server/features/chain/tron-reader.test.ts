@@ -5,8 +5,8 @@ import { tronAddressFromHex } from './tron-address';
 import { TronReader, USDT_TRC20_CONTRACT_HEX } from './tron-reader';
 
 const TX = 'cd'.repeat(32);
-/** A desk address and its 20 bytes. */
-const DESK_HEX = '8840e6c55b9ada326d211d818c34a994aeced808';
+/** A deposit address and its 20 bytes. */
+const DEPOSIT_ADDRESS_HEX = '8840e6c55b9ada326d211d818c34a994aeced808';
 const OTHER_CONTRACT = '3487b63d30b5b2c87fb7ffa8bcfade38eaac1abe';
 
 describe('the TronGrid reader', () => {
@@ -27,15 +27,17 @@ describe('the TronGrid reader', () => {
   it("reads the USDT contract's transfers (6 decimals) and confirmations from the latest block", async () => {
     server.txs.set(TX, {
       transfers: [
-        { contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 250_500_000n },
-        { contractHex: OTHER_CONTRACT, toHex: DESK_HEX, units: 999n },
+        { contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DEPOSIT_ADDRESS_HEX, units: 250_500_000n },
+        { contractHex: OTHER_CONTRACT, toHex: DEPOSIT_ADDRESS_HEX, units: 999n },
       ],
       blockNumber: server.headBlock - 18,
       blockTimeStamp: 1_790_000_123_000,
     });
     expect(await reader.read(TX)).toEqual({
       kind: 'found',
-      outputs: [{ address: tronAddressFromHex(DESK_HEX), amountBaseUnits: 250_500_000n }],
+      outputs: [
+        { address: tronAddressFromHex(DEPOSIT_ADDRESS_HEX), amountBaseUnits: 250_500_000n },
+      ],
       confirmations: 19,
       blockHeight: server.headBlock - 18,
       blockTime: new Date(1_790_000_123_000),
@@ -48,7 +50,7 @@ describe('the TronGrid reader', () => {
       apiKey: 'a3f1c2d4-0000-4000-8000-00000000beef',
     });
     server.txs.set(TX, {
-      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 1n }],
+      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DEPOSIT_ADDRESS_HEX, units: 1n }],
       blockNumber: server.headBlock,
       blockTimeStamp: 1_790_000_123_000,
     });
@@ -64,14 +66,16 @@ describe('the TronGrid reader', () => {
   });
 
   it("lists the USDT transfers to an address through TronGrid's account listing, oldest first", async () => {
-    const to = tronAddressFromHex(DESK_HEX);
+    const to = tronAddressFromHex(DEPOSIT_ADDRESS_HEX);
     server.txs.set(TX, {
-      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 100_000_000n }],
+      transfers: [
+        { contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DEPOSIT_ADDRESS_HEX, units: 100_000_000n },
+      ],
       blockNumber: server.headBlock,
       blockTimeStamp: 1_790_000_123_000,
     });
     server.txs.set('ef'.repeat(32), {
-      transfers: [{ contractHex: OTHER_CONTRACT, toHex: DESK_HEX, units: 5n }],
+      transfers: [{ contractHex: OTHER_CONTRACT, toHex: DEPOSIT_ADDRESS_HEX, units: 5n }],
       blockNumber: server.headBlock,
       blockTimeStamp: 1_790_000_124_000,
     });
@@ -93,7 +97,7 @@ describe('the TronGrid reader', () => {
 
   it('a failed contract call moved nothing', async () => {
     server.txs.set(TX, {
-      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DESK_HEX, units: 1n }],
+      transfers: [{ contractHex: USDT_TRC20_CONTRACT_HEX, toHex: DEPOSIT_ADDRESS_HEX, units: 1n }],
       blockNumber: server.headBlock,
       blockTimeStamp: 1_790_000_123_000,
       result: 'REVERT',

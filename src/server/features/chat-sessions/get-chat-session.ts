@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import { orderStatesWaitingOn } from '../../../shared/orders/desk';
+import { orderStatesWaitingOn } from '../../../shared/orders/attention';
 import type { Db } from '../../db/client';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';

@@ -7,7 +7,7 @@ import {
   type chatSessionListQuerySchema,
 } from '../../../shared/api/chat-sessions';
 import { notDemoCustomer } from '../../db/demo-customer';
-import { orderStatesWaitingOn } from '../../../shared/orders/desk';
+import { orderStatesWaitingOn } from '../../../shared/orders/attention';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/raw';
 import { isAgent } from '../../platform/auth';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import type { CustomerSummary } from '../../../shared/api/customers';
 import type { Message } from '../../../shared/api/messages';
-import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../shared/orders/desk';
+import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../shared/orders/attention';
 import type { OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/raw';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { uploadImage } from '../../../../tests/support/images';
-import { addPayoutAccount } from '../../../../tests/support/order-desk';
+import { addPayoutAccount } from '../../../../tests/support/order-setup';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { OPEN_ORDER_BLOCKS_ERASURE } from '../../../shared/api/customers';
 import type { SessionUser } from '../../platform/sessions';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { acceptOrderRequestSchema, Order } from '../../../shared/api/orders';
 import { AppError } from '../../platform/errors';
-import { nextDepositAddress } from '../desk-addresses';
+import { nextDepositAddress } from '../deposit-addresses';
 import { dec } from '../../../shared/money';
 import { tradeTotal } from '../../../shared/rates';
 import { assertOrderCustomer } from './order-access';

@@ -17,7 +17,7 @@ import { newReference } from '../../platform/references';
 import type { SessionUser } from '../../platform/sessions';
 import { sessionForParticipant } from '../chat-sessions';
 import { latestChainTip } from '../chain';
-import { nextDepositAddress } from '../desk-addresses';
+import { nextDepositAddress } from '../deposit-addresses';
 import { expireOrders } from './expire-orders';
 import { actorOf } from './order-access';
 import type { OrderLimits } from './order-limits';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
+import type { DepositNetwork } from '../../../shared/deposit-addresses/networks';
 import type { ChainSettings } from '../../config';
 import { AdvisoryLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { watchDeposits, type ChainReaders } from './watch-deposits';
  * way (before the database closes).
  */
 export class DepositWatcher {
-  private readonly running = new Map<DeskNetwork, Promise<void>>();
+  private readonly running = new Map<DepositNetwork, Promise<void>>();
 
   constructor(
     private readonly options: {
@@ -30,7 +30,7 @@ export class DepositWatcher {
 
   tick(): void {
     const { clock, readers, logger } = this.options;
-    for (const network of Object.keys(readers) as DeskNetwork[]) {
+    for (const network of Object.keys(readers) as DepositNetwork[]) {
       const reader = readers[network];
       if (!reader || this.running.has(network)) continue;
       const pass = watchDeposits({ ...this.options, now: clock(), readers: { [network]: reader } })

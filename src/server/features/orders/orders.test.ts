@@ -13,11 +13,11 @@ import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { uploadImage } from '../../../../tests/support/images';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
@@ -141,8 +141,9 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
     for (const [i, who] of ['ada', 'bola', 'cade'].entries()) {
       account[who] = await addPayoutAccount(app, cookie[who]!, `01234567${i}`, `Customer ${who}`);
     }
-    for (const address of BTC_ADDRESSES) await addDeskAddress(app, cookie.admin!, 'BTC', address);
-    await addDeskAddress(app, cookie.admin!, 'USDT-TRC20', TRON_ADDRESS);
+    for (const address of BTC_ADDRESSES)
+      await addDepositAddress(app, cookie.admin!, 'BTC', address);
+    await addDepositAddress(app, cookie.admin!, 'USDT-TRC20', TRON_ADDRESS);
     await setSellRates(database.db, { bitcoin: BTC_SELL, usdt: USDT_SELL });
   });
   afterAll(async () => {
@@ -935,7 +936,7 @@ describe.each(testDatabaseKinds())('orders on $name', (kind) => {
         (await call('agent', 'GET', `/api/orders?chatSessionId=${open.chatSessionId}`)).body,
       );
       expect(byChat.items.map((o) => o.id)).toEqual([open.id]);
-      // One customer's orders (the agents' desk side panel); another customer gets none of them.
+      // One customer's orders (the agents' inbox side panel); another customer gets none of them.
       const byCustomer = orderPageSchema.parse(
         (await call('agent', 'GET', `/api/orders?customerId=${people.cade!.id}&limit=100`)).body,
       );

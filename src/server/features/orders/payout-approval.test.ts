@@ -7,11 +7,11 @@ import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { uploadImage } from '../../../../tests/support/images';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import {
@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds())('payout approval (decision 028) on $name', (k
       ids[name] = user.id;
     }
     payoutAccountId = await addPayoutAccount(app, cookie.customer!, '076543219', 'Ada Obi');
-    await addDeskAddress(app, cookie.admin!, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await addDepositAddress(app, cookie.admin!, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
   });
   afterAll(async () => {
     await app.close();

@@ -16,11 +16,11 @@ import {
 } from '../../../../tests/fixtures/receipts/generate';
 import { uploadImage } from '../../../../tests/support/images';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('payout proofs read on $name', (kind) => {
     const admin = await makeAgent(database.db, { admin: true });
     cookie.admin = await sessionCookie(database.db, admin);
     account = await addPayoutAccount(app, cookie.ada, '012345670', 'Ada Obi');
-    await addDeskAddress(app, cookie.admin, 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    await addDepositAddress(app, cookie.admin, 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     await setSellRates(database.db, { bitcoin: '157254058.50' });
   });
   afterAll(async () => {

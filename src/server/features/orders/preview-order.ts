@@ -14,7 +14,7 @@ import type { SessionUser } from '../../platform/sessions';
 import { refuseStaffInLockedChat, sessionForParticipant } from '../chat-sessions';
 import { toPayoutAccount } from '../payout-accounts';
 import { getSellRate, type MarketUsd } from '../rates';
-import { peekSharedAddress } from '../desk-addresses';
+import { peekSharedAddress } from '../deposit-addresses';
 import { uniqueDepositAmount } from './unique-deposit-amount';
 import { checkOrderLimits, type OrderLimits } from './order-limits';
 import { livePayoutAccount } from './payout-account-of';

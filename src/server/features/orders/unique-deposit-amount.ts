@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RateCurrency } from '../../../shared/domain';
-import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
+import type { DepositNetwork } from '../../../shared/deposit-addresses/networks';
 import { dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ import { orders } from '../../db/schema';
  */
 export async function uniqueDepositAmount(options: {
   db: Db;
-  network: DeskNetwork;
+  network: DepositNetwork;
   address: string;
   coin: RateCurrency;
   amountCrypto: string;

@@ -15,19 +15,19 @@ import {
   requotePreviewSchema,
   type Order,
 } from '../../../shared/api/orders';
-import { base58check } from '../../../shared/desk-addresses/address-validation';
-import { depositAttention } from '../../../shared/orders/desk';
+import { base58check } from '../../../shared/deposit-addresses/address-validation';
+import { depositAttention } from '../../../shared/orders/attention';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { uploadImage } from '../../../../tests/support/images';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { TronGridServer } from '../../../../tests/support/trongrid-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
@@ -42,11 +42,11 @@ import { DepositWatcher } from './deposit-watcher';
 import { watchDeposits } from './watch-deposits';
 
 const BTC_SELL = '157254058.50';
-const DESK = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const BTC_DEPOSIT_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const ELSEWHERE = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 const MINUTE = 60_000;
 /** The USDT contract's own address stands in for the desk's TRON address. */
-const TRON_DESK = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const TRON_DEPOSIT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const logger = Fastify({ logger: false }).log;
 /** A date as a block's time: unix seconds. */
@@ -136,8 +136,8 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     cookie.agent = await sessionCookie(database.db, await makeAgent(database.db));
     cookie.admin = await sessionCookie(database.db, await makeAgent(database.db, { admin: true }));
     payoutAccountId = await addPayoutAccount(app, cookie.ada, '012345670', 'Customer Ada');
-    await addDeskAddress(app, cookie.admin, 'BTC', DESK);
-    await addDeskAddress(app, cookie.admin, 'USDT-TRC20', TRON_DESK);
+    await addDepositAddress(app, cookie.admin, 'BTC', BTC_DEPOSIT_ADDRESS);
+    await addDepositAddress(app, cookie.admin, 'USDT-TRC20', TRON_DEPOSIT_ADDRESS);
     await setSellRates(database.db, { bitcoin: BTC_SELL, usdt: '1633.83' });
   });
   afterAll(async () => {
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       payoutHeld: false,
       confirmedByHand: false,
     });
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
     expect(await watch()).toBe(0);
     expect((await read(o.id)).chain).toEqual({
       confirmations: 0,
@@ -232,7 +232,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   it('a reorg takes confirmations back, and the order waits for them again', async () => {
     const hash = txHash();
     const o = await deposited(hash);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
     chain.mine(hash, Math.floor(now.getTime() / 1000));
     await watch();
     expect(await row(o.id)).toMatchObject({ chainConfirmations: 1, state: 'deposit_seen' });
@@ -245,7 +245,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   it('over PAYOUT_APPROVAL_NAIRA the chain confirms into payout_approval, and a reorg is still read', async () => {
     const hash = txHash();
     const o = await deposited(hash);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
     chain.mine(hash, Math.floor(now.getTime() / 1000));
     chain.tipHeight += 1;
     // The 0.01 BTC order's ₦1,572,540.59 is over a ₦1,572,540.58 threshold by a kobo.
@@ -270,7 +270,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect(await row(o.id)).toMatchObject({
       state: 'deposit_seen',
       chainConfirmations: 6,
-      chainProblem: `No output of this transaction goes to the deposit address ${DESK}`,
+      chainProblem: `No output of this transaction goes to the deposit address ${BTC_DEPOSIT_ADDRESS}`,
     });
   });
 
@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     async (sats, problem) => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats }], chain.tipHeight - 3);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats }], chain.tipHeight - 3);
       expect(await watch()).toBe(0);
       expect(await row(o.id)).toMatchObject({ state: 'deposit_seen', chainProblem: problem });
       expect((await read(o.id)).chain?.problem).toBe(problem);
@@ -295,9 +295,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     chain.add(
       hash,
       [
-        { address: DESK, sats: 500_000 },
+        { address: BTC_DEPOSIT_ADDRESS, sats: 500_000 },
         { address: ELSEWHERE, sats: 3 },
-        { address: DESK, sats: 496_000 },
+        { address: BTC_DEPOSIT_ADDRESS, sats: 496_000 },
       ],
       chain.tipHeight - 1,
       secs(now),
@@ -327,7 +327,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     });
     expect((await read(o.id)).chain).toMatchObject({ problemKind: 'not_found' });
     now = new Date(new Date(o.expiresAt).getTime() + MINUTE);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+    chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
     await watch();
     chain.mine(hash, Math.floor(now.getTime() / 1000));
     chain.tipHeight += 5;
@@ -343,7 +343,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
   it('an explorer that is down changes nothing; when it is back the order moves on', async () => {
     const hash = txHash();
     const o = await deposited(hash);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 2, secs(now));
+    chain.add(
+      hash,
+      [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }],
+      chain.tipHeight - 2,
+      secs(now),
+    );
     for (const mode of ['error', 'rate-limited', 'garbage', 'hang'] as const) {
       chain.mode = mode;
       expect(await watch()).toBe(0);
@@ -365,7 +370,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     const tip = (await row(o.id)).chainTipHeight!;
     expect(tip).toBe(chain.tipHeight);
     const mined = new Date(now.getTime() - 30 * MINUTE);
-    chain.add(hash, [{ address: DESK, sats: 1_000_000 }], tip, secs(mined));
+    chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }], tip, secs(mined));
     chain.tipHeight += 5;
     expect(await watch()).toBe(0);
     const problem = `Transaction ${hash}: Mined in block ${tip} at ${lagosTime(mined)}: older than this order (the chain was at block ${tip} when it was made). It is not this order's deposit`;
@@ -378,7 +383,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     expect((await read(o.id)).chain?.problem).toBe(problem);
     // The customer gives the real deposit, mined in the block after: it counts.
     const next = txHash();
-    chain.add(next, [{ address: DESK, sats: 1_000_000 }], tip + 1, secs(now));
+    chain.add(next, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }], tip + 1, secs(now));
     expect(
       (await call('ada', 'POST', `/api/orders/${o.id}/deposit`, { txHash: next })).status,
     ).toBe(200);
@@ -462,7 +467,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
             and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'order.confirm-deposit')),
           )
       )[0];
-    const deskProblems = async () =>
+    const depositProblems = async () =>
       orderPageSchema.parse(
         (await call('agent', 'GET', '/api/orders?attention=deposit&limit=100')).body,
       ).items;
@@ -470,7 +475,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a hash the chain never saw: listed at once; a reason of 10+ characters; audited with "Not found on the chain"', async () => {
       const o = await deposited(txHash());
       await watch();
-      const before = (await deskProblems()).find((x) => x.id === o.id);
+      const before = (await depositProblems()).find((x) => x.id === o.id);
       expect(before && depositAttention(before)).toEqual([
         { kind: 'problem', text: 'Not found on the chain' },
       ]);
@@ -499,7 +504,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         },
       });
       // Still a deposit problem after: confirmed by hand below the count, until it is paid out.
-      const after = (await deskProblems()).find((x) => x.id === o.id);
+      const after = (await depositProblems()).find((x) => x.id === o.id);
       expect(after && depositAttention(after)).toEqual([
         { kind: 'problem', text: 'Not found on the chain' },
         { kind: 'hand_confirmed', text: 'Confirmed by hand at 0 of 2 confirmations' },
@@ -514,19 +519,24 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       });
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], ++chain.tipHeight, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }],
+        ++chain.tipHeight,
+        secs(now),
+      );
       await watch();
       const res = await confirm(o.id, {});
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(
         'The chain says: 1 of 2 confirmations. Say why you confirm it by hand (at least 10 characters).',
       );
-      expect((await deskProblems()).map((x) => x.id)).not.toContain(o.id);
+      expect((await depositProblems()).map((x) => x.id)).not.toContain(o.id);
       expect((await confirm(o.id, { reason: 'Our own node shows 2' })).status).toBe(200);
       expect((await auditOf(o.id))!.after).toMatchObject({
         chain: { reading: '1 of 2 confirmations', confirmations: 1, problem: null },
       });
-      const listed = (await deskProblems()).find((x) => x.id === o.id);
+      const listed = (await depositProblems()).find((x) => x.id === o.id);
       expect(listed && depositAttention(listed)).toEqual([
         { kind: 'hand_confirmed', text: 'Confirmed by hand at 1 of 2 confirmations' },
       ]);
@@ -545,13 +555,18 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect((await auditOf(o.id))!.after).toMatchObject({
         chain: { reading: '2 of 2 confirmations' },
       });
-      expect((await deskProblems()).map((x) => x.id)).not.toContain(o.id);
+      expect((await depositProblems()).map((x) => x.id)).not.toContain(o.id);
     });
 
     it('a short deposit is never confirmed at the full total, whatever the reason: re-quote or return', async () => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       await watch();
       const res = await confirm(o.id, { reason: 'The customer promises the rest' });
       expect(res.status).toBe(409);
@@ -565,7 +580,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('an over deposit may be confirmed at the ordered total, with a reason and the reading audited', async () => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_020_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_020_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       await watch();
       expect((await confirm(o.id)).status).toBe(400);
       const res = await confirm(o.id, { reason: 'Customer gifts the extra' });
@@ -590,7 +610,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', chainProblem: null });
       const hash = txHash();
       chain.add(hash, [
-        { address: DESK, sats: 1_000_000 },
+        { address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 },
         { address: ELSEWHERE, sats: 20_000 },
       ]);
       expect(await watch()).toBe(0);
@@ -622,7 +642,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it("the customer's screenshot is still added when the watcher attached the same transaction first", async () => {
       const o = await awaiting();
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       expect((await row(o.id)).state).toBe('deposit_seen');
       // The hash alone, which the watcher already attached: the order, not a 409.
@@ -672,7 +692,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a short one is attached too, and shown short to the agent', async () => {
       const o = await awaiting();
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 900_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 900_000 }]);
       await watch();
       expect((await read(o.id)).chain).toMatchObject({
         receivedCrypto: '0.00900000',
@@ -686,7 +706,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const held = txHash();
       await deposited(held);
       const o = await awaiting();
-      chain.add(held, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(held, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
     });
@@ -696,7 +716,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const o = await awaiting();
       chain.add(
         txHash(),
-        [{ address: DESK, sats: 1_000_000 }],
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }],
         (await row(o.id)).chainTipHeight!,
         secs(now),
       );
@@ -704,7 +724,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
       // After the lock the order is no longer watched for: it expires.
       now = new Date(new Date(o.expiresAt).getTime() + MINUTE);
-      chain.add(txHash(), [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(txHash(), [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       expect(await row(o.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
     });
@@ -713,7 +733,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const small = await awaiting('bitcoin', '0.005');
       const large = await awaiting('bitcoin', '0.02');
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 2_000_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 2_000_000 }]);
       await watch();
       expect(await row(large.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
       expect(await row(small.id)).toMatchObject({
@@ -730,9 +750,9 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       expect(second.amountCrypto).toBe('0.00999999');
       expect(second.totalNaira).toBe('1572539.01');
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 999_500 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 999_500 }]);
       expect(await watch()).toBe(0);
-      const problem = `Transaction ${hash} sends 0.009995 BTC to ${DESK}, which 2 orders wait on (${first.reference}, ${second.reference}) for amounts it is within the tolerance of: it was not attached by itself. Ask the customer for the tx hash.`;
+      const problem = `Transaction ${hash} sends 0.009995 BTC to ${BTC_DEPOSIT_ADDRESS}, which 2 orders wait on (${first.reference}, ${second.reference}) for amounts it is within the tolerance of: it was not attached by itself. Ask the customer for the tx hash.`;
       for (const o of [first, second]) {
         expect(await row(o.id)).toMatchObject({
           state: 'awaiting_deposit',
@@ -760,7 +780,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const first = await awaiting();
       const second = await awaiting();
       const hash = txHash();
-      chain.add(hash, [{ address: DESK, sats: 999_999 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 999_999 }]);
       await watch();
       expect(await row(second.id)).toMatchObject({ state: 'deposit_seen', txHash: hash });
       expect(await row(first.id)).toMatchObject({ state: 'awaiting_deposit', txHash: null });
@@ -772,7 +792,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     async function short(): Promise<Order> {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       expect(await watch()).toBe(0);
       return read(o.id);
     }
@@ -851,7 +876,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a deposit within the tolerance is not re-quoted (409)', async () => {
       const hash = txHash();
       const fine = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       expect((await call('agent', 'GET', `/api/orders/${fine.id}/requote-preview`)).status).toBe(
         409,
@@ -866,13 +891,23 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a re-quote whose received amount changed since its preview is refused (409) with the new preview', async () => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 990_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       await watch();
       const before = requotePreviewSchema.parse(
         (await call('agent', 'GET', `/api/orders/${o.id}/requote-preview`)).body,
       );
       // The chain now reads 0.0098 BTC: the previewed total no longer holds.
-      chain.add(hash, [{ address: DESK, sats: 980_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 980_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       await watch();
       const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {
         requoteVersion: before.requoteVersion,
@@ -896,7 +931,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const hash = txHash();
       const o = await deposited(hash);
       now = new Date(Date.parse(o.expiresAt) + MINUTE);
-      chain.add(hash, [{ address: DESK, sats: 990_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 990_000 }]);
       await watch();
       expect((await read(o.id)).chain?.differenceCrypto).toBe('-0.00010000');
       const res = await call('agent', 'POST', `/api/orders/${o.id}/requote`, {
@@ -944,11 +979,11 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       const lateHash = txHash();
       const late = await deposited(lateHash);
       now = new Date(Date.parse(late.expiresAt) + 5 * MINUTE);
-      chain.add(lateHash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(lateHash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       const fineHash = txHash();
       const fine = await deposited(fineHash);
-      chain.add(fineHash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(fineHash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       await watch();
       const flagged = await awaiting();
       await database.db.insert(messages).values({
@@ -1085,12 +1120,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a small payment is listed to agents, never attached, and never blocks the real deposit', async () => {
       const o = await awaiting('bitcoin', '0.0333');
       const dust = txHash();
-      chain.add(dust, [{ address: DESK, sats: 5_000 }]);
+      chain.add(dust, [{ address: BTC_DEPOSIT_ADDRESS, sats: 5_000 }]);
       expect(await watch()).toBe(0);
       expect(await row(o.id)).toMatchObject({
         state: 'awaiting_deposit',
         txHash: null,
-        chainProblem: `A small payment: transaction ${dust} sends 0.00005 BTC to ${DESK}, under 10 % of the order's 0.0333 BTC. It is not the deposit`,
+        chainProblem: `A small payment: transaction ${dust} sends 0.00005 BTC to ${BTC_DEPOSIT_ADDRESS}, under 10 % of the order's 0.0333 BTC. It is not the deposit`,
         chainProblemKind: 'small_payment',
       });
       // Given as the deposit by hand, it is taken off again.
@@ -1104,7 +1139,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         chainProblemKind: 'small_payment',
       });
       const real = txHash();
-      chain.add(real, [{ address: DESK, sats: 3_330_000 }]);
+      chain.add(real, [{ address: BTC_DEPOSIT_ADDRESS, sats: 3_330_000 }]);
       await watch();
       expect(await row(o.id)).toMatchObject({
         state: 'deposit_seen',
@@ -1146,7 +1181,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
       for (let i = 0; i < 10; i++) await deposited(txHash(), 'usdt');
       const hash = txHash();
       const btc = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }], chain.tipHeight - 1, secs(now));
+      chain.add(
+        hash,
+        [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }],
+        chain.tipHeight - 1,
+        secs(now),
+      );
       tron.mode = 'hang';
       const watcher = new DepositWatcher({
         db: database.db,
@@ -1181,7 +1221,12 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         // A BTC deposit arriving while TronGrid's pass still hangs: read on the next tick.
         const next = txHash();
         const second = await deposited(next);
-        chain.add(next, [{ address: DESK, sats: 999_999 }], chain.tipHeight + 1, secs(now));
+        chain.add(
+          next,
+          [{ address: BTC_DEPOSIT_ADDRESS, sats: 999_999 }],
+          chain.tipHeight + 1,
+          secs(now),
+        );
         chain.tipHeight += 2;
         await confirmedWithin(second.id, 2 * intervalMs);
       } finally {
@@ -1200,7 +1245,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('a reorganised block takes confirmations back: flagged, the payout waits until they are back', async () => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       chain.mine(hash, secs(now));
       chain.tipHeight += 1;
       expect(await watch()).toBe(1);
@@ -1237,7 +1282,7 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
     it('an agent lets the payout go ahead by hand with a reason (audited); then the watcher leaves it be', async () => {
       const hash = txHash();
       const o = await deposited(hash);
-      chain.add(hash, [{ address: DESK, sats: 1_000_000 }]);
+      chain.add(hash, [{ address: BTC_DEPOSIT_ADDRESS, sats: 1_000_000 }]);
       chain.mine(hash, secs(now));
       chain.tipHeight += 1;
       await watch();

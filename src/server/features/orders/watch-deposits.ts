@@ -7,7 +7,7 @@ import {
   type DepositProblemKind,
   type OrderState,
 } from '../../../shared/orders/states';
-import type { DeskNetwork } from '../../../shared/desk-addresses/networks';
+import type { DepositNetwork } from '../../../shared/deposit-addresses/networks';
 import type { ChainSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
@@ -41,7 +41,7 @@ const CONCURRENT_READS = 4;
 const NOT_THIS_ORDERS: readonly DepositProblemKind[] = ['old', 'small_payment', 'other_order'];
 
 /** A chain's readers: a transaction by its hash, and (BTC) the transactions paying an address. */
-export type ChainReaders = Partial<Record<DeskNetwork, DepositReader & Partial<AddressReader>>>;
+export type ChainReaders = Partial<Record<DepositNetwork, DepositReader & Partial<AddressReader>>>;
 
 /** What a pass of the watcher reads the chain and the orders with. */
 interface WatchOptions {
@@ -88,14 +88,14 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * same moment wins or loses whole. Returns how many it confirmed.
  */
 export async function watchDeposits(options: WatchOptions): Promise<number> {
-  const networks = (Object.keys(options.readers) as DeskNetwork[]).filter(
+  const networks = (Object.keys(options.readers) as DepositNetwork[]).filter(
     (n) => options.readers[n] !== undefined,
   );
   const counts = await Promise.all(networks.map((network) => watchNetwork(options, network)));
   return counts.reduce((a, b) => a + b, 0);
 }
 
-async function watchNetwork(options: WatchOptions, network: DeskNetwork): Promise<number> {
+async function watchNetwork(options: WatchOptions, network: DepositNetwork): Promise<number> {
   const { db, events, now, chain, logger } = options;
   const reader = options.readers[network]!;
   const tip = await reader.tip();
@@ -289,7 +289,7 @@ async function neighboursOf(db: Db, order: OrderRow, now: Date): Promise<Neighbo
  * (a short or over deposit is then shown to the agent); otherwise nothing is guessed: each
  * candidate's chain check says why, for an agent. A small payment is only listed to agents.
  */
-async function attachByAddress(options: WatchOptions, network: DeskNetwork): Promise<void> {
+async function attachByAddress(options: WatchOptions, network: DepositNetwork): Promise<void> {
   const { db, events, now, readers, chain, logger } = options;
   const list = readers[network]?.transactionsTo?.bind(readers[network]);
   if (!list) return;

@@ -7,7 +7,7 @@ import { liveAccountsOf } from './customer-accounts';
 import { toPayoutAccount } from './to-payout-account';
 
 /**
- * One customer's live payout accounts, for the staff who pay them (the agents' desk side
+ * One customer's live payout accounts, for the staff who pay them (the agents' inbox side
  * panel), each with the other customers who saved the same bank and number. A deleted account
  * still counts: deleting it does not undo whom it pointed to. The route is agent-only; a
  * customer reads their own through listPayoutAccounts, without the flag.

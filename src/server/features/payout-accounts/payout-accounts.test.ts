@@ -5,7 +5,7 @@ import { nubanCheckDigit } from '../../../shared/payout-accounts/nuban';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { NameEnquiryServer } from '../../../../tests/support/name-enquiry-server';
-import { addDeskAddress, placeOrder, setSellRates } from '../../../../tests/support/order-desk';
+import { addDepositAddress, placeOrder, setSellRates } from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { auditLog } from '../../db/schema';
@@ -326,7 +326,12 @@ describe.each(testDatabaseKinds())('payout accounts on $name', (kind) => {
     expect(JSON.stringify(own.body)).not.toContain('alsoSavedBy');
 
     // On an order: the owner and staff get the full number; another customer gets nothing.
-    await addDeskAddress(app, cookie.admin!, 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    await addDepositAddress(
+      app,
+      cookie.admin!,
+      'BTC',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    );
     await setSellRates(database.db, { bitcoin: '157254058.50', usdt: '1633.83' });
     const chat = await call('gozie', 'POST', '/api/chat-sessions', { category: 'bitcoin' });
     const order = await placeOrder(app, cookie.gozie, {

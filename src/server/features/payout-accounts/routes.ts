@@ -50,7 +50,7 @@ export const payoutAccountsRoutes: FastifyPluginAsyncZod<{
     async (request) => listPayoutAccounts({ db, caller: requireUser(request) }),
   );
 
-  // A customer's accounts as the agents' desk shows them (agent calls live under /api/admin/),
+  // A customer's accounts as the agents' inbox shows them (agent calls live under /api/admin/),
   // with who else saved each one.
   app.get(
     '/api/admin/users/:id/payout-accounts',

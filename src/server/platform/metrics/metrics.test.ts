@@ -12,11 +12,11 @@ import {
 import { testReaderOptions } from '../../../../tests/support/chain-readers';
 import { EsploraServer } from '../../../../tests/support/esplora-server';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TestSocket } from '../../../../tests/support/ws-client';
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       '012345678',
       'Metrics Customer',
     );
-    await addDeskAddress(app, cookie.admin, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await addDepositAddress(app, cookie.admin, 'BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     await setSellRates(database.db, { bitcoin: '157254058.50' });
 
     const before = await scrape(app);

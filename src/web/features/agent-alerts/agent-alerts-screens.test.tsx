@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { ChatSession } from '../../../shared/api/chat-sessions';
 import { agentAlerts } from './alert-store';
 import { SOUND_MUTED_KEY } from './sound-preference';
-import { agentDeskRoutes } from '../../testing/agent-desk-api';
+import { agentInboxRoutes } from '../../testing/agent-inbox-api';
 import { stubApi } from '../../testing/api-stub';
 import { conversationRoutes } from '../../testing/conversation-api';
 import {
@@ -43,7 +43,7 @@ class FakeAudioContext {
 const agent = makeUser({ isAgent: true, firstName: 'Tunde', lastName: 'Agent' });
 const bayo = { firstName: 'Bayo', lastName: 'Ade', email: 'bayo@example.com' };
 
-/** The agent's desk: the list, and chat 1 opened as a conversation (the first of `sessions`). */
+/** The agent's inbox: the list, and chat 1 opened as a conversation (the first of `sessions`). */
 function stubAgentApi(sessions: ChatSession[]) {
   return stubApi({
     ...conversationRoutes({
@@ -51,9 +51,9 @@ function stubAgentApi(sessions: ChatSession[]) {
       session: sessions[0] ?? makeSession({ id: 1 }),
       viewerSide: 'staff',
     }),
-    ...agentDeskRoutes({ agent }),
+    ...agentInboxRoutes({ agent }),
     'GET /api/chat-sessions/all': () => ({ body: { items: sessions, nextCursor: null } }),
-    // The desk's customer panel, beside an open chat.
+    // The inbox's customer panel, beside an open chat.
     'GET /api/admin/users/:id/payout-accounts': { body: [] },
   });
 }
@@ -62,7 +62,7 @@ const badge = (sessionId: number) =>
   document.querySelector(`[data-session-id="${sessionId}"] [data-testid="unread-count"]`)
     ?.textContent ?? null;
 
-// The desk is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
+// The inbox is a lazy chunk: loaded here once, its first render does not wait on a busy machine.
 beforeAll(() => import('../../screens/agent-inbox/agent-chats-screen'), 60_000);
 
 beforeEach(() => {
@@ -112,7 +112,7 @@ describe('agent alerts on the agent screens', () => {
     expect(document.title).toBe('(1) Ada Obi · AgentChat');
 
     // The open conversation's own messages do not count; the others still do. The chat opens
-    // in the desk, which keeps its socket.
+    // in the inbox, which keeps its socket.
     const conversationSocket = socket;
     conversationSocket.event(later(messageCreated(1)));
     conversationSocket.event(later(messageCreated(2)));

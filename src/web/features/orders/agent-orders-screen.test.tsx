@@ -30,7 +30,7 @@ function confirmed(id: number, minutes: number, overrides: Partial<Order> = {}):
   });
 }
 
-const rows = () => screen.getAllByTestId('desk-order');
+const rows = () => screen.getAllByTestId('staff-order');
 const rowIds = () => rows().map((r) => Number(r.dataset.orderId));
 
 beforeEach(() => {
@@ -69,14 +69,14 @@ describe('/agent/orders', () => {
 
     const [first, second, third] = rows();
     expect(first!.dataset.overdue).toBe('true');
-    expect(within(first!).getByTestId('desk-order-overdue').textContent).toBe(
+    expect(within(first!).getByTestId('staff-order-overdue').textContent).toBe(
       'Payout overdue by 12 min',
     );
-    expect(within(first!).getByTestId('desk-order-state').dataset.tone).toBe('red');
-    expect(within(first!).getByTestId('desk-order-customer').textContent).toBe('Bayo Ade');
-    expect(within(first!).getByTestId('desk-order-amount').textContent).toBe('0.01 BTC');
-    expect(within(first!).getByTestId('desk-order-total').textContent).toBe('₦1,513,200.00');
-    expect(within(first!).getByTestId('desk-order-age').textContent).toBe('47 min');
+    expect(within(first!).getByTestId('staff-order-state').dataset.tone).toBe('red');
+    expect(within(first!).getByTestId('staff-order-customer').textContent).toBe('Bayo Ade');
+    expect(within(first!).getByTestId('staff-order-amount').textContent).toBe('0.01 BTC');
+    expect(within(first!).getByTestId('staff-order-total').textContent).toBe('₦1,513,200.00');
+    expect(within(first!).getByTestId('staff-order-age').textContent).toBe('47 min');
     expect(
       within(first!)
         .getByRole('link', { name: 'Open the chat of order AC-LATE0003' })
@@ -84,10 +84,10 @@ describe('/agent/orders', () => {
     ).toBe('/chat/11');
     for (const row of [second!, third!]) {
       expect(row.dataset.overdue).toBeUndefined();
-      expect(within(row).queryByTestId('desk-order-overdue')).toBeNull();
+      expect(within(row).queryByTestId('staff-order-overdue')).toBeNull();
     }
-    expect(within(third!).getByTestId('desk-order-state').textContent).toBe('Deposit confirmed');
-    expect(within(third!).getByTestId('desk-order-state').dataset.tone).toBe('teal');
+    expect(within(third!).getByTestId('staff-order-state').textContent).toBe('Deposit confirmed');
+    expect(within(third!).getByTestId('staff-order-state').dataset.tone).toBe('teal');
     expect(screen.getByText('Payouts are due 30 min after the deposit is confirmed')).toBeTruthy();
   });
 
@@ -102,7 +102,7 @@ describe('/agent/orders', () => {
     renderApp('/agent/orders');
     await waitFor(() => expect(rowIds()).toEqual([2, 9]));
     expect(rows()[0]!.dataset.overdue).toBe('true');
-    expect(within(rows()[0]!).getByTestId('desk-order-overdue').textContent).toMatch(
+    expect(within(rows()[0]!).getByTestId('staff-order-overdue').textContent).toMatch(
       /^Payout overdue by \d+ s$/,
     );
   });
@@ -123,8 +123,8 @@ describe('/agent/orders', () => {
       vi.advanceTimersByTime(3_000);
       await waitFor(() => expect(rowIds()).toEqual([2, 9]));
       expect(rows()[0]!.dataset.overdue).toBe('true');
-      expect(within(rows()[0]!).getByTestId('desk-order-state').dataset.tone).toBe('red');
-      expect(within(rows()[0]!).getByTestId('desk-order-overdue').textContent).toMatch(
+      expect(within(rows()[0]!).getByTestId('staff-order-state').dataset.tone).toBe('red');
+      expect(within(rows()[0]!).getByTestId('staff-order-overdue').textContent).toMatch(
         /^Payout overdue by \d s$/,
       );
     } finally {
@@ -154,7 +154,7 @@ describe('/agent/orders', () => {
       ),
     );
     await waitFor(() =>
-      expect(within(rows()[0]!).getByTestId('desk-order-state').textContent).toBe('Payout sent'),
+      expect(within(rows()[0]!).getByTestId('staff-order-state').textContent).toBe('Payout sent'),
     );
     expect(rows()[0]!.dataset.overdue).toBeUndefined();
 
@@ -262,7 +262,7 @@ describe('/agent/orders', () => {
     ).toBeNull();
     const reasons = (id: number) =>
       within(rows().find((r) => Number(r.dataset.orderId) === id)!)
-        .getAllByTestId('desk-order-attention')
+        .getAllByTestId('staff-order-attention')
         .map((r) => r.textContent);
     expect(reasons(21)).toEqual(['Short by 0.0001 BTC (₦15,132.00)']);
     expect(reasons(22)).toEqual(['Late: first seen 12 min after the rate lock ended']);

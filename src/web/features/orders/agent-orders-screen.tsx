@@ -10,15 +10,15 @@ import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { usePageItems } from '../../lib/use-page-items';
 import { RequireAgent, AgentLogoutButton } from '../auth';
-import type { DeskOrderFilter } from './api/keys';
-import { useDeskOrders } from './api/list-desk-orders';
-import { DESK_COLUMNS, DESK_GRID, DeskOrderRow } from './components/desk-order-row';
-import { sortForDesk } from './lib/desk';
+import type { StaffOrderFilter } from './api/keys';
+import { useStaffOrders } from './api/list-staff-orders';
+import { STAFF_ORDER_COLUMNS, STAFF_ORDER_GRID, StaffOrderRow } from './components/staff-order-row';
+import { sortStaffOrders } from './lib/staff-orders';
 import { ORDER_STATE_DISPLAY } from './lib/states';
 import { useLiveConnection } from '../../lib/realtime';
 import { useNow } from './lib/use-now';
 
-const FILTERS: readonly { value: DeskOrderFilter; label: string }[] = [
+const FILTERS: readonly { value: StaffOrderFilter; label: string }[] = [
   { value: 'all', label: 'All orders' },
   { value: 'deposit-problems', label: 'Deposit problems (chain, hand-confirmed, flagged)' },
   ...ORDER_STATES.map((state) => ({ value: state, label: ORDER_STATE_DISPLAY[state].label })),
@@ -28,8 +28,8 @@ function StateFilter({
   value,
   onChange,
 }: {
-  value: DeskOrderFilter;
-  onChange: (value: DeskOrderFilter) => void;
+  value: StaffOrderFilter;
+  onChange: (value: StaffOrderFilter) => void;
 }) {
   const id = useId();
   return (
@@ -40,7 +40,7 @@ function StateFilter({
       <select
         id={id}
         value={value}
-        onChange={(e) => onChange(e.target.value as DeskOrderFilter)}
+        onChange={(e) => onChange(e.target.value as StaffOrderFilter)}
         className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 text-sm font-semibold sm:flex-none"
       >
         {FILTERS.map((f) => (
@@ -53,11 +53,11 @@ function StateFilter({
   );
 }
 
-function OrdersList({ filter }: { filter: DeskOrderFilter }) {
-  const query = useDeskOrders(filter);
+function OrdersList({ filter }: { filter: StaffOrderFilter }) {
+  const query = useStaffOrders(filter);
   const { payoutSlaMinutes } = useAppConfig();
   const now = useNow();
-  const orders = sortForDesk(usePageItems(query), payoutSlaMinutes, now);
+  const orders = sortStaffOrders(usePageItems(query), payoutSlaMinutes, now);
 
   if (query.isPending) {
     return (
@@ -101,16 +101,16 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
         aria-hidden
         className={cn(
           'hidden gap-4 border-b border-line bg-canvas/60 px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase md:grid',
-          DESK_GRID,
+          STAFF_ORDER_GRID,
         )}
       >
-        {DESK_COLUMNS.map((c) => (
+        {STAFF_ORDER_COLUMNS.map((c) => (
           <span key={c}>{c}</span>
         ))}
       </div>
       <ul aria-label="Orders" className="divide-y divide-line">
         {orders.map((order) => (
-          <DeskOrderRow
+          <StaffOrderRow
             key={order.id}
             order={order}
             payoutSlaMinutes={payoutSlaMinutes}
@@ -124,7 +124,7 @@ function OrdersList({ filter }: { filter: DeskOrderFilter }) {
 }
 
 function AgentOrders() {
-  const [filter, setFilter] = useState<DeskOrderFilter>('all');
+  const [filter, setFilter] = useState<StaffOrderFilter>('all');
   const connection = useLiveConnection();
   const { payoutSlaMinutes } = useAppConfig();
   return (

@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CannedReply } from '../../../shared/api/canned-replies';
-import { agentDeskRoutes } from '../../testing/agent-desk-api';
+import { agentInboxRoutes } from '../../testing/agent-inbox-api';
 import { stubApi, type ApiRoute } from '../../testing/api-stub';
 import { cannedRepliesApi } from '../../testing/canned-replies-api';
 import { FakeSocket } from '../../testing/fake-socket';
@@ -34,7 +34,7 @@ function stubDashboard(replies: Record<string, ApiRoute>, extra: Record<string, 
   return stubApi({
     // First: the first route that matches answers.
     ...extra,
-    ...agentDeskRoutes({ agent }),
+    ...agentInboxRoutes({ agent }),
     'GET /api/service-metrics/me': () => ({
       body: {
         day: '2026-11-22',

@@ -26,11 +26,11 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useSessionPages } from '../../features/chat-sessions';
 import { useLiveConnection } from '../../lib/realtime';
 import { FolderEntries } from './components/folder-entries';
-import { useDeskShortcuts } from './lib/desk-shortcuts';
+import { useInboxShortcuts } from './lib/inbox-shortcuts';
 
 /**
  * The open chat and its customer load when a chat opens, not with the list: the conversation,
- * its composer and order cards are most of the desk's code (decision 005, page weight).
+ * its composer and order cards are most of the inbox's code (decision 005, page weight).
  */
 const ConversationView = lazy(() =>
   import('../conversation/conversation-view').then((m) => ({ default: m.ConversationView })),
@@ -57,7 +57,7 @@ const FILTERS: readonly { value: ChatListFilter; label: string }[] = [
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The desk's three panes from this width on (Tailwind's `lg`); below it, one at a time. */
+/** The inbox's three panes from this width on (Tailwind's `lg`); below it, one at a time. */
 const WIDE = '(min-width: 1024px)';
 
 /** Ids the API accepts (a positive 32-bit integer); anything else opens no chat. */
@@ -100,7 +100,7 @@ function NoChatOpen({ onShowShortcuts }: { onShowShortcuts: () => void }) {
 }
 
 /**
- * The agents' desk. On wide screens three panes: the chat list, the open conversation and its
+ * The agents' inbox. On wide screens three panes: the chat list, the open conversation and its
  * customer; the list stays mounted, so its scroll, search and filter survive moving between
  * chats. On a phone one pane at a time: the open conversation covers the list, which waits
  * underneath as it was. The URL names the open chat (/agent/chats/:sessionId).
@@ -136,7 +136,7 @@ function AgentChats() {
     },
     [navigate],
   );
-  useDeskShortcuts({
+  useInboxShortcuts({
     chatIds: sessions.map((s) => s.id),
     openId,
     openChat,
@@ -263,7 +263,7 @@ function AgentChats() {
           >
             {/* Keyed: another conversation starts fresh (scroll, input, announcements). */}
             <Suspense fallback={<ScreenSpinner pane label="Opening the chat…" />}>
-              <ConversationView key={openId} sessionId={openId} viewer="agent" inDesk />
+              <ConversationView key={openId} sessionId={openId} viewer="agent" inInbox />
             </Suspense>
           </div>
         )}
@@ -281,7 +281,7 @@ function AgentChats() {
   );
 }
 
-/** /agent, /agent/chats and /agent/chats/:sessionId: the agents' desk, live. */
+/** /agent, /agent/chats and /agent/chats/:sessionId: the agents' inbox, live. */
 export default function AgentChatsScreen() {
   return (
     <RequireAgent>

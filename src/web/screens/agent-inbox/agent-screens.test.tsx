@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSession } from '../../../shared/api/chat-sessions';
-import { agentDeskRoutes } from '../../testing/agent-desk-api';
+import { agentInboxRoutes } from '../../testing/agent-inbox-api';
 import { type ApiCall, type ApiRoute, stubApi, UNAUTHORIZED } from '../../testing/api-stub';
 import { AT, makeCustomer, makeSession, makeUser, UNMANAGED_RATES } from '../../testing/fixtures';
 import { FakeSocket, goOnline, nextEventId } from '../../testing/fake-socket';
@@ -26,10 +26,10 @@ const MY_DAY = {
   averageFirstResponseSeconds: null,
 };
 
-/** The agent's desk (signed in, Online, no rates managed), the dashboard's calls and `extra`. */
+/** The agent's inbox (signed in, Online, no rates managed), the dashboard's calls and `extra`. */
 function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
-    ...agentDeskRoutes({ agent }),
+    ...agentInboxRoutes({ agent }),
     'GET /api/service-metrics/me': () => ({ body: MY_DAY }),
     // The dashboard's My replies and team replies.
     'GET /api/canned-replies': { body: [] },
@@ -37,7 +37,7 @@ function stubAgentApi(extra: Record<string, ApiRoute> = {}) {
   });
 }
 
-// The desk and the dashboard are lazy chunks: loaded here once, their first render does not
+// The inbox and the dashboard are lazy chunks: loaded here once, their first render does not
 // wait on a busy machine.
 beforeAll(
   () =>
@@ -296,7 +296,7 @@ describe('agent dashboard screen', () => {
     expect(screen.getByRole('button', { name: 'Break' })).toBeTruthy();
   });
 
-  it("the desk header's one switch shows the agent's availability, not the socket, and sets it", async () => {
+  it("the inbox header's one switch shows the agent's availability, not the socket, and sets it", async () => {
     const calls = stubAgentApi({
       'GET /api/chat-sessions/all': () => page([]),
       'GET /api/availability/me': { body: { agentId: agent.id, state: 'break', since: AT } },

@@ -224,16 +224,16 @@ export function ConversationView({
   sessionId,
   viewer,
   className,
-  inDesk = false,
+  inInbox = false,
 }: {
   sessionId: number;
   viewer: Viewer;
   className?: string;
   /**
-   * Shown in the agents' desk beside the chat list: on wide screens the list is there, so the
+   * Shown in the agents' inbox beside the chat list: on wide screens the list is there, so the
    * header's back link is only for phones.
    */
-  inDesk?: boolean;
+  inInbox?: boolean;
 }) {
   const session = useChatSession(sessionId);
   const messages = useMessages(sessionId);
@@ -308,7 +308,7 @@ export function ConversationView({
         session={session.data}
         viewer={viewer}
         notFound={notFound}
-        backOnWideScreens={!inDesk}
+        backOnWideScreens={!inInbox}
       />
       {viewer === 'agent' && session.data && user && (
         <ConversationActions session={session.data} viewer={user} />

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** An agent's desk open on a WhatsApp chat whose channel side is `chat`. */
+/** An agent's inbox open on a WhatsApp chat whose channel side is `chat`. */
 function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
   const session = makeSession({
     customer: makeCustomer({ email: null, whatsappNumber: '2348031112222' }),
@@ -54,7 +54,7 @@ function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
   });
 }
 
-describe('a WhatsApp chat in the desk', () => {
+describe('a WhatsApp chat in the inbox', () => {
   it("shows the number, WhatsApp's ticks, the time left, and Meta's error with a Retry", async () => {
     const calls = openWhatsappChat();
     renderWithApp(<ConversationView sessionId={7} viewer="agent" />);

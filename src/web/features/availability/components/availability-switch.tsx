@@ -18,7 +18,7 @@ const DOT: Record<AvailabilityState, string> = {
 };
 
 /**
- * The desk header's one availability switch: Online, Break or Offline, as the server has it
+ * The inbox header's one availability switch: Online, Break or Offline, as the server has it
  * (an admin's change or a sign-out elsewhere arrives live). Round-robin gives chats to Online
  * agents only; Break lasts until the agent (or an admin) ends it.
  */

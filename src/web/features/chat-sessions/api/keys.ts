@@ -8,6 +8,6 @@ export const chatSessionKeys = {
   detail: (id: number) => ['chat-sessions', 'detail', id] as const,
   /** The signed-in customer's own conversations. */
   own: () => ['chat-sessions', 'own'] as const,
-  /** One customer's chats, as the agents' desk side panel lists them. */
+  /** One customer's chats, as the agents' inbox side panel lists them. */
   customer: (customerId: string) => ['chat-sessions', 'customer', customerId] as const,
 };

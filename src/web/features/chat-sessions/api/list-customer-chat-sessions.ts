@@ -3,7 +3,7 @@ import { chatSessionPageSchema, type ChatSession } from '../../../../shared/api/
 import { apiGet } from '../../../lib/api-client';
 import { chatSessionKeys } from './keys';
 
-/** How many of a customer's chats the desk's side panel lists, newest first. */
+/** How many of a customer's chats the inbox's side panel lists, newest first. */
 export const CUSTOMER_CHATS_LIMIT = 20;
 
 /** GET /api/chat-sessions/all?customerId=: one customer's chats, newest first (agents). */
@@ -16,7 +16,7 @@ export async function listCustomerChatSessions(customerId: string): Promise<Chat
 export const customerChatSessionsQuery = (customerId: string) =>
   queryOptions({
     queryKey: chatSessionKeys.customer(customerId),
-    // Read again each time a chat of this customer opens in the desk.
+    // Read again each time a chat of this customer opens in the inbox.
     staleTime: 0,
     queryFn: () => listCustomerChatSessions(customerId),
   });

@@ -6,7 +6,7 @@ import { useCustomerChatSessions } from '../api/list-customer-chat-sessions';
 import { DeskBadge } from '../../../components/session-badges';
 
 /**
- * A customer's chats in the agents' desk, newest first, each opening in the desk; the open one
+ * A customer's chats in the agents' inbox, newest first, each opening in the inbox; the open one
  * is marked.
  */
 export function CustomerChats({

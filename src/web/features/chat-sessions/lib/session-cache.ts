@@ -3,7 +3,7 @@ import type { ChatSession, ChatSessionPage } from '../../../../shared/api/chat-s
 import type { CustomerSummary } from '../../../../shared/api/customers';
 import type { Message } from '../../../../shared/api/messages';
 import type { Order } from '../../../../shared/api/orders';
-import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/desk';
+import { ORDER_STATES_WAITING_ON_ADMINS } from '../../../../shared/orders/attention';
 import type { RealtimeEvent } from '../../../../shared/api/realtime';
 import { chatSessionKeys } from '../api/keys';
 import { AGENT_SESSIONS_KEY, type ChatListFilter } from '../api/list-chat-sessions';
@@ -257,7 +257,7 @@ export function applyCustomerToCaches(queryClient: QueryClient, customer: Custom
   for (const list of cachedLists(queryClient)) {
     queryClient.setQueryData(list.key, updateCustomer(list.data, customer));
   }
-  // The open chats (their header, the desk's customer panel) and the customer's own list.
+  // The open chats (their header, the inbox's customer panel) and the customer's own list.
   queryClient.setQueriesData<ChatSession>({ queryKey: [...chatSessionKeys.all, 'detail'] }, (s) =>
     s && s.customerId === customer.id ? { ...s, customer } : s,
   );

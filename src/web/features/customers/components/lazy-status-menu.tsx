@@ -6,7 +6,7 @@ const Menu = lazy(() => import('./status-menu').then((m) => ({ default: m.Status
 
 /**
  * The "Mark Customer As" menu (status-menu.tsx), in a chunk of its own: its dropdown and
- * confirmation dialog load when a row or panel shows it, not with the desk's list (decision
+ * confirmation dialog load when a row or panel shows it, not with the inbox's list (decision
  * 005, page weight). Until then, its trigger's place, the same size.
  */
 export function StatusMenu(props: ComponentProps<typeof Menu>) {

@@ -22,7 +22,7 @@ const itemClasses =
 /**
  * The spec's "Mark Customer As" menu: Active, Paid, Dispute, Hold and "Ban Customer". A ban
  * stops the customer chatting, so it asks first, naming the customer. Opened from a chat row's
- * ⋮ button (`trigger="icon"`) or from the status badge itself (`trigger="badge"`, the desk's
+ * ⋮ button (`trigger="icon"`) or from the status badge itself (`trigger="badge"`, the inbox's
  * customer panel).
  */
 export function StatusMenu({

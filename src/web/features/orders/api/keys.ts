@@ -13,7 +13,7 @@ export const orderKeys = {
   disputed: ['orders', 'disputed'] as const,
   /** Every order whose payout waits for an admin's approval, newest first (decision 028). */
   payoutApprovals: ['orders', 'payout-approvals'] as const,
-  /** One customer's orders, newest first (the agents' desk side panel). */
+  /** One customer's orders, newest first (the agents' inbox side panel). */
   customer: (customerId: string) => ['orders', 'customer', customerId] as const,
   /** What a quote's body would lock now (POST /api/orders/preview). */
   preview: (body: PreviewOrderRequest) => ['orders', 'preview', body] as const,
@@ -23,13 +23,13 @@ export const orderKeys = {
   /** One order (its receipt). */
   one: (id: number) => ['orders', 'one', id] as const,
   /** Every Orders view's pages, whatever the filter. */
-  desks: ['orders', 'desk'] as const,
+  staffLists: ['orders', 'staff'] as const,
   /** The agents' Orders view, paged: every order, those in one state, or deposit problems. */
-  desk: (state: DeskOrderFilter) => ['orders', 'desk', state] as const,
+  staffList: (state: StaffOrderFilter) => ['orders', 'staff', state] as const,
 };
 
 /**
  * The Orders view's filter: every order, one state, or the open orders whose deposit is short,
  * over, late or came with an image seen before (`GET /api/orders?attention=deposit`).
  */
-export type DeskOrderFilter = 'all' | 'deposit-problems' | OrderState;
+export type StaffOrderFilter = 'all' | 'deposit-problems' | OrderState;

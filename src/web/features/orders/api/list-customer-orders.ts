@@ -3,7 +3,7 @@ import { orderPageSchema, type Order } from '../../../../shared/api/orders';
 import { apiGet } from '../../../lib/api-client';
 import { orderKeys } from './keys';
 
-/** How many of a customer's orders the desk's side panel lists. */
+/** How many of a customer's orders the inbox's side panel lists. */
 export const CUSTOMER_ORDERS_LIMIT = 20;
 
 /** GET /api/orders?customerId=: one customer's orders, overdue first, then newest (agents). */
@@ -16,7 +16,7 @@ export async function listCustomerOrders(customerId: string): Promise<Order[]> {
 export const customerOrdersQuery = (customerId: string) =>
   queryOptions({
     queryKey: orderKeys.customer(customerId),
-    // Read again each time a chat of this customer opens in the desk.
+    // Read again each time a chat of this customer opens in the inbox.
     staleTime: 0,
     queryFn: () => listCustomerOrders(customerId),
   });

@@ -1,13 +1,13 @@
 import type { Order, OrderChain } from '../../../../shared/api/orders';
 import { dec } from '../../../../shared/money';
 import { chainReadingLines } from '../../../../shared/orders/chain-reading';
-import type { DeskNetwork } from '../../../../shared/desk-addresses/networks';
+import type { DepositNetwork } from '../../../../shared/deposit-addresses/networks';
 import { useAppConfig } from '../../../lib/app-config';
 import { formatCryptoAmount, formatDateTime } from '../../../lib/format';
 import { useNow } from '../lib/use-now';
 
 /** Where a person looks a transaction up: a public explorer per network. */
-const EXPLORERS: Record<DeskNetwork, { name: string; url: (txHash: string) => string }> = {
+const EXPLORERS: Record<DepositNetwork, { name: string; url: (txHash: string) => string }> = {
   BTC: { name: 'mempool.space', url: (tx) => `https://mempool.space/tx/${tx}` },
   'USDT-TRC20': { name: 'Tronscan', url: (tx) => `https://tronscan.org/#/transaction/${tx}` },
 };

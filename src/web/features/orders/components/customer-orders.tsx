@@ -7,8 +7,8 @@ import { useCustomerOrders } from '../api/list-customer-orders';
 import { ORDER_STATE_DISPLAY } from '../lib/states';
 
 /**
- * A customer's orders in the agents' desk: reference, amount, naira total and state, each
- * opening its chat in the desk, where the order card is.
+ * A customer's orders in the agents' inbox: reference, amount, naira total and state, each
+ * opening its chat in the inbox, where the order card is.
  */
 export function CustomerOrders({
   customerId,

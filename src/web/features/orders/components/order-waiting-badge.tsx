@@ -1,6 +1,6 @@
 import { ReceiptText } from 'lucide-react';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
-import { orderStatesWaitingOn } from '../../../../shared/orders/desk';
+import { orderStatesWaitingOn } from '../../../../shared/orders/attention';
 import type { OrderState } from '../../../../shared/orders/states';
 import { Badge, type BadgeTone } from '../../../components/badge';
 

@@ -1,6 +1,6 @@
 import { AlarmClock } from 'lucide-react';
 import type { Order } from '../../../../shared/api/orders';
-import { payoutDueAt } from '../../../../shared/orders/desk';
+import { payoutDueAt } from '../../../../shared/orders/attention';
 import { useAppConfig } from '../../../lib/app-config';
 import { formatNaira } from '../../../lib/format';
 import { formatRemaining, useCountdown } from '../lib/use-countdown';

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/api/orders';
-import { depositAttention } from '../../../../shared/orders/desk';
-import { orderKeys, type DeskOrderFilter } from '../api/keys';
+import { depositAttention } from '../../../../shared/orders/attention';
+import { orderKeys, type StaffOrderFilter } from '../api/keys';
 
 /** Whether `known` is newer than `order`: an older answer must not step a screen back. */
 function isNewer(known: Order, order: Order): boolean {
@@ -42,7 +42,11 @@ export type OrderPages = InfiniteData<{ items: Order[]; nextCursor: string | nul
  * The order in a loaded Orders view: replaced where it is, first when new to it, out of it when
  * its state no longer matches the view's filter (the screen sorts what it shows).
  */
-export function withDeskOrder(data: OrderPages, news: Order, filter: DeskOrderFilter): OrderPages {
+export function withStaffOrder(
+  data: OrderPages,
+  news: Order,
+  filter: StaffOrderFilter,
+): OrderPages {
   const known = data.pages.flatMap((p) => p.items).find((o) => o.id === news.id);
   if (known && isNewer(known, news)) return data;
   // Live news never carries the agents-only image flag: the list's answer keeps it.
@@ -72,7 +76,7 @@ export function withDeskOrder(data: OrderPages, news: Order, filter: DeskOrderFi
 
 /**
  * Writes an order (an answer or a realtime event) into its chat's list, its customer's list
- * (the desk's side panel), the admins' disputed orders and payouts to approve, and every Orders
+ * (the inbox's side panel), the admins' disputed orders and payouts to approve, and every Orders
  * view, where they have loaded (otherwise their fetch brings it).
  */
 export function upsertOrder(queryClient: QueryClient, order: Order): void {
@@ -88,10 +92,10 @@ export function upsertOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Order[]>(orderKeys.payoutApprovals, (orders) =>
     orders ? withOrderInState(orders, order, 'payout_approval') : orders,
   );
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.desks })) {
-    const filter = query.queryKey[2] as DeskOrderFilter;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: orderKeys.staffLists })) {
+    const filter = query.queryKey[2] as StaffOrderFilter;
     queryClient.setQueryData<OrderPages>(query.queryKey, (data) =>
-      data ? withDeskOrder(data, order, filter) : data,
+      data ? withStaffOrder(data, order, filter) : data,
     );
   }
 }

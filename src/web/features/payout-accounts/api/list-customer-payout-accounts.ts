@@ -19,7 +19,7 @@ export function listCustomerPayoutAccounts(customerId: string): Promise<StaffPay
 export const customerPayoutAccountsQuery = (customerId: string) =>
   queryOptions({
     queryKey: ['payout-accounts', 'customer', customerId],
-    // Read again each time a chat of this customer opens in the desk.
+    // Read again each time a chat of this customer opens in the inbox.
     staleTime: 0,
     queryFn: () => listCustomerPayoutAccounts(customerId),
   });

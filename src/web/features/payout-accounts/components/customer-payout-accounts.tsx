@@ -31,7 +31,7 @@ function AddForWhatsappCustomer({ customerId }: { customerId: string }) {
 }
 
 /**
- * A customer's saved payout accounts in the agents' desk, in full: bank, account number (with
+ * A customer's saved payout accounts in the agents' inbox, in full: bank, account number (with
  * copy), the holder's name, whether the bank verified it, and the other customers who saved the
  * same account. A customer adds and deletes their own; for a customer on WhatsApp
  * (`whatsapp`), who has no page to add one, an agent adds it and it shows as waiting until the

@@ -59,7 +59,7 @@ function WaitBadge({ waitingSince }: { waitingSince: string | null }) {
 const AGENT = { isAgent: true, isAdmin: false };
 
 /**
- * One chat in the agent list: opens the conversation in the desk (/agent/chats/{id}); the menu
+ * One chat in the agent list: opens the conversation in the inbox (/agent/chats/{id}); the menu
  * sets the customer's status. A marker says when the chat's order waits on the viewer.
  */
 export function ChatRow({

@@ -51,7 +51,7 @@ function Identity({ customer }: { customer: CustomerSummary }) {
 }
 
 /**
- * The desk's right pane: the open chat's customer (name, status to change, email, joined),
+ * The inbox's right pane: the open chat's customer (name, status to change, email, joined),
  * their other chats, their orders and payout accounts. `privateNotes` is where the agents'
  * private notes about the customer go, when given.
  */

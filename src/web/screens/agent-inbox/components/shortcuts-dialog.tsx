@@ -1,7 +1,7 @@
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DESK_SHORTCUTS } from '../lib/desk-shortcuts';
+import { INBOX_SHORTCUTS } from '../lib/inbox-shortcuts';
 
-/** The desk's keyboard shortcuts, opened with `?`. */
+/** The inbox's keyboard shortcuts, opened with `?`. */
 export function ShortcutsDialog({
   open,
   onOpenChange,
@@ -16,7 +16,7 @@ export function ShortcutsDialog({
         description="They work when you are not typing in a box."
       >
         <dl className="flex flex-col divide-y divide-line" data-testid="shortcuts">
-          {DESK_SHORTCUTS.map((shortcut) => (
+          {INBOX_SHORTCUTS.map((shortcut) => (
             <div
               key={shortcut.id}
               data-shortcut={shortcut.id}

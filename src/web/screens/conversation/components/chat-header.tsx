@@ -45,7 +45,7 @@ export function ChatHeader({
   viewer: Viewer;
   /** No such chat: nothing is coming, so no placeholders; the page below says why. */
   notFound?: boolean;
-  /** False in the agents' desk, where the chat list is beside the chat on wide screens. */
+  /** False in the agents' inbox, where the chat list is beside the chat on wide screens. */
   backOnWideScreens?: boolean;
 }) {
   const details = session ? categoryDetails(session.category) : null;

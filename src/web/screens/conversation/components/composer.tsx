@@ -204,7 +204,7 @@ export function Composer({
             onKeyDown={onKeyDown}
             placeholder={noting ? 'Private note: only agents see it...' : 'Type your message...'}
             aria-label={noting ? 'Private note' : 'Message'}
-            // The agents' desk's shortcuts find the reply box by this (focus reply, canned replies).
+            // The agents' inbox's shortcuts find the reply box by this (focus reply, canned replies).
             data-reply-box
             aria-invalid={tooLong || unfilled.length > 0 || undefined}
             // A textarea may not be a combobox (nor carry aria-expanded): it says it suggests

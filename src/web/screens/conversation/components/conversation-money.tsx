@@ -13,7 +13,7 @@ import { TransactionsPanel, useSessionTransactions } from '../../../features/tra
  * Where the side column appears. A customer has their conversations list beside the chat from
  * `lg`, so their column waits for `xl`; an agent's chat has the whole width from `lg`.
  */
-// By the conversation's own width (a container query), not the screen's: in the agents' desk
+// By the conversation's own width (a container query), not the screen's: in the agents' inbox
 // the conversation is one pane of three. Agents get the column from 1024 px, customers (whose
 // conversations list takes 360 px of a wide screen) from 896 px. Below that the order sits
 // above the messages, always shown, and only the transactions and the calculator fold away.

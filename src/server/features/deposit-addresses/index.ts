@@ -1,0 +1,2 @@
+export { depositAddressesPlugin } from './plugin';
+export { nextDepositAddress, peekSharedAddress } from './next-deposit-address';

@@ -1,2 +1,0 @@
-export { deskAddressesPlugin } from './plugin';
-export { nextDepositAddress, peekSharedAddress } from './next-deposit-address';
