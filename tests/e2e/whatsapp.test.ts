@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_MISSING, hasChromium, screenshot, text, waitForText } from '../support/e2e';
-import { startOrderDesk, type OrderDesk } from '../support/e2e-order-desk';
+import { startOrderApp, type OrderApp } from '../support/e2e-order-app';
 import {
   buttonReply,
   GraphApiServer,
@@ -13,7 +13,7 @@ import {
   whatsappEnv,
   type SentMessage,
 } from '../support/graph-api-server';
-import { DESK_BTC, GTBANK_NUMBER } from '../support/order-fixtures';
+import { BTC_DEPOSIT_ADDRESS, GTBANK_NUMBER } from '../support/order-fixtures';
 import type { InProcessServer } from '../support/in-process-server';
 
 if (!hasChromium) console.warn(CHROMIUM_MISSING);
@@ -36,7 +36,7 @@ const FOLDER = 'whatsapp';
  */
 describe.skipIf(!hasChromium)('a WhatsApp customer at the desk, with an order', () => {
   let graph: GraphApiServer;
-  let desk: OrderDesk;
+  let orderApp: OrderApp;
   let server: InProcessServer;
   let agent: Page;
 
@@ -75,16 +75,16 @@ describe.skipIf(!hasChromium)('a WhatsApp customer at the desk, with an order', 
 
   beforeAll(async () => {
     graph = await new GraphApiServer().start();
-    desk = await startOrderDesk({
+    orderApp = await startOrderApp({
       dataDirName: 'whatsapp',
       admin: ADMIN,
       env: whatsappEnv(graph.url),
     });
-    ({ server, admin: agent } = desk);
+    ({ server, admin: agent } = orderApp);
   });
 
   afterAll(async () => {
-    await desk?.close();
+    await orderApp?.close();
     await graph?.stop();
   });
 
@@ -140,9 +140,9 @@ describe.skipIf(!hasChromium)('a WhatsApp customer at the desk, with an order', 
     await tap(quote, 'Accept');
     await waitForText(card.getByTestId('order-state'), 'Awaiting deposit', LIVE_TIMEOUT_MS);
     const address = await sentMatching((m) => shownText(m).includes('is accepted'));
-    expect(shownText(address)).toContain(DESK_BTC);
+    expect(shownText(address)).toContain(BTC_DEPOSIT_ADDRESS);
     const qr = await sentMatching((m) => m.body.type === 'image');
-    expect(shownText(qr)).toBe(DESK_BTC);
+    expect(shownText(qr)).toBe(BTC_DEPOSIT_ADDRESS);
     // The tap is in the chat as the customer's message.
     await waitForText(agent.getByTestId('message').last(), /Accept/);
     // Confirmed by the customer: the account no longer waits (read again on load).

@@ -1,5 +1,5 @@
 import { dec } from '../money';
-import type { DeskNetwork } from '../desk-addresses/networks';
+import type { DepositNetwork } from '../deposit-addresses/networks';
 
 /**
  * What a deposit QR code holds: for BTC a BIP21 URI with the amount, so a wallet that scans it
@@ -7,7 +7,7 @@ import type { DeskNetwork } from '../desk-addresses/networks';
  * agree on no URI with an amount). The web's card and the WhatsApp image show the same.
  */
 export function depositQrText(
-  order: { network: DeskNetwork; amountCrypto: string },
+  order: { network: DepositNetwork; amountCrypto: string },
   address: string,
 ): string {
   return order.network === 'BTC'

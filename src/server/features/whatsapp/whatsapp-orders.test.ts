@@ -31,11 +31,11 @@ import {
 } from '../../../../tests/support/graph-api-server';
 import { uploadImage } from '../../../../tests/support/images';
 import {
-  addDeskAddress,
+  addDepositAddress,
   addPayoutAccount,
   placeOrder,
   setSellRates,
-} from '../../../../tests/support/order-desk';
+} from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import type { SessionUser } from '../../platform/sessions';
@@ -43,7 +43,7 @@ import { UNKNOWN_BUTTON_TEXT, WHATSAPP_DISPUTE_NOTE } from './button-replies';
 import { WINDOW_CLOSED_TITLE } from './send-outbox';
 
 const MINUTE = 60_000;
-const DESK_BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+const BTC_DEPOSIT_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 /** A well-formed tx hash (64 hex) of its own each call. */
 const txHash = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 
@@ -195,7 +195,12 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
     const agent = await makeAgent(database.db);
     const admin = await makeAgent(database.db, { admin: true });
     agentCookie = await sessionCookie(database.db, agent);
-    await addDeskAddress(app, await sessionCookie(database.db, admin), 'BTC', DESK_BTC);
+    await addDepositAddress(
+      app,
+      await sessionCookie(database.db, admin),
+      'BTC',
+      BTC_DEPOSIT_ADDRESS,
+    );
     await setSellRates(database.db, { bitcoin: '157254058.50' });
   });
   afterAll(async () => {
@@ -313,7 +318,7 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
     const accepted = await orderNow(order.id);
     expect(accepted.state).toBe('awaiting_deposit');
     expect(accepted.payoutAccountId).toBe(customer.accountId);
-    expect(accepted.depositAddress).toBe(DESK_BTC);
+    expect(accepted.depositAddress).toBe(BTC_DEPOSIT_ADDRESS);
     // The same audit entry and timeline as the web's Accept, by the customer.
     const [audit] = await database.db
       .select()
@@ -322,14 +327,17 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
     expect(audit).toMatchObject({
       actorId: customer.user.id,
       before: { state: 'quoted' },
-      after: expect.objectContaining({ state: 'awaiting_deposit', depositAddress: DESK_BTC }),
+      after: expect.objectContaining({
+        state: 'awaiting_deposit',
+        depositAddress: BTC_DEPOSIT_ADDRESS,
+      }),
     });
     const [address, qr] = sentTo(customer.waId).slice(-2);
     expect(shownText(address!)).toContain(`Order ${order.reference} is accepted.`);
     expect(shownText(address!)).toContain(
-      `Send exactly 0.01 BTC on the BTC network to:\n${DESK_BTC}`,
+      `Send exactly 0.01 BTC on the BTC network to:\n${BTC_DEPOSIT_ADDRESS}`,
     );
-    expect(qr!.body).toMatchObject({ type: 'image', image: { caption: DESK_BTC } });
+    expect(qr!.body).toMatchObject({ type: 'image', image: { caption: BTC_DEPOSIT_ADDRESS } });
     expect(graph.uploads.slice(uploadsBefore).map((u) => u.type)).toEqual(['image/png']);
 
     // Meta delivers the same tap again: nothing more is done or sent.
