@@ -88,8 +88,11 @@ function toItems(
       own: m.senderRole === viewer,
       kind: m.messageType,
       content: m.content,
-      imageUrl: m.attachment?.thumbnailUrl ?? null,
-      fullImageUrl: m.attachment?.url ?? null,
+      imageUrl: m.messageType === 'image' ? (m.attachment?.thumbnailUrl ?? null) : null,
+      fullImageUrl: m.messageType === 'image' ? (m.attachment?.url ?? null) : null,
+      ...(m.attachment && (m.messageType === 'document' || m.messageType === 'audio')
+        ? { file: { url: m.attachment.url, name: m.attachment.name, size: m.attachment.size } }
+        : {}),
       createdAt: m.createdAt,
       // Private notes go to no one on the other side: no ticks.
       ...(m.senderRole === viewer && m.messageType !== 'note'
@@ -139,8 +142,17 @@ function useLatestIncoming(viewer: Viewer) {
   return [latest, onIncoming] as const;
 }
 
+/** What a message with no text is, for the screen reader. */
+const KIND_WORDS: Record<Message['messageType'], string> = {
+  text: '',
+  note: '',
+  image: 'a screenshot',
+  document: 'a document',
+  audio: 'an audio message',
+};
+
 function announcementFor(message: Message, session: ChatSession, viewer: Viewer): string {
-  const what = message.content || (message.messageType === 'image' ? 'a screenshot' : '');
+  const what = message.content || KIND_WORDS[message.messageType];
   return `New message from ${otherPartyName(session, viewer)}: ${what}`;
 }
 
