@@ -262,12 +262,13 @@ export function statusUpdate(
   wamid: string,
   status: 'sent' | 'delivered' | 'read' | 'failed',
   error?: { code: number; title: string },
+  recipient = '2348031234567',
 ): object {
   return {
     id: wamid,
     status,
     timestamp: String(Math.floor(Date.now() / 1000)),
-    recipient_id: '2348031234567',
+    recipient_id: recipient,
     ...(error ? { errors: [error] } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ORDER_BLOCKS_STAFF_ERASURE } from '../../../shared/api/customers';
@@ -227,6 +227,18 @@ describe.each(testDatabaseKinds())('erasing a WhatsApp customer on $name', (kind
       url: `/api/channels/whatsapp/chats/${chat!.id}`,
     });
     expect(view.status).toBe(404);
+
+    // Meta's later status for the reply sent them is dropped, not kept waiting with the number.
+    const [outgoing] = graph.sent.filter((m) => m.to === number).slice(-1);
+    await post(
+      webhookDelivery({
+        statuses: [{ id: outgoing!.wamid, status: 'read', recipient_id: number }],
+      }),
+    );
+    const pending = await database.db.execute(
+      sql`select count(*)::int as n from whatsapp_deliveries where processed_at is null`,
+    );
+    expect((pending as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
     // Writing again makes a fresh customer: nothing re-links to the erased records.
     await post(
