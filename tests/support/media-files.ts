@@ -26,3 +26,13 @@ export const mediaFiles = {
   /** A Word document: a ZIP, not on the allow-list. */
   docx: () => file('PK\x03\x04\x14\x00\x06\x00'),
 };
+
+/**
+ * A playable MP3: `seconds` of silence as MPEG-1 layer III frames (128 kbit/s, 44.1 kHz, 417
+ * bytes each, no main data), which a browser decodes and gives a duration.
+ */
+export function silentMp3(seconds = 1): Buffer {
+  const frame = Buffer.alloc(417);
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]).copy(frame);
+  return Buffer.concat(Array.from({ length: Math.ceil((seconds * 44_100) / 1152) }, () => frame));
+}
