@@ -24,9 +24,10 @@ export type ChatPriority = (typeof CHAT_PRIORITIES)[number];
 
 /**
  * note: an agent's private note, shown to staff only; never a customer's message, never a reply
- * (not a first response, does not reopen or touch the chat).
+ * (not a first response, does not reopen or touch the chat). document (a PDF) and audio come
+ * from WhatsApp customers (decision 037); the web's own uploads are images.
  */
-export const MESSAGE_TYPES = ['text', 'image', 'note'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'note', 'document', 'audio'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** trade: a customer sells crypto; the rest are the spec's Process Transaction types. */

@@ -53,7 +53,7 @@ export interface SentMessage {
 /**
  * The WhatsApp Cloud API (Graph API) on 127.0.0.1: `POST /{phone-number-id}/messages`, media
  * upload (`POST /{phone-number-id}/media`) and download (`GET /{media-id}`, then the file's URL),
- * each behind the bearer token. `failNext` queues the answers the next sends get (429, 500,
+ * each behind the bearer token; "mark read" with a typing indicator (`typing`). `failNext` queues the answers the next calls to `messages` get (429, 500,
  * 131047 re-engagement required, 131026 undeliverable, or a hang). `sent` is its message log:
  * only what it answered 200 to.
  */
@@ -62,6 +62,8 @@ export class GraphApiServer extends FakeHttpServer {
   /** Every send it received, answered or not. */
   readonly attempts: Record<string, unknown>[] = [];
   readonly uploads: { id: string; type: string; bytes: Buffer }[] = [];
+  /** The customer messages it was asked to mark read with "typing…" (their wamids), in order. */
+  readonly typing: string[] = [];
   /** Media a customer "sent": its id gives its bytes and type. */
   readonly media = new Map<string, { mime: string; bytes: Buffer }>();
   private readonly failures: GraphFailure[] = [];
@@ -138,6 +140,20 @@ export class GraphApiServer extends FakeHttpServer {
     json: (status: number, value: unknown) => void,
   ): void {
     const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    // Mark read (with "typing…"): not a message; answered as Meta does, with no id.
+    if (body.status === 'read') {
+      const failure = this.failures.shift();
+      if (failure === 'hang') return this.hang(res);
+      if (failure) {
+        const { status, error } = FAILURES[failure];
+        return json(status, { error: { ...error, fbtrace_id: 'A1b2C3' } });
+      }
+      const indicator = body.typing_indicator as { type?: unknown } | undefined;
+      if (typeof body.message_id !== 'string' || indicator?.type !== 'text')
+        return json(400, { error: { message: 'Invalid parameter', code: 100 } });
+      this.typing.push(body.message_id);
+      return json(200, { success: true });
+    }
     this.attempts.push(body);
     const failure = this.failures.shift();
     if (failure === 'hang') return this.hang(res);
@@ -213,17 +229,46 @@ export function textMessage(from: string, text: string, at = new Date()): object
   };
 }
 
+/**
+ * A customer's photo, document or audio as the webhook carries it; the stand-in serves `bytes`
+ * (as `mime`, whatever they are) for its media id, as Meta's media API does.
+ */
+export function mediaMessage(
+  graph: GraphApiServer,
+  from: string,
+  kind: 'image' | 'document' | 'audio',
+  file: { mime: string; bytes: Buffer; filename?: string; caption?: string },
+  at = new Date(),
+): { id: string } & Record<string, unknown> {
+  const mediaId = `media-in-${kind}-${Date.now().toString(36)}-${++messageCounter}`;
+  graph.media.set(mediaId, { mime: file.mime, bytes: file.bytes });
+  return {
+    from,
+    id: `wamid.in-${kind}-${Date.now().toString(36)}-${messageCounter}`,
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    type: kind,
+    [kind]: {
+      id: mediaId,
+      mime_type: file.mime,
+      ...(file.filename === undefined ? {} : { filename: file.filename }),
+      ...(file.caption === undefined ? {} : { caption: file.caption }),
+      ...(kind === 'audio' ? { voice: true } : {}),
+    },
+  };
+}
+
 /** A status update for a message the desk sent. */
 export function statusUpdate(
   wamid: string,
   status: 'sent' | 'delivered' | 'read' | 'failed',
   error?: { code: number; title: string },
+  recipient = '2348031234567',
 ): object {
   return {
     id: wamid,
     status,
     timestamp: String(Math.floor(Date.now() / 1000)),
-    recipient_id: '2348031234567',
+    recipient_id: recipient,
     ...(error ? { errors: [error] } : {}),
   };
 }

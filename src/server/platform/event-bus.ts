@@ -30,6 +30,12 @@ export interface BusEvents {
   usdToNairaChanged: { rate: string };
   /** The price feed has new market prices: a managed rate may have moved into or out of the guard. */
   pricesRefreshed: undefined;
+  /**
+   * A staff member's socket on this instance says they are typing in a chat they may see
+   * (realtime/typing.ts, already throttled per socket): the WhatsApp channel shows it to the
+   * chat's customer on WhatsApp. Told once, on the instance the socket is on.
+   */
+  staffTyping: { chatSessionId: number; customerId: string };
 }
 
 type Handler<K extends keyof BusEvents> = (event: BusEvents[K]) => void;
@@ -45,6 +51,7 @@ export class EventBus {
     eventsCommitted: new Set(),
     usdToNairaChanged: new Set(),
     pricesRefreshed: new Set(),
+    staffTyping: new Set(),
   };
 
   /** Handlers run in the order they subscribed. */

@@ -27,7 +27,10 @@ export const customerStatusRequestSchema = z.object({ status: customerStatusSche
 /** The word a customer types to confirm the erasure of their account. */
 export const ERASE_CONFIRMATION_WORD = 'ERASE';
 
-/** POST /api/customer/erase: the signed-in customer's own account, confirmed by the typed word. */
+/**
+ * POST /api/customer/erase: the signed-in customer's own account, confirmed by the typed word;
+ * also POST /api/admin/users/:id/erase, an admin erasing a customer on their request.
+ */
 export const eraseAccountRequestSchema = z.object({
   confirm: z.literal(ERASE_CONFIRMATION_WORD, {
     error: `Type ${ERASE_CONFIRMATION_WORD} to confirm`,
@@ -45,6 +48,10 @@ export type EraseAccountResponse = z.infer<typeof eraseAccountResponseSchema>;
 /** Why an erasure waits: an order still running in one of the customer's chats. */
 export const OPEN_ORDER_BLOCKS_ERASURE =
   'You have an order in progress. Your account can be erased once it is completed, cancelled or expired.';
+
+/** The same, when an admin erases a customer (POST /api/admin/users/:id/erase). */
+export const OPEN_ORDER_BLOCKS_STAFF_ERASURE =
+  'This customer has an order in progress: they can be erased once it is completed, cancelled or expired.';
 
 /** Whom GET /api/admin/users lists. */
 export const ADMIN_USER_ROLES = ['all', 'agents', 'customers'] as const;

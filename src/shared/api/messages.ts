@@ -7,6 +7,29 @@ export const MESSAGE_MAX_LENGTH = 4000;
 /** Screenshots: JPEG, PNG or WebP, at most 10 MB, type checked from the bytes. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageMime = (typeof ATTACHMENT_TYPES)[number];
+/**
+ * Files a WhatsApp customer sends besides photos (decision 037), each type told from the bytes:
+ * a PDF document, or audio (WhatsApp's voice notes are Ogg/Opus; MP3, MP4/M4A, AAC and AMR
+ * files too). Never decoded: stored as received, at most ATTACHMENT_MAX_BYTES.
+ */
+export const DOCUMENT_TYPES = ['application/pdf'] as const;
+export const AUDIO_TYPES = [
+  'audio/ogg',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/amr',
+] as const;
+export type MediaMime = (typeof DOCUMENT_TYPES)[number] | (typeof AUDIO_TYPES)[number];
+export const ATTACHMENT_MIMES = [...ATTACHMENT_TYPES, ...DOCUMENT_TYPES, ...AUDIO_TYPES] as const;
+export type AttachmentMime = (typeof ATTACHMENT_MIMES)[number];
+
+/** The message's kind for a stored file: its type says whether it is an image, a PDF or audio. */
+export function messageTypeOfMime(mime: AttachmentMime): 'image' | 'document' | 'audio' {
+  if (mime === 'application/pdf') return 'document';
+  return mime.startsWith('audio/') ? 'audio' : 'image';
+}
 /** A decoded image holds 4 bytes a pixel: 40 megapixels is 160 MB of memory, and no more. */
 export const ATTACHMENT_MAX_PIXELS = 40_000_000;
 
@@ -15,13 +38,17 @@ export const IMAGE_TYPE_ERROR = 'Only JPEG, PNG or WebP images can be sent';
 export const IMAGE_SIZE_ERROR = `Image is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`;
 export const IMAGE_PIXELS_ERROR = `Image has too many pixels (at most ${ATTACHMENT_MAX_PIXELS / 1_000_000} megapixels)`;
 export const IMAGE_DECODE_ERROR = 'This image is damaged or incomplete and cannot be sent';
+export const MEDIA_SIZE_ERROR = `File is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`;
 
 export const attachmentSchema = z.object({
   /** Where the session's customer and agents fetch it; nobody else can. */
   url: z.string(),
-  /** A small copy for the chat (at most 480 px wide); the full image is `url`. */
+  /**
+   * A small copy for the chat (at most 480 px wide); the full image is `url`. A document or an
+   * audio has none: its thumbnail URL serves the file itself.
+   */
   thumbnailUrl: z.string(),
-  mime: z.enum(ATTACHMENT_TYPES),
+  mime: z.enum(ATTACHMENT_MIMES),
   size: z.number().int(),
   name: z.string(),
 });

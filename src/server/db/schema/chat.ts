@@ -18,7 +18,7 @@ import {
   userRef,
   timestamptz,
 } from './columns';
-import type { ImageSeenBefore } from '../../../shared/api/messages';
+import type { AttachmentMime, ImageSeenBefore } from '../../../shared/api/messages';
 import { chatCategoryEnum, chatPriorityEnum, chatStatusEnum, messageTypeEnum } from './enums';
 
 export const chatSessions = pgTable(
@@ -80,12 +80,14 @@ export const chatSessions = pgTable(
 export interface AttachmentMeta {
   /** File name under the upload folder; never a path the client chose. */
   storageKey: string;
-  mime: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** An image's, a PDF's or an audio's type, told from its bytes (decision 037). */
+  mime: AttachmentMime;
   size: number;
   originalName: string;
   /**
    * The small copy beside it (`<base>.thumb.webp`) and the stored image's size in pixels.
-   * Absent on images stored before uploads were re-encoded: the original stands in.
+   * Absent on images stored before uploads were re-encoded (the original stands in), and on
+   * documents and audio, which are never decoded.
    */
   thumbnailKey?: string;
   width?: number;

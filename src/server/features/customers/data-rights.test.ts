@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectJson } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { uploadImage } from '../../../../tests/support/images';
 import { addPayoutAccount } from '../../../../tests/support/order-setup';
+import { everyTableText } from '../../../../tests/support/table-text';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { OPEN_ORDER_BLOCKS_ERASURE } from '../../../shared/api/customers';
 import type { SessionUser } from '../../platform/sessions';
@@ -19,32 +20,6 @@ import {
   orders,
   users,
 } from '../../db/schema';
-
-/** Rows of raw SQL: node-postgres and PGlite both answer `{ rows }`; drizzle types it unknown. */
-async function query<T>(database: TestDatabase, text: string): Promise<T[]> {
-  return ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-}
-
-/**
- * Every row of every table as JSON text: where a name or a text could still hide. The audit log
- * is append-only and kept by law as written (decision 027): it is read on its own.
- */
-async function everyTableText(database: TestDatabase): Promise<string> {
-  const tables = await query<{ table_name: string }>(
-    database,
-    `select table_name from information_schema.tables
-     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'audit_log'`,
-  );
-  let all = '';
-  for (const { table_name } of tables) {
-    const [row] = await query<{ t: string | null }>(
-      database,
-      `select string_agg(row_to_json(x)::text, ' ') as t from "${table_name}" x`,
-    );
-    all += ` ${row?.t ?? ''}`;
-  }
-  return all;
-}
 
 describe.each(testDatabaseKinds())('customer data rights on $name', (kind) => {
   let database: TestDatabase;

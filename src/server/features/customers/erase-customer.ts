@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   OPEN_ORDER_BLOCKS_ERASURE,
+  OPEN_ORDER_BLOCKS_STAFF_ERASURE,
   type EraseAccountResponse,
 } from '../../../shared/api/customers';
 import { OPEN_ORDER_STATES } from '../../../shared/orders/states';
@@ -22,6 +23,7 @@ import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { destroyUserSessions, type SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
+import { eraseWhatsappData } from '../whatsapp';
 
 /** What the erased account is called from now on: the records the law keeps stay tied to it. */
 export function pseudonymOf(customerId: string): { firstName: string; lastName: string } {
@@ -29,13 +31,15 @@ export function pseudonymOf(customerId: string): { firstName: string; lastName: 
 }
 
 /**
- * Erases the signed-in customer (NDPA 2023, right to erasure; decision 027), in one
+ * Erases a customer (NDPA 2023, right to erasure; decision 027): the signed-in customer, or one
+ * an admin erases on their request (a WhatsApp customer has no sign-in; decision 037). In one
  * transaction: name, email and picture replaced by a pseudonym, the Google identity unlinked (a
  * new sign-in with it makes a fresh customer), every message text in their chats emptied and
  * its image removed, the chats' realtime events and push subscriptions deleted, payout accounts
  * no order used deleted and the others hidden under the pseudonym. Orders, transactions and
  * audit entries (append-only: what they recorded stays as written) stay, for
- * `retentionYears`. Every session ends at once. Refused while an order is still running.
+ * `retentionYears`. A WhatsApp customer's number goes too (features/whatsapp's
+ * eraseWhatsappData). Every session ends at once. Refused while an order is still running.
  * Images leave storage after the commit: a failed removal is logged, the rows no longer name it.
  */
 export async function eraseCustomer(options: {
@@ -43,11 +47,14 @@ export async function eraseCustomer(options: {
   storage: ObjectStorage;
   bus: EventBus;
   logger: FastifyBaseLogger;
-  customer: SessionUser;
+  customer: Pick<SessionUser, 'id' | 'isAgent' | 'isAdmin'>;
+  /** Who erases: the customer themself, or an admin for a customer with no sign-in (WhatsApp). */
+  actorId?: string;
   retentionYears: number;
   now?: Date;
 }): Promise<EraseAccountResponse> {
   const { db, storage, bus, customer } = options;
+  const actorId = options.actorId ?? customer.id;
   if (customer.isAgent || customer.isAdmin) {
     throw new AppError('forbidden', 'Only customer accounts can be erased here');
   }
@@ -68,7 +75,11 @@ export async function eraseCustomer(options: {
       .from(orders)
       .where(and(eq(orders.customerId, customer.id), inArray(orders.state, OPEN_ORDER_STATES)))
       .limit(1);
-    if (open) throw new AppError('conflict', OPEN_ORDER_BLOCKS_ERASURE);
+    if (open)
+      throw new AppError(
+        'conflict',
+        actorId === customer.id ? OPEN_ORDER_BLOCKS_ERASURE : OPEN_ORDER_BLOCKS_STAFF_ERASURE,
+      );
 
     const chatIds = (
       await tx
@@ -153,8 +164,10 @@ export async function eraseCustomer(options: {
       .where(eq(users.id, customer.id))
       .returning();
     const ended = await destroyUserSessions({ db: tx, userId: customer.id });
+    // Their WhatsApp number, held messages, Meta's deliveries and what was sent to them.
+    const whatsapp = await eraseWhatsappData({ tx, customerId: customer.id });
     await writeAudit(tx, {
-      actorId: customer.id,
+      actorId,
       action: 'customer.erase',
       entityType: 'user',
       entityId: customer.id,
@@ -164,6 +177,7 @@ export async function eraseCustomer(options: {
         messagesErased,
         imagesRemoved: keys.length,
         sessionsEnded: ended.length,
+        ...(whatsapp ? { whatsapp } : {}),
         retainedUntil: retainedUntil.toISOString(),
       },
     });
@@ -180,4 +194,27 @@ export async function eraseCustomer(options: {
     }
   }
   return { erased: true, retainedUntil: retainedUntil.toISOString() };
+}
+
+/**
+ * An admin erases a customer on their request (decision 037): a WhatsApp customer has no
+ * sign-in to ask from. The same erasure, audited with the admin as its actor. An unknown id is a
+ * 404, a staff account a 403.
+ */
+export async function eraseCustomerForAdmin(options: {
+  db: Db;
+  storage: ObjectStorage;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
+  admin: SessionUser;
+  customerId: string;
+  retentionYears: number;
+}): Promise<EraseAccountResponse> {
+  const [customer] = await options.db
+    .select({ id: users.id, isAgent: users.isAgent, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, options.customerId))
+    .limit(1);
+  if (!customer) throw new AppError('not_found', 'Customer not found');
+  return eraseCustomer({ ...options, customer, actorId: options.admin.id });
 }

@@ -15,7 +15,7 @@ import type { EventLog } from '../../platform/realtime/events';
 import { listUsers } from './list-users';
 import { clearSessionCookie } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
-import { eraseCustomer } from './erase-customer';
+import { eraseCustomer, eraseCustomerForAdmin } from './erase-customer';
 import { exportCustomerData } from './export-customer-data';
 import { setCustomerStatus } from './set-customer-status';
 import { forRole } from '../../platform/roles';
@@ -107,6 +107,28 @@ export const customersRoutes: FastifyPluginAsyncZod<
       clearSessionCookie(reply, { secure: request.protocol === 'https' });
       return result;
     },
+  );
+
+  app.post(
+    '/api/admin/users/:id/erase',
+    forRole('admin', {
+      summary: 'Erase a customer',
+      description:
+        "Admins, on the customer's request, erase a customer who cannot do it themselves (a WhatsApp customer has no sign-in), typing ERASE: the same erasure as the customer's own, their WhatsApp number, held messages and Meta's deliveries about them included. Audited. Refused while an order is open (409); a staff account is 403, an unknown id 404.",
+      params: userIdParamsSchema,
+      body: eraseAccountRequestSchema,
+      response: { 200: eraseAccountResponseSchema },
+    }),
+    async (request) =>
+      eraseCustomerForAdmin({
+        db,
+        storage,
+        bus,
+        logger: request.log,
+        admin: requireUser(request),
+        customerId: request.params.id,
+        retentionYears: options.retentionYears,
+      }),
   );
 
   // Agents use these for the chat list (PRODUCT.md: agent calls under /api/admin/).

@@ -16,6 +16,7 @@ import {
   IMAGE_SIZE_ERROR,
   IMAGE_TYPE_ERROR,
   CAPTION_TOO_LONG,
+  type ImageMime,
   captionSchema,
   sendMessageRequestSchema,
 } from '../../../shared/api/messages';
@@ -27,7 +28,7 @@ import type { ObjectStorage } from '../../platform/storage';
 import { sessionForParticipant } from '../chat-sessions';
 import { imageFingerprint } from '../image-readings';
 
-const EXTENSIONS: Record<AttachmentMeta['mime'], string> = {
+const EXTENSIONS: Record<ImageMime, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
@@ -43,7 +44,7 @@ const THUMBNAIL_MAX_HEIGHT = 4 * THUMBNAIL_WIDTH;
 sharp.cache(false);
 
 /** The image type from the file's first bytes; the name and the browser's claim are ignored. */
-export function sniffImageType(head: Buffer): AttachmentMeta['mime'] | null {
+export function sniffImageType(head: Buffer): ImageMime | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
     return 'image/jpeg';
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -57,12 +58,13 @@ export function sniffImageType(head: Buffer): AttachmentMeta['mime'] | null {
   return null;
 }
 
-function safeName(name: string): string {
+/** A file name that is safe to send back in a header: `fallback` when nothing is left of it. */
+export function safeName(name: string, fallback = 'screenshot'): string {
   const cleaned = name
     .replace(/[^\w.\- ]+/g, '_')
     .slice(-120)
     .trim();
-  return cleaned || 'screenshot';
+  return cleaned || fallback;
 }
 
 /** The texts for a multipart body the parser refuses (@fastify/multipart's and busboy's errors). */
@@ -113,7 +115,7 @@ function isPixelLimit(error: unknown): boolean {
  */
 async function reencode(
   source: string | Buffer,
-  mime: AttachmentMeta['mime'],
+  mime: ImageMime,
 ): Promise<{
   image: Buffer;
   thumbnail: Buffer;
@@ -162,7 +164,7 @@ async function reencode(
 async function storeClean(options: {
   storage: ObjectStorage;
   source: string | Buffer;
-  mime: AttachmentMeta['mime'];
+  mime: ImageMime;
   storageBase: string;
   originalName: string;
   log: FastifyBaseLogger;
@@ -230,7 +232,7 @@ export async function storeUpload(options: {
   const tmpPath = path.join(os.tmpdir(), `agentchat-upload-${storageBase}.part`);
   let head = Buffer.alloc(0);
   let size = 0;
-  let mime: AttachmentMeta['mime'] | null = null;
+  let mime: ImageMime | null = null;
   const inspect = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;

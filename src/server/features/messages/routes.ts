@@ -38,10 +38,10 @@ export interface MessagesRoutesOptions {
 /** What the OpenAPI document says of an image and of its thumbnail. */
 const ATTACHMENT_DOCS = {
   full: {
-    summary: 'An image sent in a chat',
+    summary: 'An image, document or audio sent in a chat',
     description:
-      "The chat's customer, or staff: the stored image, served inline in a sandbox. Another " +
-      "customer's image is a 404.",
+      "The chat's customer, or staff: the stored image or audio, served inline in a sandbox, or " +
+      "the PDF a WhatsApp customer sent, as a download. Another customer's file is a 404.",
   },
   thumbnail: {
     summary: "An image's thumbnail",
@@ -201,10 +201,15 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
           storage,
           variant,
         });
+        // A PDF is downloaded, never shown in the app's origin; images and audio play inline.
+        const disposition = file.mime === 'application/pdf' ? 'attachment' : 'inline';
         return reply
           .type(file.mime)
           .header('content-length', file.size)
-          .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
+          .header(
+            'content-disposition',
+            `${disposition}; filename="${file.name.replace(/"/g, '')}"`,
+          )
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, max-age=86400')
           .header('content-security-policy', "default-src 'none'; sandbox")

@@ -1,7 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
-import type { Message, sendMessageRequestSchema } from '../../../shared/api/messages';
+import {
+  messageTypeOfMime,
+  type Message,
+  type sendMessageRequestSchema,
+} from '../../../shared/api/messages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
 import { messages, type AttachmentMeta } from '../../db/schema';
@@ -94,7 +98,11 @@ export async function sendMessage(
     chatSessionId,
     senderId: caller.id,
     content: options.content,
-    messageType: note ? 'note' : options.attachment ? 'image' : 'text',
+    messageType: note
+      ? 'note'
+      : options.attachment
+        ? messageTypeOfMime(options.attachment.mime)
+        : 'text',
     attachment: options.attachment ?? null,
     clientMessageId,
     imageFingerprint: options.image?.fingerprint ?? null,

@@ -23,7 +23,9 @@ function isTick(status: string): status is Exclude<Tick, 'sending'> {
 
 /**
  * A status update for a message sent from here. False when no sent message has its wamid yet
- * (the send's answer may not be recorded yet): the caller tries again later.
+ * (the send's answer may not be recorded yet): the caller tries again later. A status for a
+ * number that is no one's any more (a customer erased since, decision 037) is dropped: waiting
+ * would only keep their number in a pending delivery.
  */
 export async function applyStatus(options: { db: Db; status: WhatsappStatus }): Promise<boolean> {
   const { db, status } = options;
@@ -47,9 +49,11 @@ export async function applyStatus(options: { db: Db; status: WhatsappStatus }): 
         returning id`,
   );
   if (found.length > 0) return true;
-  const [known] = await rows<{ id: string }>(
+  const [known] = await rows<{ known: boolean; recipient_known: boolean }>(
     db,
-    sql`select id from whatsapp_outbox where wamid = ${status.id}`,
+    sql`select exists (select 1 from whatsapp_outbox where wamid = ${status.id}) as known,
+               exists (select 1 from whatsapp_contacts
+                       where wa_id = ${status.recipient_id ?? null}) as recipient_known`,
   );
-  return known !== undefined;
+  return known!.known || (status.recipient_id !== undefined && !known!.recipient_known);
 }

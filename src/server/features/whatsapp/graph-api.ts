@@ -86,7 +86,24 @@ export class GraphApi {
     return id;
   }
 
-  /** A customer's media (`image.id`): its metadata first, then its bytes, both with the token. */
+  /**
+   * Marks the customer's message read and shows them "typing…" (Meta dismisses it at the next
+   * message or after 25 seconds). Meta answers `{ success: true }`, no message id.
+   */
+  async showTyping(wamid: string): Promise<void> {
+    await this.call(`${this.settings.graphUrl}/${this.settings.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: wamid,
+        typing_indicator: { type: 'text' },
+      }),
+    });
+  }
+
+  /** A customer's media (`image.id`, `document.id`, `audio.id`): its metadata first, then its bytes, both with the token. */
   async downloadMedia(mediaId: string, maxBytes: number): Promise<Buffer> {
     const info = await this.call(`${this.settings.graphUrl}/${encodeURIComponent(mediaId)}`);
     const { url, file_size: size } = (await info.json()) as { url?: unknown; file_size?: unknown };

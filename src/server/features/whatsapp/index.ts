@@ -1,1 +1,2 @@
 export { whatsappPlugin } from './plugin';
+export { eraseWhatsappData } from './erase-whatsapp-data';

@@ -24,13 +24,14 @@ import { processDeliveries } from './process-deliveries';
 import { pruneDeliveries } from './prune-deliveries';
 import { sendOutbox } from './send-outbox';
 import { storeDelivery } from './store-delivery';
+import { TypingIndicators } from './typing-indicator';
 import { getWhatsappChat, retryWhatsappMessage, sendReengageTemplate } from './whatsapp-chat';
 import { Worker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The channel's background work; tests wait on it. Absent when the channel is off. */
-    whatsapp?: { deliveries: Worker; outbox: Worker };
+    whatsapp?: { deliveries: Worker; outbox: Worker; typing: TypingIndicators };
   }
 }
 
@@ -116,11 +117,11 @@ const webhookRoutes: FastifyPluginAsyncZod<{
 /**
  * The WhatsApp Cloud API channel (decision 034): Meta's webhook, the desk's view of a WhatsApp
  * chat, and the two workers (stored deliveries in, the outbox out), started with the app and
- * stopped before the database closes. Nothing is registered when the channel is off.
+ * stopped before the database closes; agents' typing shown on WhatsApp (decision 037). Nothing is registered when the channel is off.
  */
 export const whatsappPlugin = fp(
   async (app) => {
-    const { config, database, db, events, notifications, storage, clock } = app;
+    const { config, database, db, events, notifications, storage, clock, bus } = app;
     const settings = config.whatsapp;
     const cap = config.maxOpenChatsPerAgent;
     if (!settings) return;
@@ -150,8 +151,13 @@ export const whatsappPlugin = fp(
       POLL_MS,
       app.log,
     );
-    app.decorate('whatsapp', { deliveries, outbox });
+    const typing = new TypingIndicators({ db, graph, logger: app.log, now: clock });
+    app.decorate('whatsapp', { deliveries, outbox, typing });
     notifications.on(OUTBOX_CHANNEL, () => outbox.kick());
+    // An agent typing in a WhatsApp chat: "typing…" on the customer's phone (best effort).
+    const stopTyping = bus.on('staffTyping', ({ chatSessionId, customerId }) => {
+      void typing.show(chatSessionId, customerId);
+    });
     let pruneTimer: NodeJS.Timeout | undefined;
     // Deliveries stored before a restart are processed at start.
     app.addHook('onReady', async () => {
@@ -167,6 +173,7 @@ export const whatsappPlugin = fp(
       pruneTimer.unref();
     });
     app.addHook('preClose', async () => {
+      stopTyping();
       clearInterval(pruneTimer);
       await deliveries.stop();
       await outbox.stop();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH } from '../../../shared/api/messages';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/api/messages';
 import type { WhatsappInboundMessage } from '../../../shared/api/whatsapp';
 import { whatsappInboundMessageSchema } from '../../../shared/api/whatsapp';
 import type { Db } from '../../db/client';
@@ -16,9 +16,10 @@ import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import type { ObjectStorage } from '../../platform/storage';
 import { createChatSession } from '../chat-sessions';
-import { removeUpload, sendMessage, storeImageBytes } from '../messages';
+import { removeUpload, sendMessage } from '../messages';
 import { answerButton } from './button-replies';
-import { GraphApiError, type GraphApi } from './graph-api';
+import type { GraphApi } from './graph-api';
+import { fetchMedia, mediaOf, textInstead } from './receive-media';
 import { deskFromReply, deskFromText, deskQuestion, type WhatsappDesk } from './desk-choice';
 import { touchInbound, whatsappCustomer } from './whatsapp-contact';
 
@@ -39,7 +40,9 @@ export function contentOf(message: WhatsappInboundMessage): string {
     case 'text':
       return (message.text?.body ?? '').slice(0, MESSAGE_MAX_LENGTH);
     case 'image':
-      return (message.image?.caption ?? '').slice(0, MESSAGE_MAX_LENGTH);
+    case 'document':
+    case 'audio':
+      return mediaOf(message)?.caption ?? '';
     case 'interactive':
       return (
         message.interactive?.list_reply?.title ?? message.interactive?.button_reply?.title ?? ''
@@ -56,32 +59,6 @@ function replyId(message: WhatsappInboundMessage): string | undefined {
   return message.interactive?.list_reply?.id ?? message.interactive?.button_reply?.id;
 }
 
-/** What the chat shows for an image that could not be fetched or decoded. */
-const IMAGE_NOT_RECEIVED = '[image not received]';
-
-/**
- * A customer's photo, fetched through the media API and stored as an upload is (decoded,
- * re-encoded without EXIF). Null when it cannot be had for good (too large, not an image); a
- * Graph API that does not answer throws, and the delivery is tried again.
- */
-async function fetchImage(context: ReceiveContext, mediaId: string) {
-  try {
-    const bytes = await context.graph.downloadMedia(mediaId, ATTACHMENT_MAX_BYTES);
-    return await storeImageBytes({
-      storage: context.storage,
-      bytes,
-      name: 'whatsapp-photo',
-      log: context.logger,
-    });
-  } catch (error) {
-    if ((error instanceof GraphApiError && !error.retryable) || error instanceof AppError) {
-      context.logger.warn({ err: error }, 'WhatsApp image not received');
-      return null;
-    }
-    throw error;
-  }
-}
-
 /** The message as the customer's own, once per wamid (its client message id). */
 async function post(
   context: ReceiveContext,
@@ -91,8 +68,8 @@ async function post(
 ): Promise<void> {
   const { db, events, cap } = context;
   const clientMessageId = `wa:${message.id}`;
-  const mediaId = message.type === 'image' ? message.image?.id : undefined;
-  if (mediaId === undefined) {
+  const media = mediaOf(message);
+  if (media === null) {
     await sendMessage({
       db,
       events,
@@ -104,7 +81,7 @@ async function post(
     });
     return;
   }
-  // Once per wamid: a delivery processed again does not fetch the image again.
+  // Once per wamid: a delivery processed again does not fetch the file again.
   const [known] = await db
     .select({ id: messages.id })
     .from(messages)
@@ -113,30 +90,29 @@ async function post(
     )
     .limit(1);
   if (known) return;
-  const image = await fetchImage(context, mediaId);
-  const caption = contentOf(message);
-  if (!image) {
+  const fetched = await fetchMedia({ ...context, media });
+  if (fetched.outcome !== 'stored') {
     await sendMessage({
       db,
       events,
       caller,
       chatSessionId,
       clientMessageId,
-      content: caption || IMAGE_NOT_RECEIVED,
+      content: textInstead(media, fetched.outcome),
       cap,
     });
     return;
   }
-  const { fingerprint, ...attachment } = image;
+  const { attachment, fingerprint } = fetched;
   const sent = await sendMessage({
     db,
     events,
     caller,
     chatSessionId,
     clientMessageId,
-    content: caption,
+    content: media.caption,
     attachment,
-    image: { fingerprint },
+    ...(fingerprint === undefined ? {} : { image: { fingerprint } }),
     cap,
   }).catch(async (error: unknown) => {
     await removeUpload({ storage: context.storage, meta: attachment, log: context.logger });

@@ -337,7 +337,11 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
 
   it('applies a status that arrives before the send it belongs to was recorded, on a later try', async () => {
     const wamid = `wamid.early-${randomUUID()}`;
-    await post(webhookDelivery({ statuses: [statusUpdate(wamid, 'delivered')] }));
+    const number = newNumber();
+    await receive(number, 'sell btc please');
+    await post(
+      webhookDelivery({ statuses: [statusUpdate(wamid, 'delivered', undefined, number)] }),
+    );
     await settle();
     // Tried once: the passes right after it do not spend its tries.
     const [pending] = await database.db
@@ -349,7 +353,7 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
       .where(sql`${whatsappDeliveries.body}::text like ${`%${wamid}%`}`);
     expect(pending).toEqual({ attempts: 1, processedAt: null });
     await database.db.insert(whatsappOutbox).values({
-      waId: newNumber(),
+      waId: number,
       payload: { type: 'text', text: { body: 'sent elsewhere' } },
       status: 'sent',
       wamid,

@@ -32,7 +32,7 @@ export const realtimePlugin = fp(
       notifications,
       logger: app.log,
     });
-    const typing = new TypingRelay(database, hub, notifications, app.log);
+    const typing = new TypingRelay(database, hub, notifications, app.log, Date.now, bus);
     app.addHook('onReady', async () => {
       await hub.start();
       await notifications.start();

@@ -195,6 +195,9 @@ describe('the relay on a fake clock', () => {
   let hub: RealtimeHub;
   let relay: TypingRelay;
   let now = 0;
+  const bus = new EventBus();
+  /** What the relay told the bus (the WhatsApp channel listens). */
+  const staffTyped: { chatSessionId: number; customerId: string }[] = [];
 
   beforeAll(async () => {
     database = await openPgliteTestDatabase();
@@ -202,7 +205,8 @@ describe('the relay on a fake clock', () => {
     notifications = database.notifications(logger);
     hub = new RealtimeHub(database, new EventLog(database, new EventBus()), logger, notifications);
     // Before the notifications start, as in app.ts: the relay listens on its channel.
-    relay = new TypingRelay(database, hub, notifications, logger, () => now);
+    bus.on('staffTyping', (signal) => staffTyped.push(signal));
+    relay = new TypingRelay(database, hub, notifications, logger, () => now, bus);
     await hub.start();
     await notifications.start();
   });
@@ -236,7 +240,8 @@ describe('the relay on a fake clock', () => {
     });
     const agentSocket = socketOf(agent);
     hub.add(agentSocket);
-    hub.add(socketOf(customer));
+    const customerSocket = socketOf(customer);
+    hub.add(customerSocket);
 
     // The agent's browser sends every TYPING_THROTTLE_MS; jitter brings one 100 ms early.
     for (const at of [0, TYPING_THROTTLE_MS - 100, 2 * TYPING_THROTTLE_MS - 100]) {
@@ -253,5 +258,11 @@ describe('the relay on a fake clock', () => {
     await relay.typing(agentSocket, chat!.id);
     await expect.poll(() => heard.length).toBe(5);
     expect(heard).toEqual(['agent', 'agent', 'agent', 'agent', 'agent']);
+    // Each staff signal that passed is told on the bus once; a customer's never is.
+    expect(staffTyped).toEqual(Array(5).fill({ chatSessionId: chat!.id, customerId: customer.id }));
+    now += TYPING_THROTTLE_MS;
+    await relay.typing(customerSocket, chat!.id);
+    await expect.poll(() => heard.length).toBe(6);
+    expect(staffTyped).toHaveLength(5);
   });
 });

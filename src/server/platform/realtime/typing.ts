@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TYPING_THROTTLE_MS, type ServerFrame } from '../../../shared/api/realtime';
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../db/notifications';
+import type { EventBus } from '../event-bus';
 import { chatSessions } from '../../db/schema';
 import type { RealtimeHub, Subscriber } from './hub';
 
@@ -48,6 +49,8 @@ export class TypingRelay {
     notifications: Notifications,
     private readonly logger: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    /** Told `staffTyping` for a staff member's signal: WhatsApp shows it to the customer. */
+    private readonly bus?: EventBus,
   ) {
     notifications.on(TYPING_CHANNEL, (payload) => {
       let signal: Signal;
@@ -92,6 +95,7 @@ export class TypingRelay {
       userId: user.id,
       from: customerId === user.id ? 'customer' : 'agent',
     };
+    if (signal.from === 'agent') this.bus?.emit('staffTyping', { chatSessionId, customerId });
     try {
       await this.database.db.execute(
         sql`select pg_notify(${TYPING_CHANNEL}, ${JSON.stringify(signal)})`,

@@ -58,6 +58,13 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  // A WhatsApp customer's documents and audio (decision 037).
+  pdf: 'application/pdf',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
 };
 
 /** The content type a stored file's name says (for copies made without the message at hand). */

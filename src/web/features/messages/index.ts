@@ -8,7 +8,7 @@ export { CoinAvatar, InitialsAvatar } from './components/coin-avatar';
 export { ConnectionBanner } from './components/connection-banner';
 export { ImageSendDialog, type PickedImage } from './components/image-send-dialog';
 export { LengthCounter } from './components/length-counter';
-export type { ChatItem } from './components/message-bubble';
+export { formatFileSize, type ChatItem } from './components/message-bubble';
 export { MessageList } from './components/message-list';
 export { useMessages } from './api/list-messages';
 export { useLiveConversation } from './lib/use-live-conversation';

@@ -88,8 +88,11 @@ function toItems(
       own: m.senderRole === viewer,
       kind: m.messageType,
       content: m.content,
-      imageUrl: m.attachment?.thumbnailUrl ?? null,
-      fullImageUrl: m.attachment?.url ?? null,
+      imageUrl: m.messageType === 'image' ? (m.attachment?.thumbnailUrl ?? null) : null,
+      fullImageUrl: m.messageType === 'image' ? (m.attachment?.url ?? null) : null,
+      ...(m.attachment && (m.messageType === 'document' || m.messageType === 'audio')
+        ? { file: { url: m.attachment.url, name: m.attachment.name, size: m.attachment.size } }
+        : {}),
       createdAt: m.createdAt,
       // Private notes go to no one on the other side: no ticks.
       ...(m.senderRole === viewer && m.messageType !== 'note'
@@ -139,8 +142,17 @@ function useLatestIncoming(viewer: Viewer) {
   return [latest, onIncoming] as const;
 }
 
+/** What a message with no text is, for the screen reader. */
+const KIND_WORDS: Record<Message['messageType'], string> = {
+  text: '',
+  note: '',
+  image: 'a screenshot',
+  document: 'a document',
+  audio: 'an audio message',
+};
+
 function announcementFor(message: Message, session: ChatSession, viewer: Viewer): string {
-  const what = message.content || (message.messageType === 'image' ? 'a screenshot' : '');
+  const what = message.content || KIND_WORDS[message.messageType];
   return `New message from ${otherPartyName(session, viewer)}: ${what}`;
 }
 
@@ -270,14 +282,16 @@ export function ConversationView({
   const fill = useCallback((content: string) => fillVariables(content, values), [values]);
   const whatsappNumber = session.data?.customer.whatsappNumber ?? null;
   const whatsapp = useWhatsappChat(sessionId, viewer === 'agent' && whatsappNumber !== null);
+  // Kept in the cache after the chat stops being a WhatsApp one (its customer erased): not shown.
+  const whatsappChat = whatsappNumber !== null ? whatsapp.data : undefined;
   const { mutate: retryWhatsapp } = useRetryWhatsappMessage(sessionId);
   const whatsappItems = useMemo(
     () =>
-      whatsapp.data && {
-        deliveries: new Map(whatsapp.data.deliveries.map((d) => [d.messageId, d])),
+      whatsappChat && {
+        deliveries: new Map(whatsappChat.deliveries.map((d) => [d.messageId, d])),
         onRetry: (id: number) => retryWhatsapp(id),
       },
-    [whatsapp.data, retryWhatsapp],
+    [whatsappChat, retryWhatsapp],
   );
   const items = useMemo(
     () => toItems(messages.data ?? [], pending, viewer, receipts, whatsappItems || undefined),
@@ -285,8 +299,7 @@ export function ConversationView({
   );
   // As of the WhatsApp chat's last read (every few seconds): minutes are precise enough.
   const now = new Date(whatsapp.dataUpdatedAt);
-  const whatsappClosed =
-    whatsapp.data !== undefined && !windowLeft(whatsapp.data.windowEndsAt, now);
+  const whatsappClosed = whatsappChat !== undefined && !windowLeft(whatsappChat.windowEndsAt, now);
 
   // A malformed id (400) is as much "no such chat" as an unknown one (404).
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -346,12 +359,12 @@ export function ConversationView({
             <ClosedNote>
               <RestrictedNote />
             </ClosedNote>
-          ) : whatsapp.data && whatsappClosed ? (
-            <WhatsappWindowNote chatSessionId={sessionId} chat={whatsapp.data} now={now} />
+          ) : whatsappChat && whatsappClosed ? (
+            <WhatsappWindowNote chatSessionId={sessionId} chat={whatsappChat} now={now} />
           ) : (
             <>
-              {whatsapp.data && (
-                <WhatsappWindowNote chatSessionId={sessionId} chat={whatsapp.data} now={now} />
+              {whatsappChat && (
+                <WhatsappWindowNote chatSessionId={sessionId} chat={whatsappChat} now={now} />
               )}
               <Composer
                 onSendText={(content) => send({ kind: 'text', content })}

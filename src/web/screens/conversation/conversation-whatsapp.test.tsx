@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../shared/api/messages';
 import type { WhatsappChat } from '../../../shared/api/whatsapp';
 import { ConversationView } from './conversation-view';
 import { stubApi } from '../../testing/api-stub';
@@ -8,6 +9,7 @@ import { conversationRoutes } from '../../testing/conversation-api';
 import { AGENT_ID, makeCustomer, makeMessage, makeSession, makeUser } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-app';
 import { formatWhatsappNumber, windowLeft } from '../../features/whatsapp';
+import { formatFileSize } from '../../features/messages';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -16,8 +18,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A customer's PDF and voice note, as the API lists them (decision 037). */
+const FILE_MESSAGES = [
+  makeMessage({
+    id: 4,
+    content: 'My statement',
+    messageType: 'document',
+    attachment: {
+      url: '/api/attachments/4',
+      thumbnailUrl: '/api/attachments/4/thumbnail',
+      mime: 'application/pdf',
+      size: 50_000,
+      name: 'Bank statement.pdf',
+    },
+  }),
+  makeMessage({
+    id: 5,
+    content: '',
+    messageType: 'audio',
+    attachment: {
+      url: '/api/attachments/5',
+      thumbnailUrl: '/api/attachments/5/thumbnail',
+      mime: 'audio/ogg',
+      size: 2_400_000,
+      name: 'whatsapp-audio',
+    },
+  }),
+];
+
 /** An agent's inbox open on a WhatsApp chat whose channel side is `chat`. */
-function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
+function openWhatsappChat(chat: Partial<WhatsappChat> = {}, extra: Message[] = []) {
   const session = makeSession({
     customer: makeCustomer({ email: null, whatsappNumber: '2348031112222' }),
   });
@@ -35,6 +65,7 @@ function openWhatsappChat(chat: Partial<WhatsappChat> = {}) {
           senderRole: 'agent',
         }),
         makeMessage({ id: 3, content: 'Your account?', senderId: AGENT_ID, senderRole: 'agent' }),
+        ...extra,
       ],
     }),
     'GET /api/channels/whatsapp/chats/7': {
@@ -90,6 +121,35 @@ describe('a WhatsApp chat in the inbox', () => {
       expect(calls.some((c) => c.url === '/api/channels/whatsapp/chats/7/reengage')).toBe(true),
     );
     expect(await within(note).findByRole('button', { name: 'Template sent' })).toBeTruthy();
+  });
+});
+
+describe("a WhatsApp customer's files in the desk", () => {
+  it('shows a PDF as a download link with its name and size, and audio as a player', async () => {
+    openWhatsappChat({}, FILE_MESSAGES);
+    renderWithApp(<ConversationView sessionId={7} viewer="agent" />);
+    const link = (await screen.findByTestId('message-document')) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/api/attachments/4');
+    expect(link.getAttribute('download')).toBe('Bank statement.pdf');
+    expect(link.textContent).toBe('Bank statement.pdfPDF · 48.8 KBDownload');
+    const bubble = link.closest('[data-testid="message"]') as HTMLElement;
+    expect(bubble.dataset.kind).toBe('document');
+    expect(within(bubble).getByTestId('message-text').textContent).toBe('My statement');
+    // No image is drawn for a file.
+    expect(within(bubble).queryByRole('img')).toBeNull();
+    const audio = screen.getByTestId('message-audio') as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe('/api/attachments/5');
+    expect(audio.controls).toBe(true);
+    expect(audio.getAttribute('aria-label')).toBe('Audio message, 2.3 MB');
+    expect((audio.closest('[data-testid="message"]') as HTMLElement).dataset.kind).toBe('audio');
+  });
+});
+
+describe('file sizes in words', () => {
+  it('counts bytes, kilobytes and megabytes', () => {
+    expect(formatFileSize(820)).toBe('820 B');
+    expect(formatFileSize(50_000)).toBe('48.8 KB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10.0 MB');
   });
 });
 

@@ -3,7 +3,10 @@ import {
   CheckCheck,
   CircleAlert,
   Clock,
+  Download,
+  FileText,
   Lock,
+  Mic,
   RotateCw,
   Trash2,
   X,
@@ -54,13 +57,18 @@ export interface ChatItem {
   key: string;
   clientMessageId: string;
   own: boolean;
-  /** note: an agent's private note, shown to staff alone (amber, "Private note", a lock). */
-  kind: 'text' | 'image' | 'note';
+  /**
+   * note: an agent's private note, shown to staff alone (amber, "Private note", a lock).
+   * document (a PDF) and audio: what a WhatsApp customer sent, in `file`.
+   */
+  kind: 'text' | 'image' | 'note' | 'document' | 'audio';
   content: string;
   /** The image to show: the attachment's thumbnail, or the local preview while uploading. */
   imageUrl: string | null;
   /** The image shown when it is opened: the full one. */
   fullImageUrl: string | null;
+  /** A document's or an audio's file: a download link, or a player. */
+  file?: { url: string; name: string; size: number };
   createdAt: string;
   /** The viewer's own messages only. */
   state: DeliveryState | null;
@@ -135,6 +143,57 @@ function Meta({ item, onImage }: { item: ChatItem; onImage?: boolean }) {
   );
 }
 
+/** A file's size as people read it: "820 B", "48.8 KB", "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A PDF the customer sent: its name and size, downloaded when clicked. */
+function DocumentLink({ file, own }: { file: NonNullable<ChatItem['file']>; own: boolean }) {
+  return (
+    <a
+      href={file.url}
+      download={file.name}
+      data-testid="message-document"
+      className={cn(
+        'flex min-w-56 items-center gap-3 rounded-xl px-3 py-2.5 ring-1 ring-inset',
+        own ? 'bg-brand-50 ring-brand-700/20' : 'bg-canvas ring-line',
+        'hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700',
+      )}
+    >
+      <FileText aria-hidden className="size-8 shrink-0 text-down" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold text-ink">{file.name}</span>
+        <span className="block text-xs text-ink-muted">PDF · {formatFileSize(file.size)}</span>
+      </span>
+      <Download aria-hidden className="size-4 shrink-0 text-ink-muted" />
+      <span className="sr-only">Download</span>
+    </a>
+  );
+}
+
+/** A voice note or an audio file the customer sent, played here. */
+function AudioPlayer({ file }: { file: NonNullable<ChatItem['file']> }) {
+  return (
+    <div className="flex min-w-64 flex-col gap-1 px-1 pt-1">
+      <span className="flex items-center gap-1.5 text-xs font-medium text-ink-muted">
+        <Mic aria-hidden className="size-3.5" />
+        Audio · {formatFileSize(file.size)}
+      </span>
+      <audio
+        data-testid="message-audio"
+        controls
+        preload="metadata"
+        src={file.url}
+        aria-label={`Audio message, ${formatFileSize(file.size)}`}
+        className="h-10 w-full"
+      />
+    </div>
+  );
+}
+
 /** The text with its web links clickable; every part a text node, never HTML. */
 function MessageText({ content, own }: { content: string; own: boolean }) {
   return linkify(content).map((part, i) =>
@@ -201,7 +260,7 @@ export function MessageBubble({
               ? 'bg-brand-100 text-ink'
               : 'bg-surface text-ink',
           !grouped && (item.own ? 'rounded-tr-md' : 'rounded-tl-md'),
-          item.kind === 'image' ? 'p-1' : 'px-3 pt-1.5 pb-2',
+          item.kind === 'image' ? 'p-1' : item.file ? 'px-2 pt-2 pb-6' : 'px-3 pt-1.5 pb-2',
           item.state === 'failed' && 'ring-1 ring-down/40',
         )}
       >
@@ -218,12 +277,15 @@ export function MessageBubble({
             uploading={item.state === 'sending'}
           />
         )}
+        {item.kind === 'document' && item.file && <DocumentLink file={item.file} own={item.own} />}
+        {item.kind === 'audio' && item.file && <AudioPlayer file={item.file} />}
         {item.content && (
           <p
             data-testid="message-text"
             className={cn(
               'text-[15px] leading-snug break-words whitespace-pre-wrap',
               item.kind === 'image' && 'px-2 pt-1 pb-1.5',
+              item.file && 'px-1 pt-1.5',
             )}
           >
             <MessageText content={item.content} own={item.own} />

@@ -86,7 +86,7 @@ describe('chat row', () => {
     expect(screen.getByTestId('chat-row-time').textContent).toBe('');
   });
 
-  it('shows the last message and its time by the chat date rule; a photo as "Photo"', () => {
+  it('shows the last message and its time by the chat date rule; a photo as "Photo", a document and an audio by their kind', () => {
     const lastMessage = {
       id: 7,
       content: 'Sent 0.05 BTC',
@@ -100,6 +100,15 @@ describe('chat row', () => {
     cleanup();
     renderRow(makeSession({ lastMessage: { ...lastMessage, messageType: 'image', content: '' } }));
     expect(screen.getByTestId('chat-row-preview').textContent).toBe('Photo');
+    // A WhatsApp customer's PDF and voice note (decision 037).
+    for (const [messageType, label] of [
+      ['document', 'Document'],
+      ['audio', 'Audio'],
+    ] as const) {
+      cleanup();
+      renderRow(makeSession({ lastMessage: { ...lastMessage, messageType, content: '' } }));
+      expect(screen.getByTestId('chat-row-preview').textContent).toBe(label);
+    }
   });
 
   it('shows the green dot only while no agent is assigned', () => {

@@ -1,4 +1,4 @@
-import { Hourglass, ImageIcon } from 'lucide-react';
+import { FileText, Hourglass, ImageIcon, Mic, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { formatChatDate } from '../../../../shared/dates';
@@ -14,14 +14,28 @@ import { cn } from '../../../lib/cn';
 import { useAppConfig } from '../../../lib/app-config';
 import { useWaitLevel } from '../lib/wait-level';
 
+/** A message that carries a file, in the list: its kind's icon, and its caption or kind. */
+const FILE_PREVIEWS: Partial<
+  Record<
+    NonNullable<ChatSession['lastMessage']>['messageType'],
+    { icon: LucideIcon; label: string }
+  >
+> = {
+  image: { icon: ImageIcon, label: 'Photo' },
+  document: { icon: FileText, label: 'Document' },
+  audio: { icon: Mic, label: 'Audio' },
+};
+
 function Preview({ session }: { session: ChatSession }) {
   const last = session.lastMessage;
   if (!last) return <span className="text-ink-muted italic">No messages yet</span>;
-  if (last.messageType === 'image') {
+  const file = FILE_PREVIEWS[last.messageType];
+  if (file) {
+    const Icon = file.icon;
     return (
       <span className="inline-flex items-center gap-1.5">
-        <ImageIcon aria-hidden className="size-4 shrink-0" />
-        Photo
+        <Icon aria-hidden className="size-4 shrink-0" />
+        {file.label}
       </span>
     );
   }

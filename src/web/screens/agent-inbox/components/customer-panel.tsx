@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import type { CustomerSummary } from '../../../../shared/api/customers';
 import { initials } from '../../../../shared/names';
 import { CustomerChats, useChatSession } from '../../../features/chat-sessions';
-import { StatusMenu, customerLabel } from '../../../features/customers';
+import { useCurrentUser } from '../../../features/auth';
+import { EraseCustomerButton, StatusMenu, customerLabel } from '../../../features/customers';
 import { CustomerOrders } from '../../../features/orders';
 import { CustomerPayoutAccounts } from '../../../features/payout-accounts';
+import { formatWhatsappNumber } from '../../../features/whatsapp';
 import { formatDate } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 
@@ -53,7 +55,7 @@ function Identity({ customer }: { customer: CustomerSummary }) {
 /**
  * The inbox's right pane: the open chat's customer (name, status to change, email, joined),
  * their other chats, their orders and payout accounts. `privateNotes` is where the agents'
- * private notes about the customer go, when given.
+ * private notes about the customer go, when given. Admins can erase the customer (decision 037).
  */
 export function CustomerPanel({
   sessionId,
@@ -66,6 +68,7 @@ export function CustomerPanel({
 }) {
   const session = useChatSession(sessionId);
   const customer = session.data?.customer;
+  const isAdmin = useCurrentUser().data?.isAdmin === true;
   return (
     <aside aria-label="Customer" className={cn('bg-surface', className)}>
       {!customer ? (
@@ -95,6 +98,20 @@ export function CustomerPanel({
             />
           </Section>
           {privateNotes && <Section title="Private notes">{privateNotes}</Section>}
+          {isAdmin && (
+            <Section title="Data rights">
+              <p className="mb-3 text-sm text-ink-muted">
+                A customer who asks to be forgotten and cannot do it from a web account (on
+                WhatsApp) is erased here.
+              </p>
+              <EraseCustomerButton
+                customer={customer}
+                whatsappNumber={
+                  customer.whatsappNumber ? formatWhatsappNumber(customer.whatsappNumber) : null
+                }
+              />
+            </Section>
+          )}
         </>
       )}
     </aside>

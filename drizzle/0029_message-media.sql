@@ -1,0 +1,2 @@
+ALTER TYPE "public"."message_type" ADD VALUE 'document';--> statement-breakpoint
+ALTER TYPE "public"."message_type" ADD VALUE 'audio';
