@@ -149,6 +149,7 @@ const EXPECTED_ROLES: Record<string, Role> = {
   'GET /api/test/messages/:id': 'public',
   'POST /api/test/messages': 'public',
   'PATCH /api/admin/users/:id/status': 'agent',
+  'POST /api/admin/users/:id/erase': 'admin',
 };
 
 type Actor = 'visitor' | 'customerA' | 'customerB' | 'agent' | 'deactivatedAgent' | 'admin';
