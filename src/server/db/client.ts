@@ -42,8 +42,11 @@ export interface PoolStats {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * dataDir undefined: an in-memory database (tests), empty or loaded from `loadDataDir`, a
+   * dump of another PGlite's data folder (`dumpDataDir`).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -101,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   // drizzle runs queries through `query`, on the client or on a transaction's own object.
   const timing = new QueryTiming();
