@@ -223,6 +223,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: true,
         // .vite/manifest.json: the entry and its chunks, for `npm run bench`'s first-load figure.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every page runs first (the entry's static imports: React, the router,
+                // the landing page) in one chunk, not twenty: each file is compressed on its
+                // own, and twenty small ones cost the landing page 8 kB gzip more than one
+                // (issue 33). `$initial` is the static import graph before tree-shaking: an
+                // entry module that imports a feature's index.ts puts the whole feature here.
+                { name: 'app', tags: ['$initial'] },
+              ],
+            },
+          },
+        },
         // Every browser we serve supports <link rel="modulepreload">; the polyfill would only
         // add to the landing page's first load. A lazy chunk's own imports are not preloaded:
         // the browser finds them when the chunk arrives, a round trip later, whereas Vite's

@@ -2,6 +2,8 @@ import { StrictMode, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { PricesProvider } from '../features/prices';
+// Not the feature's index: the whole of it would count as the first load's (vite.config.ts).
+import { PublicRatesProvider } from '../features/rates/api/get-public-rates';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
 import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
@@ -16,8 +18,10 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   return (
     <AppConfigProvider config={config}>
       <PricesProvider>
-        {children}
-        <Toaster />
+        <PublicRatesProvider>
+          {children}
+          <Toaster />
+        </PublicRatesProvider>
       </PricesProvider>
     </AppConfigProvider>
   );

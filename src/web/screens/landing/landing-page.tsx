@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
-import { BelowTheFold, Hero, loadPriceDisplay, SellCard, SiteHeader } from '../../features/landing';
+import { lazy } from 'react';
+import { BelowTheFold, Hero, SellCard, SiteHeader } from '../../features/landing';
 import { ClientOnly } from '../../lib/client-only';
-import { lazyWithData } from '../../lib/lazy-with-data';
 import { useAppConfig } from '../../lib/app-config';
 
-/** Off the first load: the calculator brings the rates feature and decimal arithmetic. */
-const RateCalculator = lazyWithData(async () => {
-  const { RateCalculator: Calculator } = await import('../../features/rates');
-  return { default: Calculator };
+/**
+ * Off the first load. It reads the published rates and the prices from the page's own stores
+ * (no query library); its arithmetic (decimal.js) loads when a visitor first uses it.
+ */
+const RateCalculator = lazy(async () => {
+  const { PublicRateCalculator } = await import('../../features/rates');
+  return { default: PublicRateCalculator };
 });
 
 /**
@@ -17,11 +19,6 @@ const RateCalculator = lazyWithData(async () => {
 export function LandingPage() {
   // No prices here: the ticker and the card read them, so a price update renders only them.
   const { brandName, whatsappNumber } = useAppConfig();
-  // Price formatting loads while the prices request is in flight, not after it.
-  useEffect(() => {
-    void loadPriceDisplay();
-  }, []);
-
   return (
     <div className="flex min-h-dvh flex-col">
       <a

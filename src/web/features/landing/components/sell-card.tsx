@@ -1,12 +1,13 @@
 import { MessageCircle, MessagesSquare, ShieldCheck } from 'lucide-react';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import type { Price } from '../../../../shared/api/prices';
 import { usePrices } from '../../prices/api/get-prices';
 import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
 import { CoinIcon } from '../../../components/coin-icon';
-import { ChangeBadge, PriceFigures, StaleNote } from './lazy-price-display';
+import { ClientOnly } from '../../../lib/client-only';
+import { ChangeBadge } from '../../../components/change-badge';
+import { PriceFigures, StaleNote } from './price-display';
 
 interface Asset {
   symbol: Price['symbol'];
@@ -46,20 +47,10 @@ function PriceRow({
           <h3 className="leading-tight font-semibold">{asset.name}</h3>
           <p className="text-sm text-ink-muted">{asset.symbol}</p>
         </div>
-        {price?.change24h != null && (
-          <Suspense fallback={null}>
-            <ChangeBadge change={price.change24h} />
-          </Suspense>
-        )}
+        {price?.change24h != null && <ChangeBadge change={price.change24h} />}
       </div>
       <div className="mt-3 min-h-[3.25rem]">
-        {loading ? (
-          <FiguresSkeleton />
-        ) : (
-          <Suspense fallback={<FiguresSkeleton />}>
-            <PriceFigures symbol={asset.symbol} price={price} />
-          </Suspense>
-        )}
+        {loading ? <FiguresSkeleton /> : <PriceFigures symbol={asset.symbol} price={price} />}
       </div>
       <a
         href={whatsAppTradeLink(whatsappNumber, asset.name)}
@@ -115,11 +106,10 @@ export function SellCard({ whatsappNumber }: { whatsappNumber: string }) {
           />
         ))}
       </ul>
-      {prices.some((p) => p.stale) && (
-        <Suspense fallback={null}>
-          <StaleNote prices={prices} />
-        </Suspense>
-      )}
+      {/* The time is the visitor's own: never in the server's markup (decision 005). */}
+      <ClientOnly fallback={null}>
+        <StaleNote prices={prices} />
+      </ClientOnly>
       <Link
         to="/trade"
         className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3 w-full' })}
