@@ -14,8 +14,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
@@ -28,12 +26,19 @@ import {
 } from '../../tests/support/e2e';
 import { makeAgent, sessionCookie } from '../../tests/support/users';
 import { PriceServer } from '../../tests/support/price-server';
+import {
+  brotliBytes,
+  distDir,
+  gzipBytes,
+  readViteManifest,
+  rootDir,
+  staticClosure,
+  viteManifestFile,
+  webBuildIsStale,
+} from '../../tests/support/web-bundle';
 import { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const distDir = path.join(rootDir, 'dist/web');
-const viteManifestFile = path.join(distDir, '.vite/manifest.json');
 /** The server entry that renders the landing page (decision 005), built with dist/web. */
 const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');
 /** Git-ignored, beside the runner's results. */
@@ -85,55 +90,15 @@ const CANNED_REPLIES_CHUNK = 'canned-replies';
 
 // ---- The build ----------------------------------------------------------------------------
 
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-interface Chunk {
-  file: string;
-  name?: string;
-  src?: string;
-  imports?: string[];
-  css?: string[];
-}
-type ViteManifest = Record<string, Chunk>;
-
-function readViteManifest(): ViteManifest {
-  return JSON.parse(fs.readFileSync(viteManifestFile, 'utf8')) as ViteManifest;
-}
-
-/** The chunk files `key` loads before it runs: its own and its static imports, transitively. */
-function staticClosure(manifest: ViteManifest, key: string): string[] {
-  const files: string[] = [];
-  const visit = (k: string) => {
-    const chunk = manifest[k];
-    if (!chunk) throw new Error(`the build's manifest has no chunk ${k}`);
-    if (files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  return files;
-}
-
 /** Why the build in dist/web cannot be measured as it is, or undefined when it can. */
 function staleBuild(): string | undefined {
-  if (!fs.existsSync(viteManifestFile)) return 'no build with a chunk map (dist/web/.vite)';
+  const stale = webBuildIsStale();
+  if (stale) return stale;
   const built = fs.statSync(viteManifestFile).mtimeMs;
-  const sources = ['src/web', 'src/shared', 'public', 'index.html', 'vite.config.ts'];
-  const changed = sources.find((s) => newestMtime(path.join(rootDir, s)) > built);
-  if (changed) return `${changed} changed since the last build`;
   // Without it the server sends an empty page for the browser to render: not what ships.
-  if (newestMtime(ssrEntryFile) < built) return 'no server entry built with it (dist/ssr)';
+  if (!fs.existsSync(ssrEntryFile) || fs.statSync(ssrEntryFile).mtimeMs < built) {
+    return 'no server entry built with it (dist/ssr)';
+  }
   // The browser tests build without precompressing: the server would send the scripts
   // uncompressed, which no visitor ever gets.
   const entry = readViteManifest()['index.html'];
@@ -156,19 +121,6 @@ function ensureBuilt(log: (line: string) => void): void {
 }
 
 // ---- Bundle figures -------------------------------------------------------------------------
-
-/** What the server sends a gzip client: the precompressed .gz, or gzip -9 of a small file. */
-function gzipBytes(file: string): number {
-  const full = path.join(distDir, file);
-  if (fs.existsSync(`${full}.gz`)) return fs.statSync(`${full}.gz`).size;
-  return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
-}
-
-function brotliBytes(file: string): number {
-  const full = path.join(distDir, file);
-  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
-  return zlib.brotliCompressSync(fs.readFileSync(full)).length;
-}
 
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 const sum = (files: string[], size: (file: string) => number) =>

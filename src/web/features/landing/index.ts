@@ -1,4 +1,4 @@
-export { BelowTheFold } from './components/lazy-below-the-fold';
+export { default as BelowTheFold } from './components/below-the-fold';
 export { Hero } from './components/hero';
 export { SellCard } from './components/sell-card';
 export { SiteHeader } from './components/site-header';

@@ -1,20 +1,14 @@
-import { lazy } from 'react';
 import { BelowTheFold, Hero, SellCard, SiteHeader } from '../../features/landing';
+import { PublicRateCalculator as RateCalculator } from '../../features/rates';
 import { ClientOnly } from '../../lib/client-only';
 import { useAppConfig } from '../../lib/app-config';
 
 /**
- * Off the first load. It reads the published rates and the prices from the page's own stores
- * (no query library); its arithmetic (decimal.js) loads when a visitor first uses it.
- */
-const RateCalculator = lazy(async () => {
-  const { PublicRateCalculator } = await import('../../features/rates');
-  return { default: PublicRateCalculator };
-});
-
-/**
- * The public landing page at `/`. The server renders it into index.html (decision 005): its lazy
- * parts are client-only, so the server sends their placeholders and the browser fills them in.
+ * The public landing page at `/`. The server renders it into index.html (decision 005). The
+ * calculator and the sections below the hero are client-only: the server sends their
+ * placeholders, and the browser renders them once it has taken the page over. Their code comes
+ * with the page (one chunk compresses better than three: issue 33); the calculator's arithmetic
+ * (decimal.js) loads when a visitor first uses it.
  */
 export function LandingPage() {
   // No prices here: the ticker and the card read them, so a price update renders only them.

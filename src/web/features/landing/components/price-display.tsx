@@ -5,7 +5,7 @@
  */
 import { isDown } from '../../../components/change-badge';
 import { cn } from '../../../lib/cn';
-import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
+import { formatChange, formatNaira, formatUsd } from '../../../lib/format';
 import type { Price } from '../../../../shared/api/prices';
 import { calculatorRate } from '../../rates/lib/calculator-rate';
 import { usePublicRates } from '../../rates/api/get-public-rates';
@@ -88,17 +88,5 @@ export function TickerItem({ price }: { price: Price }) {
         </span>
       )}
     </span>
-  );
-}
-
-/** When the server could not refresh prices lately: when they were last good. */
-export function StaleNote({ prices }: { prices: readonly Price[] }) {
-  const stale = prices.filter((p) => p.stale);
-  if (stale.length === 0) return null;
-  const oldest = stale.map((p) => p.updatedAt).sort()[0]!;
-  return (
-    <p data-testid="prices-last-updated" className="mt-3 text-center text-xs text-ink-muted">
-      Last updated {formatDateTime(oldest)}
-    </p>
   );
 }

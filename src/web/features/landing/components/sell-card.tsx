@@ -1,4 +1,5 @@
 import { MessageCircle, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import type { Price } from '../../../../shared/api/prices';
@@ -7,7 +8,10 @@ import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
 import { CoinIcon } from '../../../components/coin-icon';
 import { ClientOnly } from '../../../lib/client-only';
 import { ChangeBadge } from '../../../components/change-badge';
-import { PriceFigures, StaleNote } from './price-display';
+import { PriceFigures } from './price-display';
+
+/** Rarely shown, and the date formats with it: a chunk of its own. */
+const StaleNote = lazy(() => import('./stale-note'));
 
 interface Asset {
   symbol: Price['symbol'];
@@ -107,9 +111,11 @@ export function SellCard({ whatsappNumber }: { whatsappNumber: string }) {
         ))}
       </ul>
       {/* The time is the visitor's own: never in the server's markup (decision 005). */}
-      <ClientOnly fallback={null}>
-        <StaleNote prices={prices} />
-      </ClientOnly>
+      {prices.some((p) => p.stale) && (
+        <ClientOnly fallback={null}>
+          <StaleNote prices={prices} />
+        </ClientOnly>
+      )}
       <Link
         to="/trade"
         className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3 w-full' })}
