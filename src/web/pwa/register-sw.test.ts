@@ -16,6 +16,8 @@ class FakeWorker extends EventTarget {
 class FakeRegistration extends EventTarget {
   waiting: FakeWorker | null = null;
   installing: FakeWorker | null = null;
+  /** The release this page runs: an older one is active. */
+  active: FakeWorker | null = new FakeWorker();
   update = vi.fn(async () => undefined);
   /** A new release found: it installs, then waits while the old one is active. */
   newRelease(): FakeWorker {
@@ -77,6 +79,15 @@ describe('registerServiceWorker', () => {
     // The fallback does not reload a second time.
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('offers nothing for the first worker the site ever installs', async () => {
+    registration.active = null;
+    const { onUpdate, stop } = await start();
+    // Installed, it waits for an instant before it activates: nothing older to replace.
+    registration.newRelease();
+    expect(onUpdate).not.toHaveBeenCalled();
     stop();
   });
 

@@ -35,9 +35,10 @@ export function registerServiceWorker(
     waiting.postMessage({ type: 'SKIP_WAITING' });
   };
 
-  // A worker waits only while an older one is active: that is a new release.
+  // A new release: a worker waiting while an older one is active. (The very first worker also
+  // passes through "waiting" for a moment once installed, with nothing active: not an update.)
   const offerIfWaiting = (r: ServiceWorkerRegistration) => {
-    if (r.waiting) onUpdate(activate);
+    if (r.waiting && r.active) onUpdate(activate);
   };
   container.register('/sw.js', { scope: '/' }).then(
     (r) => {
