@@ -8,7 +8,10 @@ import { ServerNavigation } from './server-navigation';
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** The agents' inbox: the chat list, the open chat and its customer. */
-const AgentInbox = lazyScreen(() => import('../screens/agent-inbox/agent-chats-screen'));
+const AgentInbox = guardedScreen(
+  'staff',
+  () => import('../screens/agent-inbox/agent-chats-screen'),
+);
 
 /** A path from the spec's route table whose screen is not built yet: the not-found page. */
 const notBuilt = <NotFoundPage />;
@@ -98,7 +101,10 @@ export const appRoutes: RouteObject[] = [
   { path: '/agent/chats/:sessionId', Component: AgentInbox },
   {
     path: '/agent/dashboard',
-    Component: lazyScreen(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
+    Component: guardedScreen(
+      'staff-only',
+      () => import('../screens/agent-dashboard/agent-dashboard-screen'),
+    ),
   },
   {
     path: '/agent/orders',
@@ -143,11 +149,17 @@ export const appRoutes: RouteObject[] = [
   // Admin portal
   {
     path: '/agent/admin',
-    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: guardedScreen(
+      'admin',
+      () => import('../screens/admin-dashboard/admin-dashboard-screen'),
+    ),
   },
   {
     path: '/admin-dashboard',
-    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: guardedScreen(
+      'admin',
+      () => import('../screens/admin-dashboard/admin-dashboard-screen'),
+    ),
   },
   {
     path: '/agent/management',
