@@ -120,8 +120,8 @@ function CustomerActions() {
 }
 
 /**
- * /trading-history: a customer's own trades (the route lets anyone signed in in).
- * /agent/trading-history: agents (the route lets staff in), with ?customerId= for the customer
+ * /trading-history: a customer's own trades (the route admits anyone signed in).
+ * /agent/trading-history: agents (the route admits staff), with ?customerId= for the customer
  * whose history they open. Both live; the route gives the viewer and the sign-out button.
  */
 export default function TradingHistoryScreen({
