@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
-import { QueryTiming, type QueryObserver } from './query-timing';
+import { QueryTiming, type QueryObserver, type StatementListener } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,6 +28,11 @@ export interface Database {
   poolStats?(): PoolStats;
   /** Tells `observer` the time of every query `db` runs (platform/metrics); one observer. */
   observeQueries(observer: QueryObserver): void;
+  /**
+   * Tells `listener` of every statement `db` sends, a transaction's begin and commit included
+   * (tests count round trips with it); returns the unsubscribe.
+   */
+  watchStatements(listener: StatementListener): () => void;
 }
 
 export interface PoolStats {
@@ -80,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
       notifications: (logger) => new PostgresNotifications(options.url, logger),
       observeQueries: (observer) => timing.observe(observer),
+      watchStatements: (listener) => timing.listen(listener),
       poolStats: () => ({
         max,
         total: pool.totalCount,
@@ -107,11 +113,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const timing = new QueryTiming();
   client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
   const transaction = client.transaction.bind(client);
-  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
-    transaction((tx) => {
-      tx.query = timing.wrap(tx.query.bind(tx)) as typeof tx.query;
-      return work(tx);
-    })) as typeof client.transaction;
+  // PGlite sends a transaction's begin and its end itself: told to the listeners here.
+  client.transaction = (async (work: Parameters<typeof transaction>[0]) => {
+    timing.sent('begin');
+    try {
+      const result = await transaction((tx) => {
+        tx.query = timing.wrap(tx.query.bind(tx)) as typeof tx.query;
+        return work(tx);
+      });
+      timing.sent('commit');
+      return result;
+    } catch (error) {
+      timing.sent('rollback');
+      throw error;
+    }
+  }) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -126,5 +142,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     notifications: () => new PgliteNotifications(client),
     observeQueries: (observer) => timing.observe(observer),
+    watchStatements: (listener) => timing.listen(listener),
   };
 }
