@@ -37,8 +37,7 @@ async function measure(
   const { db } = database;
   const events = new EventLog(database, new EventBus());
   const agent = await makeAgent(db);
-  const pairs: { customer: Awaited<ReturnType<typeof makeCustomer>>; chatSessionId: number }[] =
-    [];
+  const pairs: { customer: Awaited<ReturnType<typeof makeCustomer>>; chatSessionId: number }[] = [];
   for (let i = 0; i < CHATS; i++) {
     const customer = await makeCustomer(db);
     const [chat] = await db

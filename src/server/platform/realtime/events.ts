@@ -1,7 +1,6 @@
 import { isDemoCustomer, notDemoCustomer } from '../../db/demo-customer';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows } from '../../db/raw';
 import type { EventBus, NewEvent } from '../event-bus';
 
 export type { NewEvent } from '../event-bus';
@@ -117,7 +116,8 @@ export class EventLog {
     query: SQL,
     written: (result: T[]) => readonly NewEvent[] = () => [],
   ): Promise<T[]> {
-    const result = await rows<T>(this.database.db, query);
+    // The hot paths' statements (a message): parsed and planned once, then bound and run.
+    const result = await this.database.prepared<T>(query);
     this.committed(written(result));
     return result;
   }
