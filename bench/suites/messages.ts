@@ -2,7 +2,9 @@
  * The message path's own cost (issue 33): the send-message use case called straight, in this
  * process, one message at a time, half by customers and half by their agents, in assigned chats
  * (the common case); on PGlite, and on PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL.
- * Per message: the statements sent to the database (round trips) and the CPU it took
+ * The realtime hub reads the events back after each commit, as in the server (no sockets).
+ * Per message: the statements sent to the database (round trips, the hub's reads included:
+ * several commits can share one) and the CPU it took
  * (`process.cpuUsage()`: on PGlite the database's work included; on PostgreSQL the server's
  * backends are not, and are measured beside it). No HTTP, no sockets, no budget: a cost to compare.
  *
@@ -12,12 +14,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { chatSessions } from '../../src/server/db/schema';
 import { sendMessage } from '../../src/server/features/messages/send-message';
 import { EventBus } from '../../src/server/platform/event-bus';
 import { EventLog } from '../../src/server/platform/realtime/events';
+import { RealtimeHub } from '../../src/server/platform/realtime/hub';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
 import { makeAgent, makeCustomer } from '../../tests/support/users';
 import { CpuMeter } from '../lib/cpu';
@@ -36,6 +40,10 @@ async function measure(
   await migrateDatabase(database);
   const { db } = database;
   const events = new EventLog(database, new EventBus());
+  // The hub reads each commit's events back (no sockets: the fan-out is the fanout suite's).
+  const logger = Fastify().log;
+  const hub = new RealtimeHub(database, events, logger, database.notifications(logger));
+  await hub.start();
   const agent = await makeAgent(db);
   const pairs: { customer: Awaited<ReturnType<typeof makeCustomer>>; chatSessionId: number }[] = [];
   for (let i = 0; i < CHATS; i++) {
@@ -77,6 +85,7 @@ async function measure(
   const { user, system } = process.cpuUsage(cpu);
   const backends = await meter.per(sent);
   stop();
+  await hub.stop();
   return {
     suite: 'messages',
     name,
