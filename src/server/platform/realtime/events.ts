@@ -34,8 +34,22 @@ export class EventLog {
    * Adds an event to the caller's transaction. Its id is provisional until commit, when the
    * database numbers it in commit order and notifies the other instances (migration 0002).
    */
-  async append(tx: Db, event: NewEvent, routing: EventRouting): Promise<void> {
-    await tx.execute(this.insertWhen(event, routing, sql`true`));
+  async append(
+    tx: Db,
+    event: NewEvent,
+    routing: EventRouting,
+    /** Other writes of the same change, made in the same statement (a data-modifying WITH). */
+    alongside: readonly SQL[] = [],
+  ): Promise<void> {
+    const insert = this.insertWhen(event, routing, sql`true`);
+    await tx.execute(
+      alongside.length === 0
+        ? insert
+        : sql`with ${sql.join(
+            alongside.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
+            sql`, `,
+          )} ${insert}`,
+    );
     // A transaction of `transaction` (a savepoint inside one would be another object: untold).
     this.written.get(tx)?.push(event);
   }
