@@ -347,6 +347,8 @@ describe('exchange rates screen', () => {
     stubApi({
       'GET /api/agent/user': () => json({ error: 'Forbidden' }, 403),
       'GET /api/prices': { body: TEST_PRICES },
+      // Home, the landing page, reads the published rates.
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
     });
     const app = renderApp('/agent/exchange-rates');
     await waitFor(() => expect(app.currentPath()).toBe('/'));
@@ -357,6 +359,7 @@ describe('exchange rates screen', () => {
     stubApi({
       'GET /api/agent/user': () => json({ error: 'Unauthorized' }, 401),
       'GET /api/prices': { body: TEST_PRICES },
+      'GET /api/exchange-rates': { body: UNMANAGED_RATES },
     });
     const visitor = renderApp('/exchange-rates');
     await waitFor(() => expect(visitor.currentPath()).toBe('/'));
