@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type WhatsappChangeValue,
   whatsappChangeValueSchema,
@@ -74,7 +73,10 @@ async function processDelivery(context: DeliveryContext, body: unknown): Promise
     for (const raw of value.messages ?? []) {
       const message = whatsappInboundMessageSchema.safeParse(raw);
       if (!message.success) {
-        context.logger.warn({ issues: message.error.issues }, 'WhatsApp message of an unknown shape');
+        context.logger.warn(
+          { issues: message.error.issues },
+          'WhatsApp message of an unknown shape',
+        );
         continue;
       }
       await receiveMessage({
@@ -106,7 +108,7 @@ export interface ClaimedDelivery {
  * their order, different customers' are processed side by side. A row claimed by an instance
  * that runs is never claimed again (`for update skip locked` between instances at the same
  * moment); one whose claimer stopped, or of this instance's that is not in flight here (its
- * outcome was not recorded), is free.
+ * outcome was not recorded), is free. `attempts` counts every processing, successful or not.
  */
 export async function finishAndClaim(options: {
   db: Db;
@@ -125,7 +127,7 @@ export async function finishAndClaim(options: {
           update whatsapp_deliveries
           set processed_at = now(), attempts = attempts + 1, last_error = null,
               claimed_by = null, wa_ids = '{}'
-          where id = any(${done}) and processed_at is null
+          where id = any(${done})
         ),
         firsts as (
           select w.wa_id, min(p.id) as id
