@@ -168,6 +168,7 @@ describe.each(testDatabaseKinds())('WhatsApp deliveries side by side on $name', 
     const numbers = await openChats(app, db, CUSTOMERS);
     const { bodies, expected } = interleavedBatch(graph, numbers);
     expect(bodies).toHaveLength(50);
+    const before = app.whatsapp!.deliveries.processed;
     release = graph.holdMedia();
     for (const body of bodies) expect((await post(app, body)).statusCode).toBe(200);
 
@@ -189,7 +190,8 @@ describe.each(testDatabaseKinds())('WhatsApp deliveries side by side on $name', 
     release = undefined;
     await settle(db, app);
     expect(await contentsByCustomer(db, numbers)).toEqual(expected);
-    // Each file was fetched once.
+    // Each delivery was processed once, each file fetched once.
+    expect(app.whatsapp!.deliveries.processed - before).toBe(bodies.length);
     expect(new Set(graph.mediaRequests).size).toBe(graph.mediaRequests.length);
     await processedOnce(db);
   });
@@ -230,6 +232,7 @@ describe.each(testDatabaseKinds())('WhatsApp deliveries side by side on $name', 
       { body: stored('six'), waIds: [number!] },
     ]);
 
+    const before = app.whatsapp!.deliveries.processed;
     app.whatsapp!.deliveries.kick();
     await until('the stopped instance’s deliveries', async () => {
       const chat = (await contentsByCustomer(db, [number!])).get(number!)!;
@@ -256,6 +259,7 @@ describe.each(testDatabaseKinds())('WhatsApp deliveries side by side on $name', 
       'five',
       'six',
     ]);
+    expect(app.whatsapp!.deliveries.processed - before).toBe(6);
     await processedOnce(db);
   });
 });
@@ -284,12 +288,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WhatsApp deliveries on two inst
     const b = instances.b.app;
     const numbers = await openChats(a, db, CUSTOMERS);
     const { bodies, expected } = interleavedBatch(graph, numbers);
+    const before = a.whatsapp!.deliveries.processed + b.whatsapp!.deliveries.processed;
     // Meta's deliveries reach either instance behind the proxy, one after the other (their
     // order is the order they were stored in): both store and both process.
     for (const [i, body] of bodies.entries())
       expect((await post(i % 2 === 0 ? a : b, body)).statusCode).toBe(200);
     await settle(db, a, b);
     expect(await contentsByCustomer(db, numbers)).toEqual(expected);
+    const processed = [a, b].map((app) => app.whatsapp!.deliveries.processed);
+    expect(processed[0]! + processed[1]! - before).toBe(bodies.length);
     expect(new Set(graph.mediaRequests).size).toBe(graph.mediaRequests.length);
     await processedOnce(db);
   });

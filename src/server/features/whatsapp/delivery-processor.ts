@@ -24,6 +24,9 @@ export class DeliveryProcessor {
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Deliveries processed here whose outcome the next statement records. */
+  private done: string[] = [];
+  private processedHere = 0;
 
   constructor(
     private readonly context: DeliveryContext,
@@ -50,6 +53,11 @@ export class DeliveryProcessor {
     });
   }
 
+  /** How many deliveries this instance has processed (each should be once, on one instance). */
+  get processed(): number {
+    return this.processedHere;
+  }
+
   /** Resolves once nothing is in flight (tests wait for the work a request started). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -69,34 +77,39 @@ export class DeliveryProcessor {
 
   private async loop(): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
-    let done: string[] = [];
     for (;;) {
       this.signalled = false;
       const free = this.stopped ? 0 : this.concurrency - inFlight.size;
       let claimed: ClaimedDelivery[] = [];
-      if (free > 0 || done.length > 0) {
+      if (free > 0 || this.done.length > 0) {
+        const claimer = await this.key.current();
+        // Nothing in flight to wait for: the next kick or poll tries again.
+        if (claimer === undefined && inFlight.size === 0) return;
+        // Taken together, with no await between: a delivery is in flight or done, never neither.
+        const finishing = this.done;
+        const running = [...inFlight.keys()];
+        this.done = [];
         try {
-          const claimer = await this.key.current();
-          if (claimer !== undefined) {
-            claimed = await finishAndClaim({
-              db: this.context.db,
-              claimer,
-              done,
-              inFlight: [...inFlight.keys()],
-              limit: free,
-            });
-            done = [];
-          }
+          if (claimer === undefined) throw new Error('No liveness key');
+          claimed = await finishAndClaim({
+            db: this.context.db,
+            claimer,
+            done: finishing,
+            inFlight: running,
+            limit: free,
+          });
         } catch (error) {
-          // Unrecorded outcomes are claims of this instance not in flight: claimed again later.
           this.logger.warn({ err: error }, 'WhatsApp delivery claim failed');
-          done = [];
+          this.done.push(...finishing);
+          if (inFlight.size === 0) return;
         }
       }
       for (const delivery of claimed) {
         const work = processClaimed(this.context, delivery).then(
           (processed) => {
-            if (processed) done.push(delivery.id);
+            if (!processed) return;
+            this.processedHere += 1;
+            this.done.push(delivery.id);
           },
           (error: unknown) => this.logger.warn({ err: error }, 'WhatsApp delivery failed'),
         );
@@ -110,7 +123,8 @@ export class DeliveryProcessor {
       }
       if (inFlight.size === 0) {
         // Outcomes to record, a full batch that may leave more, or a kick that brought some.
-        if (done.length > 0 || claimed.length > 0 || (this.signalled && !this.stopped)) continue;
+        if (this.done.length > 0 || claimed.length > 0 || (this.signalled && !this.stopped))
+          continue;
         return;
       }
       // Until one finishes (a slot frees, maybe a customer's next delivery) or new work comes.
