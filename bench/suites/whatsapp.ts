@@ -7,6 +7,7 @@
  * and the database statements one delivery cost.
  *
  *   npm run bench -- --only whatsapp
+ *   WHATSAPP_RATE=200 npm run bench -- --only whatsapp --duration 5   # how many keep up
  */
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,9 @@ import { CpuMeter } from '../lib/cpu';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 
 const CUSTOMERS = 50;
-const RATE_PER_SECOND = 50;
+/** The budget's rate; WHATSAPP_RATE offers more, to find where processing stops keeping up. */
+const BUDGET_RATE = 50;
+const RATE_PER_SECOND = Number(process.env.WHATSAPP_RATE ?? BUDGET_RATE);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -178,7 +181,10 @@ async function runCase(
       p99Ms: percentile(sorted, 99),
       errors,
       total,
-      budget: { metric: 'p99Ms', below: 100 },
+      // The budget is at 50 messages/s; a run at another rate only measures.
+      ...(RATE_PER_SECOND === BUDGET_RATE
+        ? { budget: { metric: 'p99Ms' as const, below: 100 } }
+        : {}),
       cpu: {
         appMs: (cpu.user + cpu.system) / 1000 / Math.max(1, processed),
         ...(database?.databaseMs === undefined ? {} : { databaseMs: database.databaseMs }),
