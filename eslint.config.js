@@ -41,7 +41,8 @@ function featureZones(featuresDir) {
 /**
  * A web feature reaches another only for its data and helpers: the other's `api/` (fetch, query
  * options, hooks, keys) and `lib/` (cache helpers, rules, constants), never its components or
- * screens. What shows two capabilities together is a screen (src/web/screens) that composes them.
+ * screens. What shows two capabilities together is a screen (src/web/screens) that composes them;
+ * what guards a screen is its route (src/web/app/routes.tsx), which puts auth's guard around it.
  */
 function webFeatureZones(featuresDir) {
   const features = featuresOf(featuresDir);
@@ -51,9 +52,6 @@ function webFeatureZones(featuresDir) {
     except: [
       `./${feature}`,
       ...features.filter((f) => f !== feature).flatMap((f) => [`./${f}/api`, `./${f}/lib`]),
-      // The one exception: auth's guards and sign-out button, which a feature's own screen
-      // (the agents', the Orders view, Exchange Rates, ...) puts around itself as a route would.
-      ...(feature === 'auth' ? [] : ['./auth/index.ts']),
     ],
     message:
       'A feature imports another only from its api/ or lib/: its components are for screens that compose both.',

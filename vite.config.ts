@@ -223,6 +223,24 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: true,
         // .vite/manifest.json: the entry and its chunks, for `npm run bench`'s first-load figure.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every page runs first (the entry's static imports: React, the router,
+                // the landing page) in one chunk, not twenty: each file is compressed on its
+                // own, and twenty small ones cost the landing page 8 kB gzip more than one
+                // (issue 33). `$initial` follows the static imports as written, before
+                // tree-shaking: tests/bundle/landing-weight.test.ts checks what it takes in.
+                { name: 'app', tags: ['$initial'] },
+                // The live layer every screen but the landing page renders in (the query
+                // client, the socket, each capability's cache appliers and keys, the contract's
+                // schemas): one file, not thirty, which took `/agent` from 206.6 to 196.4 kB.
+                { name: 'live', test: /src[\\/]web[\\/]app[\\/]live-(data-layer|updates)\.tsx$/ },
+              ],
+            },
+          },
+        },
         // Every browser we serve supports <link rel="modulepreload">; the polyfill would only
         // add to the landing page's first load. A lazy chunk's own imports are not preloaded:
         // the browser finds them when the chunk arrives, a round trip later, whereas Vite's

@@ -38,8 +38,9 @@ const ENTRIES = {
   'storage-migrate': 'scripts/storage-migrate.ts',
 };
 
-export async function buildServer(rootDir: string): Promise<string> {
-  const outdir = path.join(rootDir, 'dist/server');
+/** `into`: another folder than dist/server (a test's own, so it never rewrites the files a running app imports). */
+export async function buildServer(rootDir: string, into = 'dist/server'): Promise<string> {
+  const outdir = path.join(rootDir, into);
   const result = await build({
     absWorkingDir: rootDir,
     entryPoints: ENTRIES,

@@ -8,13 +8,12 @@
  *
  *   npm run bench -- --only lighthouse
  *   LIGHTHOUSE_RUNS=5 npm run bench -- --only lighthouse
+ *   LIGHTHOUSE_RUNS=0 npm run bench -- --only lighthouse   # the bytes only, no Lighthouse run
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
@@ -27,12 +26,19 @@ import {
 } from '../../tests/support/e2e';
 import { makeAgent, sessionCookie } from '../../tests/support/users';
 import { PriceServer } from '../../tests/support/price-server';
+import {
+  brotliBytes,
+  distDir,
+  gzipBytes,
+  readViteManifest,
+  rootDir,
+  staticClosure,
+  viteManifestFile,
+  webBuildIsStale,
+} from '../../tests/support/web-bundle';
 import { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const distDir = path.join(rootDir, 'dist/web');
-const viteManifestFile = path.join(distDir, '.vite/manifest.json');
 /** The server entry that renders the landing page (decision 005), built with dist/web. */
 const ssrEntryFile = path.join(rootDir, 'dist/ssr/entry-server.js');
 /** Git-ignored, beside the runner's results. */
@@ -84,55 +90,15 @@ const CANNED_REPLIES_CHUNK = 'canned-replies';
 
 // ---- The build ----------------------------------------------------------------------------
 
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-interface Chunk {
-  file: string;
-  name?: string;
-  src?: string;
-  imports?: string[];
-  css?: string[];
-}
-type ViteManifest = Record<string, Chunk>;
-
-function readViteManifest(): ViteManifest {
-  return JSON.parse(fs.readFileSync(viteManifestFile, 'utf8')) as ViteManifest;
-}
-
-/** The chunk files `key` loads before it runs: its own and its static imports, transitively. */
-function staticClosure(manifest: ViteManifest, key: string): string[] {
-  const files: string[] = [];
-  const visit = (k: string) => {
-    const chunk = manifest[k];
-    if (!chunk) throw new Error(`the build's manifest has no chunk ${k}`);
-    if (files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  return files;
-}
-
 /** Why the build in dist/web cannot be measured as it is, or undefined when it can. */
 function staleBuild(): string | undefined {
-  if (!fs.existsSync(viteManifestFile)) return 'no build with a chunk map (dist/web/.vite)';
+  const stale = webBuildIsStale();
+  if (stale) return stale;
   const built = fs.statSync(viteManifestFile).mtimeMs;
-  const sources = ['src/web', 'src/shared', 'public', 'index.html', 'vite.config.ts'];
-  const changed = sources.find((s) => newestMtime(path.join(rootDir, s)) > built);
-  if (changed) return `${changed} changed since the last build`;
   // Without it the server sends an empty page for the browser to render: not what ships.
-  if (newestMtime(ssrEntryFile) < built) return 'no server entry built with it (dist/ssr)';
+  if (!fs.existsSync(ssrEntryFile) || fs.statSync(ssrEntryFile).mtimeMs < built) {
+    return 'no server entry built with it (dist/ssr)';
+  }
   // The browser tests build without precompressing: the server would send the scripts
   // uncompressed, which no visitor ever gets.
   const entry = readViteManifest()['index.html'];
@@ -155,19 +121,6 @@ function ensureBuilt(log: (line: string) => void): void {
 }
 
 // ---- Bundle figures -------------------------------------------------------------------------
-
-/** What the server sends a gzip client: the precompressed .gz, or gzip -9 of a small file. */
-function gzipBytes(file: string): number {
-  const full = path.join(distDir, file);
-  if (fs.existsSync(`${full}.gz`)) return fs.statSync(`${full}.gz`).size;
-  return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
-}
-
-function brotliBytes(file: string): number {
-  const full = path.join(distDir, file);
-  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
-  return zlib.brotliCompressSync(fs.readFileSync(full)).length;
-}
 
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 const sum = (files: string[], size: (file: string) => number) =>
@@ -243,30 +196,54 @@ function bundleRows(log: (line: string) => void): BenchRow[] {
 
 // ---- What a real chromium fetches ------------------------------------------------------------
 
-/** The scripts and stylesheets `route` fetched by network idle, as paths of dist/web. */
+/** What a page made chromium fetch by network idle, as paths of dist/web. */
+interface Fetched {
+  /** The page's scripts (module scripts, their preloads and imports, lazy chunks). */
+  scripts: string[];
+  styles: string[];
+  /**
+   * The service worker's own scripts (`sw.js` and what it imports) and what it fetched itself
+   * (its precache) beyond what the page already had: bytes on the wire, not the page's code.
+   */
+  worker: string[];
+}
+
+/**
+ * Everything chromium fetched for `url` by network idle: the context's responses, so those of
+ * the service worker (registered once the page is idle) count as well as the page's.
+ */
 async function fetchedByNetworkIdle(
   browser: Browser,
   url: string,
   cookie: string | undefined,
-): Promise<{ scripts: string[]; styles: string[] }> {
+): Promise<Fetched> {
   const context = await browser.newContext();
   try {
     if (cookie) {
       const [name, value] = cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url }]);
     }
-    const page = await context.newPage();
+    const origin = new URL(url).origin;
     const scripts = new Set<string>();
     const styles = new Set<string>();
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
+    const worker = new Set<string>();
+    context.on('response', (response) => {
+      const request = response.request();
+      if (!response.url().startsWith(origin)) return;
       const file = new URL(response.url()).pathname.slice(1);
-      if (type === 'script') scripts.add(file);
-      if (type === 'stylesheet') styles.add(file);
+      if (!/\.(m?js|css)$/.test(file)) return;
+      if (request.serviceWorker() || /(^|\/)(push-)?sw\.js$/.test(file)) worker.add(file);
+      else if (request.resourceType() === 'stylesheet') styles.add(file);
+      else if (request.resourceType() === 'script') scripts.add(file);
     });
+    const page = await context.newPage();
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     if (!response?.ok()) throw new Error(`${url}: ${response?.status()}`);
-    return { scripts: [...scripts], styles: [...styles] };
+    return {
+      scripts: [...scripts],
+      styles: [...styles],
+      worker: [...worker].filter((f) => !scripts.has(f) && !styles.has(f)),
+    };
   } finally {
     await context.close();
   }
@@ -308,6 +285,7 @@ async function networkRows(serverUrl: string, agentCookie: string): Promise<Benc
       const kinds = [
         { kind: 'JS', files: fetched.scripts, budget: page.jsBudgetKb },
         { kind: 'CSS', files: fetched.styles, budget: undefined },
+        { kind: 'service worker', files: fetched.worker, budget: undefined },
       ];
       for (const { kind, files, budget } of kinds) {
         for (const [encoding, size] of [
@@ -439,6 +417,17 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
     await waitForPrices(server.url);
     const serverRendered = await landingServerRendered(server.url);
     const network = await networkRows(server.url, agentCookie);
+    const rendered: BenchRow = {
+      suite: 'lighthouse',
+      name: 'landing page rendered by the server',
+      value: serverRendered ? 1 : 0,
+      unit: 'yes',
+      errors: 0,
+      total: 1,
+      budget: { metric: 'value', atLeast: 1 },
+    };
+    // LIGHTHOUSE_RUNS=0: the bytes alone, which do not depend on how busy the machine is.
+    if (RUNS === 0) return [rendered, ...network];
 
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     const runs: LighthouseRun[] = [];
@@ -483,15 +472,7 @@ async function lighthouseRows(options: BenchOptions): Promise<BenchRow[]> {
         benchmarkIndex: Math.round(median.environment.benchmarkIndex),
       },
     }));
-    rows.push({
-      suite: 'lighthouse',
-      name: 'landing page rendered by the server',
-      value: serverRendered ? 1 : 0,
-      unit: 'yes',
-      errors: 0,
-      total: 1,
-      budget: { metric: 'value', atLeast: 1 },
-    });
+    rows.push(rendered);
     for (const metric of METRICS) {
       const value = median.audits[metric.id]?.numericValue;
       if (value === undefined) continue;

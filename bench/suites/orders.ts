@@ -18,7 +18,7 @@ import { startBenchApp } from '../lib/bench-app';
 import type { BenchRow, BenchSuite } from '../lib/types';
 
 /** Customers, each with a chat and an order of their own (a chat holds one open order). */
-const ORDERS = 200;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const BUDGET_MS = 50;
 const TRANSITIONS = ['deposit', 'confirm-deposit', 'payout', 'received'] as const;
 
@@ -54,12 +54,22 @@ export const suite: BenchSuite = {
         path: string,
         body: unknown,
         key: string = randomUUID(),
-      ): Promise<{ status: number; json: unknown; ms: number; cpuMs: number }> => {
+      ): Promise<{
+        status: number;
+        json: unknown;
+        ms: number;
+        cpuMs: number;
+        statements: string[];
+      }> => {
+        const statements: string[] = [];
         const served = new Promise<number>((resolve) =>
           bench.app.server.once('request', (_request, response) => {
             const cpu = process.cpuUsage();
+            // Every statement sent while the request is served (the hub's reads of its events too).
+            const stop = bench.database.watchStatements((text) => statements.push(text));
             response.once('finish', () => {
               const { user, system } = process.cpuUsage(cpu);
+              stop();
               resolve((user + system) / 1000);
             });
           }),
@@ -71,7 +81,8 @@ export const suite: BenchSuite = {
           body: JSON.stringify(body),
         });
         const json: unknown = await res.json();
-        return { status: res.status, json, ms: performance.now() - start, cpuMs: await served };
+        const cpuMs = await served;
+        return { status: res.status, json, ms: performance.now() - start, cpuMs, statements };
       };
       const must = async (cookie: string, path: string, body: unknown) => {
         const res = await send(cookie, path, body);
@@ -143,6 +154,9 @@ export const suite: BenchSuite = {
       const createCpu: number[] = [];
       const stepCpu: number[] = [];
       const byStep = Object.fromEntries(TRANSITIONS.map((t) => [t, [] as number[]]));
+      /** Statements per request, by operation (preview, create and each step). */
+      const statements: Record<string, number[]> = {};
+      const counted = (name: string, sent: string[]) => (statements[name] ??= []).push(sent.length);
       let errors = 0;
       for (const [i, c] of customers.entries()) {
         const quote = {
@@ -155,6 +169,7 @@ export const suite: BenchSuite = {
         const preview = await send(c.cookie, '/api/orders/preview', quote);
         previewTimes.push(preview.ms);
         previewCpu.push(preview.cpuMs);
+        counted('preview', preview.statements);
         if (preview.status !== 200) {
           errors++;
           continue;
@@ -163,6 +178,7 @@ export const suite: BenchSuite = {
         const created = await send(c.cookie, '/api/orders', { ...quote, rateVersion });
         createTimes.push(created.ms);
         createCpu.push(created.cpuMs);
+        counted('create', created.statements);
         if (created.status !== 201) {
           errors++;
           continue;
@@ -184,6 +200,11 @@ export const suite: BenchSuite = {
           stepTimes.push(res.ms);
           stepCpu.push(res.cpuMs);
           byStep[step]!.push(res.ms);
+          counted(step, res.statements);
+          if (process.env.BENCH_ORDERS_SQL && i === 0)
+            options.log(
+              `  ${step}:\n    ${res.statements.map((t) => t.replace(/\s+/g, ' ').slice(0, 160)).join('\n    ')}`,
+            );
           if (res.status !== 200) {
             errors++;
             options.log(`  ${step}: ${res.status} ${JSON.stringify(res.json)}`);
@@ -209,6 +230,18 @@ export const suite: BenchSuite = {
           ]),
         ),
       };
+      const meanStatements = Object.fromEntries(
+        Object.entries(statements).map(([name, counts]) => [
+          `${name}Statements`,
+          counts.reduce((a, b) => a + b, 0) / counts.length,
+        ]),
+      );
+      options.log(
+        `  statements per request (the hub's reads included): ${Object.entries(meanStatements)
+          .map(([name, mean]) => `${name.replace(/Statements$/, '')} ${mean.toFixed(1)}`)
+          .join(', ')}`,
+      );
+      transitions.details = { ...transitions.details, ...meanStatements };
       return [
         row('POST /api/orders/preview', previewTimes, 0, previewCpu),
         row('POST /api/orders', createTimes, 0, createCpu),

@@ -18,7 +18,7 @@ import { ordersPlugin } from './features/orders';
 import { payoutAccountsPlugin } from './features/payout-accounts';
 import { pricesPlugin } from './features/prices';
 import { pushPlugin } from './features/push';
-import { ratesPlugin } from './features/rates';
+import { publishedRates, ratesPlugin } from './features/rates';
 import { reportsPlugin } from './features/reports';
 import { serviceMetricsPlugin } from './features/service-metrics';
 import { transactionsPlugin } from './features/transactions';
@@ -110,10 +110,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // The web app, and the history fallback: unknown /api paths are JSON 404s.
-  const sendIndex = await registerWeb(app, web, {
-    config: publicConfig(config),
-    publicUrl: config.publicUrl,
-  });
+  const sendIndex = await registerWeb(
+    app,
+    web,
+    { config: publicConfig(config), publicUrl: config.publicUrl },
+    // The landing page shows them from its first HTML (decision 005's addendum).
+    async () => ({
+      prices: app.priceFeed.current(),
+      // The prices alone rather than nothing: the rows then wait for the rates in the browser.
+      rates: await publishedRates(app).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the landing page goes without rates: reading them failed');
+        return null;
+      }),
+    }),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsPage(request.method, request.url, request.headers.accept)) {
       return sendIndex(request, reply);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCryptoAmount, formatNaira, formatUsd, toKobo, usdToNaira } from './money';
+import {
+  dec,
+  formatChange,
+  formatCryptoAmount,
+  formatNaira,
+  formatUsd,
+  toKobo,
+  usdToNaira,
+} from './money';
 
 /** The formats PRODUCT.md names, which formatNaira and formatUsd reproduce by hand. */
 const intlNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
@@ -23,6 +31,31 @@ const decimalStrings = fc
   .map(
     ([sign, whole, fraction]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`,
   );
+
+describe('24 h change', () => {
+  /** What formatChange gave with decimal.js (half-up to 2 places), before it went by the digits. */
+  const withDecimal = (value: string) => {
+    const d = dec(value).toDecimalPlaces(2);
+    return `${d.isNegative() ? '' : '+'}${d.toFixed(2)}%`;
+  };
+
+  it('signs the change and rounds it half away from zero to 2 places', () => {
+    expect(formatChange('1.234')).toBe('+1.23%');
+    expect(formatChange('-0.405')).toBe('-0.41%');
+    expect(formatChange('0')).toBe('+0.00%');
+    expect(formatChange('-0.001')).toBe('0.00%');
+    expect(formatChange('99.995')).toBe('+100.00%');
+  });
+
+  it('gives what decimal.js gave for any decimal string', () => {
+    fc.assert(
+      fc.property(decimalStrings, (value) => {
+        expect(formatChange(value)).toBe(withDecimal(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('naira (Intl en-NG, NGN)', () => {
   it('shows the naira sign, thousands separators and the kobo', () => {

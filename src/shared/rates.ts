@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import type { Rate } from './api/rates';
 import { dec, toKobo } from './money';
 
 /** The spec's default spreads: 2 % for bitcoin, 1 % for usdt (fallback 2). */
@@ -53,30 +52,5 @@ export function cryptoForNaira(naira: Decimal.Value, rate: Decimal.Value): strin
   return dec(naira).div(r).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 }
 
-/** A rate's figures, all per one coin. */
-export interface RateFigures {
-  buyRateUsd: string;
-  sellRateUsd: string;
-  buyRateNaira: string;
-  sellRateNaira: string;
-  spreadPercentage: string;
-}
-
-/**
- * The figures of a rate the answer carries them for (managed, and shown to this caller). Here,
- * not beside the schema, so the landing page reads rates without loading zod.
- */
-export function rateFigures(rate: Rate | undefined): RateFigures | null {
-  if (!rate?.managed) return null;
-  const { buyRateUsd, sellRateUsd, buyRateNaira, sellRateNaira, spreadPercentage } = rate;
-  if (
-    buyRateUsd === null ||
-    sellRateUsd === null ||
-    buyRateNaira === null ||
-    sellRateNaira === null ||
-    spreadPercentage === null
-  ) {
-    return null;
-  }
-  return { buyRateUsd, sellRateUsd, buyRateNaira, sellRateNaira, spreadPercentage };
-}
+// Without decimal.js, for the landing page's price rows and calculator.
+export { rateFigures, type RateFigures } from './rate-figures';

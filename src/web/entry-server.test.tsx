@@ -5,7 +5,7 @@ import { mountApp } from './app/mount-app';
 import { isServerRendered, renderLanding } from './entry-server';
 import { resetAppQueryClient } from './lib/data-layer';
 import { stubApi } from './testing/api-stub';
-import { TEST_PRICES, UNMANAGED_RATES } from './testing/fixtures';
+import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from './testing/fixtures';
 import { TEST_CONFIG } from './testing/render-app';
 
 /** index.html's #root with what the server puts in it. */
@@ -60,6 +60,28 @@ describe('the landing page rendered by the server', () => {
     expect(page.queryByRole('heading', { name: 'How It Works' })).toBeNull();
   });
 
+  it('shows the prices and rates it is given: the rows, the change and the ticker', () => {
+    const page = within(
+      serverPage(renderLanding(TEST_CONFIG, { prices: TEST_PRICES, rates: MANAGED_RATES })),
+    );
+    expect(page.getAllByTestId('price-ngn').map((p) => p.textContent)).toEqual([
+      '₦157,254,058.50',
+      '₦1,633.83',
+    ]);
+    expect(page.getByTestId('price-row-BTC').textContent).toContain('+2.35%');
+    expect(page.getByTestId('price-ticker-item').textContent).toContain('₦160,463,325');
+    // Without rates (they could not be read) the rows wait for them; without prices, none.
+    const noRates = within(
+      serverPage(renderLanding(TEST_CONFIG, { prices: TEST_PRICES, rates: null })),
+    );
+    expect(noRates.queryAllByTestId('price-ngn')).toEqual([]);
+    const none = within(
+      serverPage(renderLanding(TEST_CONFIG, { prices: [], rates: UNMANAGED_RATES })),
+    );
+    expect(none.getByTestId('price-row-BTC').textContent).toContain('Fair Market Rate');
+    expect(none.queryByTestId('price-ticker')).toBeNull();
+  });
+
   it('shows the brand name as text, never as markup', () => {
     const brandName = '<img src=x onerror=alert(1)> & Co';
     const root = serverPage(renderLanding({ ...TEST_CONFIG, brandName }));
@@ -106,6 +128,21 @@ describe('the browser taking the page over', () => {
     expect(reported).not.toHaveBeenCalled();
     expect(scrollTo).not.toHaveBeenCalled();
     window.removeEventListener('error', reported);
+  });
+
+  it('with the market figures it was rendered with: shows them at once and asks for none', async () => {
+    const market = { prices: TEST_PRICES, rates: MANAGED_RATES };
+    const root = serverPage(renderLanding(TEST_CONFIG, market));
+    const figures = root.querySelector('[data-testid="price-ngn"]');
+    const logged = vi.spyOn(console, 'error');
+    const calls = stubApi({});
+    mounted = mountApp(root, TEST_CONFIG, market);
+    expect(await screen.findByTestId('rate-calculator')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How It Works' })).toBeTruthy();
+    expect(root.querySelector('[data-testid="price-ngn"]')).toBe(figures);
+    expect(screen.getByTestId('calculator-rate').textContent).toContain('₦157,254,058.50');
+    expect(calls.map((c) => c.path)).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('renders pages the server did not (an empty #root) from scratch', async () => {

@@ -15,7 +15,11 @@ export const isServerRendered: WebRenderer['isServerRendered'] = (url) => {
   return pathname === '/' && chatToOpen(search) === null;
 };
 
-export const renderLanding: WebRenderer['renderLanding'] = (config) =>
+export const renderLanding: WebRenderer['renderLanding'] = (config, market) =>
   renderToString(
-    <App config={config} router={(app) => <StaticRouter location="/">{app}</StaticRouter>} />,
+    <App
+      config={config}
+      market={market}
+      router={(app) => <StaticRouter location="/">{app}</StaticRouter>}
+    />,
   );

@@ -1,5 +1,6 @@
 import { mountApp } from './app/mount-app';
 import { readAppConfig } from './lib/app-config';
+import { readMarketSnapshot } from './lib/market-snapshot';
 import './styles.css';
 
 // zod probes `new Function('')` to decide whether to compile its parsers, which our Content
@@ -9,4 +10,4 @@ import './styles.css';
   jitless: true,
 };
 
-mountApp(document.getElementById('root')!, readAppConfig());
+mountApp(document.getElementById('root')!, readAppConfig(), readMarketSnapshot());

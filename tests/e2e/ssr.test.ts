@@ -78,6 +78,18 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
     expect(br.vary).toContain('accept-encoding');
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
 
+    // The prices and the ticker are in the first HTML once the server has prices, with the
+    // figures the browser takes the page over with.
+    const deadline = Date.now() + 15_000;
+    let withPrices = '';
+    while (Date.now() < deadline && !withPrices.includes('data-testid="price-ngn"')) {
+      withPrices = await (await getPage(`${server.url}/`)).text();
+      if (!withPrices.includes('data-testid="price-ngn"'))
+        await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rootMarkup(withPrices)).toContain('data-testid="price-ticker"');
+    expect(withPrices).toMatch(/<meta name="market" content='\{"prices":\[\{"symbol":"BTC"/);
+
     for (const url of ['/?chat=42', '/trade', '/agent', '/no/such/page']) {
       expect(rootMarkup(await (await getPage(`${server.url}${url}`)).text()), url).toBe('');
     }

@@ -9,6 +9,8 @@ import { freePort } from '../support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
+/** The bundle as `npm run build` makes it, in a folder of this test's own. */
+const BUNDLE = 'dist/server-check';
 
 /** The bundle as `npm run serve` and the Docker image run it: plain node, no tsx. */
 describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
@@ -18,7 +20,9 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     dirs.push(dir);
     return dir;
   };
-  beforeAll(() => buildServer(root), 120_000);
+  // Its own folder: the browser tests import dist/server/start.js meanwhile, and a rewrite under
+  // them could be read half-written.
+  beforeAll(() => buildServer(root, BUNDLE), 120_000);
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -27,7 +31,7 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     // A port known before the start: the app asks its own development sign-in for its settings.
     const port = await freePort();
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
+    const child = spawn(process.execPath, [`${BUNDLE}/main.js`], {
       cwd: root,
       // NODE_ENV unset: a developer's machine, with the development sign-in and the API docs.
       env: {
@@ -86,7 +90,7 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     const { stdout } = await run(
       process.execPath,
       [
-        'dist/server/agent-create.js',
+        `${BUNDLE}/agent-create.js`,
         '--email',
         'ops@example.com',
         '--password',

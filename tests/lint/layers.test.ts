@@ -101,6 +101,9 @@ const webFeatureComponent = someModule(`src/web/features/${webB}/components`);
 const FEATURE_TO_FEATURE = 'only from its api/ or lib/';
 
 const webFeatureProbe = `src/web/features/${webA}/probe.ts`;
+/** A feature other than auth, for the probes of auth's guards (a route's, never a feature's). */
+const notAuthProbe = `src/web/features/${webA === 'auth' ? webB : webA}/probe.ts`;
+const authGuard = abs('src/web/features/auth/components/require-agent.tsx');
 const screenProbe = 'src/web/screens/probe-screen/probe-screen.tsx';
 const serverFeatureProbe = `src/server/features/${serverA}/probe.ts`;
 
@@ -152,6 +155,19 @@ const forbidden = (
       what: "feature → another feature's index.ts (it exports components)",
       file: webFeatureProbe,
       imports: webFeatureIndex,
+      says: FEATURE_TO_FEATURE,
+    },
+    // auth's guards and sign-out button are the routes' (app/routes.tsx), no feature screen's
+    {
+      what: "feature → auth's index.ts (its guards and sign-out button)",
+      file: notAuthProbe,
+      imports: abs('src/web/features/auth/index.ts'),
+      says: FEATURE_TO_FEATURE,
+    },
+    {
+      what: "feature → auth's guard component",
+      file: notAuthProbe,
+      imports: authGuard,
       says: FEATURE_TO_FEATURE,
     },
     {
@@ -263,8 +279,13 @@ const allowed: Probe[] = [
   { what: "feature → another feature's api/", file: webFeatureProbe, imports: webFeatureApi },
   { what: "feature → another feature's lib/", file: webFeatureProbe, imports: webFeatureLib },
   {
-    what: "feature → auth's guards (its index.ts)",
-    file: webFeatureProbe,
+    what: "feature → auth's api/ (who is signed in)",
+    file: notAuthProbe,
+    imports: abs('src/web/features/auth/api/get-current-user.ts'),
+  },
+  {
+    what: "web app → auth's guards (its index.ts)",
+    file: 'src/web/app/probe.tsx',
     imports: abs('src/web/features/auth/index.ts'),
   },
   { what: 'feature → lib', file: webFeatureProbe, imports: webLib },

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import { copyPgliteTemplate, templateKey } from './pglite-template';
+import { pgliteTemplateDump, templateKey } from './pglite-template';
 
 export interface TestDatabase extends Database {
   /** Closes the database and removes what the test made. */
@@ -19,22 +16,18 @@ export interface TestDatabaseKind {
 }
 
 /**
- * A fresh, migrated PGlite of its own, in a temporary folder: a copy of the run's template
- * (tests/setup/global-pglite-template.ts), which opens in a fraction of an empty folder's time.
+ * A fresh, migrated PGlite of its own, in memory: loaded from the run's template
+ * (tests/setup/global-pglite-template.ts), which opens in a fraction of an empty database's time.
  */
 export async function openPgliteTestDatabase(): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-test-'));
-  copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: undefined,
+    loadDataDir: pgliteTemplateDump(inject('pgliteTemplate')),
+  });
   // Nothing to do on a current template; it keeps the database right if the template is not.
   await migrateDatabase(database);
-  return {
-    ...database,
-    dispose: async () => {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...database, dispose: () => database.close() };
 }
 
 async function adminQuery(serverUrl: string, text: string): Promise<void> {

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { parse as results, PGlite, protocol } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
+import { rows } from './raw';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
-import { QueryTiming, type QueryObserver } from './query-timing';
+import { QueryTiming, type QueryObserver, type StatementListener } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,6 +29,17 @@ export interface Database {
   poolStats?(): PoolStats;
   /** Tells `observer` the time of every query `db` runs (platform/metrics); one observer. */
   observeQueries(observer: QueryObserver): void;
+  /**
+   * Tells `listener` of every statement `db` sends, a transaction's begin and commit included
+   * (tests count round trips with it); returns the unsubscribe.
+   */
+  watchStatements(listener: StatementListener): () => void;
+  /**
+   * Runs one statement, outside any transaction, as a named prepared statement: the database
+   * parses and plans its text once per connection, then only binds and executes it. For hot
+   * paths whose text repeats (every value a parameter); rows as the driver gives them.
+   */
+  prepared<T>(query: SQL): Promise<T[]>;
 }
 
 export interface PoolStats {
@@ -42,8 +54,11 @@ export interface PoolStats {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * dataDir undefined: an in-memory database (tests), empty or loaded from `loadDataDir`, a
+   * dump of another PGlite's data folder (`dumpDataDir`).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -70,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on('error', () => undefined);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const names = new StatementNames();
     return {
       kind: 'postgres',
       db,
@@ -80,6 +96,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
       notifications: (logger) => new PostgresNotifications(options.url, logger),
       observeQueries: (observer) => timing.observe(observer),
+      watchStatements: (listener) => timing.listen(listener),
+      prepared: async <T>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const name = names.of(text);
+        const result = await pool.query({ text, values: params, ...(name ? { name } : {}) });
+        return result.rows as T[];
+      },
       poolStats: () => ({
         max,
         total: pool.totalCount,
@@ -101,18 +124,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   // drizzle runs queries through `query`, on the client or on a transaction's own object.
   const timing = new QueryTiming();
   client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
   const transaction = client.transaction.bind(client);
-  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
-    transaction((tx) => {
-      tx.query = timing.wrap(tx.query.bind(tx)) as typeof tx.query;
-      return work(tx);
-    })) as typeof client.transaction;
+  // PGlite sends a transaction's begin and its end itself: told to the listeners here.
+  client.transaction = (async (work: Parameters<typeof transaction>[0]) => {
+    timing.sent('begin');
+    try {
+      const result = await transaction((tx) => {
+        tx.query = timing.wrap(tx.query.bind(tx)) as typeof tx.query;
+        return work(tx);
+      });
+      timing.sent('commit');
+      return result;
+    } catch (error) {
+      timing.sent('rollback');
+      throw error;
+    }
+  }) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const names = new StatementNames();
+  const parsed = new Set<string>();
+  // PGlite's `query` parses and plans every call (its protocol steps one call each); a named
+  // statement is parsed once, then bound and executed in one call, under PGlite's own locks.
+  const runPrepared = timing.wrap(
+    (text: string, name: string, values: unknown[]): Promise<unknown[]> =>
+      client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          if (!parsed.has(name)) {
+            await client.execProtocolStream(
+              concat([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]),
+              { syncToFs: false },
+            );
+            parsed.add(name);
+          }
+          const messages = await client.execProtocolStream(
+            concat([
+              protocol.serialize.bind({ statement: name, values: values.map(asText) }),
+              protocol.serialize.describe({ type: 'P' }),
+              protocol.serialize.execute({}),
+              protocol.serialize.sync(),
+            ]),
+            { syncToFs: false },
+          );
+          await client.syncToFs();
+          return results.parseResults(messages, client.parsers)[0]?.rows ?? [];
+        }),
+      ),
+  );
   return {
     kind: 'pglite',
     db,
@@ -126,5 +188,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     notifications: () => new PgliteNotifications(client),
     observeQueries: (observer) => timing.observe(observer),
+    watchStatements: (listener) => timing.listen(listener),
+    prepared: async <T>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const name = names.of(text);
+      if (!name) return rows<T>(db, query);
+      return (await runPrepared(text, name, params)) as T[];
+    },
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Names for prepared statements, one per distinct text. Past MAX_PREPARED texts (a caller whose
+ * text varies) statements run unnamed: a connection keeps each prepared statement until it ends.
+ */
+class StatementNames {
+  private static readonly MAX_PREPARED = 200;
+  private readonly names = new Map<string, string>();
+
+  of(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < StatementNames.MAX_PREPARED) {
+      name = `agentchat_${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+}
+
+/** A bound value as PostgreSQL's text input: every parameter's type comes from the statement. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | bigint | boolean);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

@@ -46,6 +46,29 @@ describe('composePage', () => {
     expect(html).toContain(`<div id="root">${markup}</div>`);
   });
 
+  it('puts the market figures the landing page shows beside the configuration, inert', () => {
+    const market = {
+      prices: [
+        {
+          symbol: 'BTC' as const,
+          name: `Bit'coin & <b>`,
+          usd: '97250.5',
+          ngn: '160463325.00',
+          marketNgn: null,
+          change24h: null,
+          updatedAt: '2026-11-29T10:00:00.000Z',
+          stale: false,
+        },
+      ],
+      rates: null,
+    };
+    const html = composePage(TEMPLATE, CONTEXT, '<h1>x</h1>', market);
+    const meta = /<meta name="market" content='([^']*)' \/>/.exec(html);
+    const decoded = meta![1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    expect(JSON.parse(decoded)).toEqual(market);
+    expect(composePage(TEMPLATE, CONTEXT)).not.toContain('name="market"');
+  });
+
   it('keeps a brand name with replacement patterns and quotes intact and inert', () => {
     const html = composePage(TEMPLATE, {
       ...CONTEXT,

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebRenderer } from '../../shared/web-render';
+import type { MarketSnapshot, WebRenderer } from '../../shared/web-render';
 import type { PublicConfig } from '../../shared/api/config';
 import { rootDir } from '../root-dir';
 
@@ -32,12 +32,25 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** The browser's configuration travels in the page itself: no extra round trip, no inline script. */
-function injectConfig(html: string, { config, publicUrl }: PageContext): string {
-  const json = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+/** JSON for a single-quoted attribute. */
+const attributeJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+
+/**
+ * The browser's configuration travels in the page itself: no extra round trip, no inline script.
+ * So do the market figures the landing page was rendered with, for the browser to take it over
+ * with the same (decision 005's addendum of 2026-11-29).
+ */
+function injectConfig(
+  html: string,
+  { config, publicUrl }: PageContext,
+  market?: MarketSnapshot,
+): string {
+  const metas = [`<meta name="app-config" content='${attributeJson(config)}' />`];
+  if (market) metas.push(`<meta name="market" content='${attributeJson(market)}' />`);
   // Replacer functions: a replacement string would read `$&` or `$'` in the brand name.
   return html
-    .replace('<!--app-config-->', () => `<meta name="app-config" content='${json}' />`)
+    .replace('<!--app-config-->', () => metas.join('\n    '))
     .replaceAll('%BRAND_NAME%', () => escapeHtml(config.brandName))
     .replaceAll('%PUBLIC_URL%', () => escapeHtml(publicUrl));
 }
@@ -62,13 +75,19 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * index.html with the configuration and, for the server-rendered page, its markup in #root
- * (after the configuration, so nothing in the markup is taken for a placeholder).
+ * (after the configuration, so nothing in the markup is taken for a placeholder) and the market
+ * figures it shows.
  */
-export function composePage(template: string, context: PageContext, markup = ''): string {
+export function composePage(
+  template: string,
+  context: PageContext,
+  markup = '',
+  market?: MarketSnapshot,
+): string {
   if (!template.includes(ROOT_ELEMENT)) {
     throw new Error(`index.html has no ${ROOT_ELEMENT} to render the app into`);
   }
-  return injectConfig(template, context).replace(
+  return injectConfig(template, context, market).replace(
     ROOT_ELEMENT,
     () => `<div id="root">${markup}</div>`,
   );
@@ -130,14 +149,26 @@ async function loadRenderer(app: FastifyInstance): Promise<WebRenderer | undefin
 /**
  * Serves the React app: the built files from dist/web, or Vite's dev middleware (hot reload).
  * Unknown paths outside /api get the app's index.html (history fallback); the app's own router
- * shows the not-found page. The landing page comes rendered by the server (decision 005):
- * once at start, as its markup depends on nothing but the configuration.
+ * shows the not-found page. The landing page comes rendered by the server (decision 005), with
+ * the prices and rates `market` gives (the public API's answers): rendered again only when they
+ * change, so a visit costs reading them and comparing. Without them (no `market`, or reading
+ * failed) it shows their placeholders, as rendered once at start.
  */
 export async function registerWeb(
   app: FastifyInstance,
   mode: WebMode,
   context: PageContext,
+  market?: () => Promise<MarketSnapshot>,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
+  const readMarket = async (): Promise<MarketSnapshot | undefined> => {
+    try {
+      return await market?.();
+    } catch (error) {
+      app.log.warn({ err: error }, 'the landing page goes without prices: reading them failed');
+      return undefined;
+    }
+  };
+
   if (mode === 'vite') {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -163,10 +194,11 @@ export async function registerWeb(
       );
       // The current source on every request, as the browser's code is.
       const renderer = (await vite.ssrLoadModule(SSR_ENTRY_SOURCE)) as WebRenderer;
-      const markup = renderer.isServerRendered(request.url)
-        ? renderer.renderLanding(context.config)
-        : undefined;
-      return sendHtml(reply, composePage(template, context, markup));
+      if (!renderer.isServerRendered(request.url))
+        return sendHtml(reply, composePage(template, context));
+      const snapshot = await readMarket();
+      const markup = renderer.renderLanding(context.config, snapshot);
+      return sendHtml(reply, composePage(template, context, markup, snapshot));
     };
   }
 
@@ -179,9 +211,21 @@ export async function registerWeb(
   const template = fs.readFileSync(indexFile, 'utf8');
   const renderer = await loadRenderer(app);
   const shell = compressPage(composePage(template, context));
-  const landing = renderer
+  const withoutMarket = renderer
     ? compressPage(composePage(template, context, renderer.renderLanding(context.config)))
     : shell;
+  /** The landing page with the market figures it was last rendered with. */
+  let landing: { figures: string; page: Page } | undefined;
+  const landingPage = async (): Promise<Page> => {
+    const snapshot = renderer && (await readMarket());
+    if (!renderer || !snapshot) return withoutMarket;
+    const figures = JSON.stringify(snapshot);
+    if (landing?.figures !== figures) {
+      const markup = renderer.renderLanding(context.config, snapshot);
+      landing = { figures, page: compressPage(composePage(template, context, markup, snapshot)) };
+    }
+    return landing.page;
+  };
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -200,5 +244,5 @@ export async function registerWeb(
     },
   });
   return async (request, reply) =>
-    sendPage(request, reply, renderer?.isServerRendered(request.url) ? landing : shell);
+    sendPage(request, reply, renderer?.isServerRendered(request.url) ? await landingPage() : shell);
 }

@@ -2,6 +2,9 @@ import { StrictMode, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { PricesProvider } from '../features/prices';
+// Not the feature's index: the whole of it would count as the first load's (vite.config.ts).
+import { PublicRatesProvider } from '../features/rates/api/get-public-rates';
+import type { MarketSnapshot } from '../../shared/web-render';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config';
 import { PwaLayer } from '../pwa';
 import { ErrorBoundary } from './error-boundary';
@@ -11,13 +14,25 @@ import { AppRoutes, appRoutes } from './routes';
 /**
  * Everything a screen may rely on, outside the router (tests wrap a MemoryRouter in it). The
  * TanStack Query client is not here: it loads with the screens that use it (`lazyScreen`).
+ * `market` is what the server rendered the landing page with: the prices and rates stores
+ * start from it.
  */
-export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
+export function AppProviders({
+  config,
+  market,
+  children,
+}: {
+  config: AppConfig;
+  market?: MarketSnapshot;
+  children: ReactNode;
+}) {
   return (
     <AppConfigProvider config={config}>
-      <PricesProvider>
-        {children}
-        <Toaster />
+      <PricesProvider initial={market?.prices}>
+        <PublicRatesProvider initial={market?.rates ?? undefined}>
+          {children}
+          <Toaster />
+        </PublicRatesProvider>
       </PricesProvider>
     </AppConfigProvider>
   );
@@ -70,15 +85,20 @@ export function AppShell() {
  */
 export function App({
   config,
+  market,
   router,
 }: {
   config: AppConfig;
+  /** The market figures the server rendered the landing page with, if it did. */
+  market?: MarketSnapshot;
   /** Wraps the routed app in a router. */
   router: (app: ReactNode) => ReactNode;
 }) {
   return (
     <StrictMode>
-      <AppProviders config={config}>{router(<AppShell />)}</AppProviders>
+      <AppProviders config={config} market={market}>
+        {router(<AppShell />)}
+      </AppProviders>
     </StrictMode>
   );
 }

@@ -4,7 +4,9 @@ import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from './routes';
-import { stubApi, UNAUTHORIZED } from '../testing/api-stub';
+import { toastStore } from '../lib/toast';
+import { json, stubApi, UNAUTHORIZED } from '../testing/api-stub';
+import { makeUser } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 
 // The chat screen that /?chat={id} opens is a lazy chunk: loaded here once, its first render
@@ -99,5 +101,50 @@ describe('route table', () => {
       timeout: 5_000,
     });
     expect(app.currentPath()).toBe('/chat/42');
+  });
+});
+
+/**
+ * Who may see a screen is its route's business (guards.tsx): each guarded path, opened by a
+ * signed-in customer, shows its guard's refusal.
+ */
+const GUARDED_ROUTES = [
+  ['/agent', 'Agent Login Required'],
+  ['/agent/chats', 'Agent Login Required'],
+  ['/agent/chats/7', 'Agent Login Required'],
+  ['/agent/orders', 'Agent Login Required'],
+  ['/agent/trading-history', 'Agent Login Required'],
+  ['/agent/dashboard', 'Access denied. Agent privileges required.'],
+  ['/agent/transaction/7', 'Access denied. Agent privileges required.'],
+  ['/transaction/7', 'Access denied. Agent privileges required.'],
+  ['/agent/admin', "You don't have admin privileges."],
+  ['/admin-dashboard', "You don't have admin privileges."],
+  ['/agent/management', "You don't have admin privileges."],
+  ['/admin/desk-addresses', "You don't have admin privileges."],
+  ['/agent/exchange-rates', 'Agent access required for exchange rate management'],
+  ['/exchange-rates', 'Agent access required for exchange rate management'],
+] as const;
+
+describe('guards at the routes', () => {
+  afterEach(() => toastStore.remove());
+
+  it.each(GUARDED_ROUTES)('%s refuses a customer: "%s"', async (path, refusal) => {
+    stubApi({
+      'GET /api/prices': { body: [] },
+      'GET /api/auth/user': () => json(makeUser()),
+      'GET /api/agent/user': () => json({ error: 'Forbidden' }, 403),
+    });
+    renderApp(path);
+    // On the screen, or in the toast of a guard that sends the customer home.
+    await waitFor(
+      () =>
+        expect(
+          [
+            document.body.textContent ?? '',
+            ...toastStore.getSnapshot().map((t) => String(t.description)),
+          ].some((text) => text.includes(refusal)),
+        ).toBe(true),
+      { timeout: 5_000 },
+    );
   });
 });

@@ -1,14 +1,17 @@
 import { createElement, lazy } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '../screens/landing/landing-page';
-import { lazyScreen } from './lazy-screen';
+import { guardedScreen, lazyScreen } from './lazy-screen';
 import { ServerNavigation } from './server-navigation';
 
 /** Lazy too: few visits start on an unknown path. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** The agents' inbox: the chat list, the open chat and its customer. */
-const AgentInbox = lazyScreen(() => import('../screens/agent-inbox/agent-chats-screen'));
+const AgentInbox = guardedScreen(
+  'staff',
+  () => import('../screens/agent-inbox/agent-chats-screen'),
+);
 
 /** A path from the spec's route table whose screen is not built yet: the not-found page. */
 const notBuilt = <NotFoundPage />;
@@ -34,7 +37,10 @@ function LandingRoute() {
  *
  * (the screen module's default export is the screen; <AppShell> supplies the Suspense;
  * `lazyScreen` puts it inside the TanStack Query layer and its live updates, which the landing
- * page does without).
+ * page does without). A screen for some users only gets its guard here, not in its own module
+ * (the layers are app → screens → features: a feature's screen does not import auth's guards):
+ *
+ *   { path: '/agent/orders', Component: guardedScreen('staff', () => import('../features/orders/agent-orders-screen')) },
  */
 export const appRoutes: RouteObject[] = [
   // Public
@@ -55,7 +61,10 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: '/trading-history',
-    Component: lazyScreen(() => import('../features/transactions/trading-history-screen')),
+    Component: guardedScreen(
+      'signed-in',
+      () => import('../features/transactions/trading-history-screen'),
+    ),
   },
   {
     path: '/account',
@@ -92,49 +101,76 @@ export const appRoutes: RouteObject[] = [
   { path: '/agent/chats/:sessionId', Component: AgentInbox },
   {
     path: '/agent/dashboard',
-    Component: lazyScreen(() => import('../screens/agent-dashboard/agent-dashboard-screen')),
+    Component: guardedScreen(
+      'staff-only',
+      () => import('../screens/agent-dashboard/agent-dashboard-screen'),
+    ),
   },
   {
     path: '/agent/orders',
-    Component: lazyScreen(() => import('../features/orders/agent-orders-screen')),
+    Component: guardedScreen('staff', () => import('../features/orders/agent-orders-screen')),
   },
   {
     path: '/agent/exchange-rates',
-    Component: lazyScreen(() => import('../features/rates/exchange-rates-screen')),
+    Component: guardedScreen(
+      'staff-or-home',
+      () => import('../features/rates/exchange-rates-screen'),
+    ),
   },
   {
     path: '/exchange-rates',
-    Component: lazyScreen(() => import('../features/rates/exchange-rates-screen')),
+    Component: guardedScreen(
+      'staff-or-home',
+      () => import('../features/rates/exchange-rates-screen'),
+    ),
   },
   {
     path: '/agent/trading-history',
-    Component: lazyScreen(() => import('../features/transactions/trading-history-screen')),
+    Component: guardedScreen(
+      'staff',
+      () => import('../features/transactions/trading-history-screen'),
+    ),
   },
   {
     path: '/agent/transaction/:sessionId',
-    Component: lazyScreen(() => import('../features/transactions/process-transaction-screen')),
+    Component: guardedScreen(
+      'staff-only',
+      () => import('../features/transactions/process-transaction-screen'),
+    ),
   },
   {
     path: '/transaction/:sessionId',
-    Component: lazyScreen(() => import('../features/transactions/process-transaction-screen')),
+    Component: guardedScreen(
+      'staff-only',
+      () => import('../features/transactions/process-transaction-screen'),
+    ),
   },
 
   // Admin portal
   {
     path: '/agent/admin',
-    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: guardedScreen(
+      'admin',
+      () => import('../screens/admin-dashboard/admin-dashboard-screen'),
+    ),
   },
   {
     path: '/admin-dashboard',
-    Component: lazyScreen(() => import('../screens/admin-dashboard/admin-dashboard-screen')),
+    Component: guardedScreen(
+      'admin',
+      () => import('../screens/admin-dashboard/admin-dashboard-screen'),
+    ),
   },
   {
     path: '/agent/management',
-    Component: lazyScreen(() => import('../features/agents/agent-management-screen')),
+    Component: guardedScreen('admin', () => import('../features/agents/agent-management-screen')),
   },
   {
     path: '/admin/desk-addresses',
-    Component: lazyScreen(() => import('../features/deposit-addresses/deposit-addresses-screen')),
+    Component: guardedScreen(
+      'admin',
+      () => import('../features/deposit-addresses/deposit-addresses-screen'),
+    ),
   },
   {
     path: '/admin/setup',

@@ -1,11 +1,13 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { dec } from '../../shared/money';
 import { cn } from '../lib/cn';
 import { formatChange } from '../lib/format';
 
-/** A 24 h change below zero (zero itself is not down). */
+/**
+ * A 24 h change below zero (zero itself is not down). From the decimal string's digits, so the
+ * landing page's badge needs no decimal arithmetic.
+ */
 export function isDown(change: string): boolean {
-  return dec(change).isNegative() && !dec(change).isZero();
+  return /^\s*-/.test(change) && /[1-9]/.test(change);
 }
 
 /** The 24 h change, green up or red down: the landing page and the rates screen. */

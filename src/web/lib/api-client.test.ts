@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost, isUnauthorizedError, ResponseShapeError } from './api-client';
+import {
+  ApiError,
+  apiGet,
+  apiGetChecked,
+  apiPost,
+  isUnauthorizedError,
+  ResponseShapeError,
+} from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -110,5 +117,16 @@ describe('api client', () => {
     await expect(apiGet('/api/items/1', itemSchema)).rejects.toThrow(
       'Unexpected response from /api/items/1',
     );
+  });
+
+  it('checks an answer by hand where zod would weigh too much (the landing page)', async () => {
+    const check = (value: unknown) =>
+      typeof value === 'object' && value !== null && 'id' in value ? { id: value.id } : undefined;
+    stubFetch(json({ id: 3, extra: true }));
+    await expect(apiGetChecked('/api/items/3', check)).resolves.toEqual({ id: 3 });
+    stubFetch(json({ name: 'no id' }));
+    await expect(apiGetChecked('/api/items/3', check)).rejects.toBeInstanceOf(ResponseShapeError);
+    stubFetch(json({ error: 'Too many requests' }, { status: 429 }));
+    await expect(apiGetChecked('/api/items/3', check)).rejects.toThrow('429: Too many requests');
   });
 });

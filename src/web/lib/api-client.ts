@@ -99,6 +99,14 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
  */
 export type SchemaSource<S extends z.ZodType> = S | Promise<S>;
 
+/** A 2xx answer's JSON (undefined for an empty one); a body that is not JSON is a shape error. */
+async function readJson(path: string, response: Response): Promise<unknown> {
+  const text = response.status === 204 ? '' : await response.text();
+  const json = text === '' ? undefined : parseJson(text);
+  if (text !== '' && json === undefined) throw new ResponseShapeError(path, text.slice(0, 200));
+  return json;
+}
+
 /** A request whose 2xx answer is parsed with the API contract's schema. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -106,12 +114,25 @@ export async function apiRequest<S extends z.ZodType>(
   options: ApiFetchOptions = {},
 ): Promise<z.output<S>> {
   const [response, schema] = await Promise.all([apiFetch(path, options), schemaSource]);
-  const text = response.status === 204 ? '' : await response.text();
-  const json = text === '' ? undefined : parseJson(text);
-  if (text !== '' && json === undefined) throw new ResponseShapeError(path, text.slice(0, 200));
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(await readJson(path, response));
   if (!parsed.success) throw new ResponseShapeError(path, parsed.error);
   return parsed.data;
+}
+
+/**
+ * A GET whose answer is checked by hand instead of with zod: only for what the landing page
+ * reads (`shared/api/public-market-check.ts`), where zod would be a quarter of its JavaScript.
+ * `check` gives the value in the contract's shape, or undefined when the answer is not in it.
+ */
+export async function apiGetChecked<T>(
+  path: string,
+  check: (json: unknown) => T | undefined,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await apiFetch(path, { signal: options.signal });
+  const checked = check(await readJson(path, response));
+  if (checked === undefined) throw new ResponseShapeError(path, 'not in the contract’s shape');
+  return checked;
 }
 
 export interface ApiGetOptions {

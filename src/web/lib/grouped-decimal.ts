@@ -29,3 +29,10 @@ export function caretAfter(formatted: string, kept: number): number {
   }
   return formatted.length;
 }
+
+/** Groups the whole part of a plain decimal string ("7862702.93" -> "7,862,702.93"), no floats. */
+export function groupDigits(value: string): string {
+  const [whole = '0', fraction] = value.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}

@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { afterLoadWhenIdle } from './after-load';
 import type { InstallOffer } from './install-offer';
+import { useServiceWorkerUpdate } from './service-worker';
 
-/** Everything else loads after the first screen, or with the install offer: never first. */
+/** What the app has to say (the update prompt, the install banner): loaded when it has something. */
 const PwaNotices = lazy(() => import('./pwa-notices'));
 
 /**
- * The installable app's part of every screen. On the first load it only listens for the
- * browser's install offer (`beforeinstallprompt`, which can come early: it keeps the browser's
- * own mini-infobar away and notes the time); once the page has loaded and is idle, or when an
- * offer arrives, <PwaNotices> loads: the service worker, the update prompt, the install banner.
+ * The installable app's part of every screen. It listens for the browser's install offer
+ * (`beforeinstallprompt`, which can come early: it keeps the browser's own mini-infobar away
+ * and notes the time) and, once the page has loaded and is idle, registers the service worker.
+ * <PwaNotices> loads only when there is something to say: an install offer, or a new release
+ * waiting. A visit with neither never downloads it (issue 33).
  */
 export function PwaLayer() {
   const [offer, setOffer] = useState<InstallOffer | null>(null);
@@ -27,10 +29,11 @@ export function PwaLayer() {
       cancel?.();
     };
   }, []);
-  if (!offer && !idle) return null;
+  const activateUpdate = useServiceWorkerUpdate(idle);
+  if (!offer && !activateUpdate) return null;
   return (
     <Suspense fallback={null}>
-      <PwaNotices offer={offer} registerWorker={idle} />
+      <PwaNotices offer={offer} activateUpdate={activateUpdate} />
     </Suspense>
   );
 }

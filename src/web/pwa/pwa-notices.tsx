@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { InstallBanner } from './install-banner';
 import { useInstallBanner, type InstallOffer } from './install-offer';
-import { useServiceWorkerUpdate } from './service-worker';
 import { UpdatePrompt } from './update-prompt';
 
 /**
- * The service worker and what it has to say: "A new version is available" and the install
+ * What the service worker and the browser have to say: "A new version is available" and the install
  * banner, at the bottom of the screen (bottom left on wide screens, clear of the toasts).
  */
 export default function PwaNotices({
   offer,
-  registerWorker,
+  activateUpdate,
 }: {
   offer: InstallOffer | null;
-  /** Register the service worker (once the first screen is done). */
-  registerWorker: boolean;
+  /** Switches to the new release waiting (`useServiceWorkerUpdate`), or null when there is none. */
+  activateUpdate: (() => void) | null;
 }) {
   const banner = useInstallBanner(offer);
-  const activateUpdate = useServiceWorkerUpdate(registerWorker);
   const [laterFor, setLaterFor] = useState<(() => void) | null>(null);
   const showUpdate = activateUpdate !== null && activateUpdate !== laterFor;
   if (!banner.visible && !showUpdate) return null;

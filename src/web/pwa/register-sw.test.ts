@@ -2,33 +2,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from './register-sw';
 
-/** workbox-window's Workbox, as far as register-sw uses it. */
-const { FakeWorkbox } = vi.hoisted(() => {
-  class FakeWorkbox extends EventTarget {
-    static last: FakeWorkbox;
-    registration = { waiting: null as object | null };
-    register = vi.fn(async () => this.registration);
-    update = vi.fn(async () => undefined);
-    messageSkipWaiting = vi.fn();
-    constructor(
-      readonly url: string,
-      readonly options: object,
-    ) {
-      super();
-      FakeWorkbox.last = this;
-    }
+/** A worker as the registration holds it: its state, its messages. */
+class FakeWorker extends EventTarget {
+  state = 'installing';
+  postMessage = vi.fn();
+  become(state: string) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
   }
-  return { FakeWorkbox };
-});
+}
 
-vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }));
+/** navigator.serviceWorker's registration, as far as register-sw uses it. */
+class FakeRegistration extends EventTarget {
+  waiting: FakeWorker | null = null;
+  installing: FakeWorker | null = null;
+  /** The release this page runs: an older one is active. */
+  active: FakeWorker | null = new FakeWorker();
+  update = vi.fn(async () => undefined);
+  /** A new release found: it installs, then waits while the old one is active. */
+  newRelease(): FakeWorker {
+    const worker = new FakeWorker();
+    this.installing = worker;
+    this.dispatchEvent(new Event('updatefound'));
+    this.installing = null;
+    this.waiting = worker;
+    worker.become('installed');
+    return worker;
+  }
+}
 
-let serviceWorker: EventTarget;
+let container: EventTarget & { register: ReturnType<typeof vi.fn> };
+let registration: FakeRegistration;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  serviceWorker = new EventTarget();
-  Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
+  registration = new FakeRegistration();
+  container = Object.assign(new EventTarget(), { register: vi.fn(async () => registration) });
+  Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
 });
 
 afterEach(() => {
@@ -40,34 +50,31 @@ async function start() {
   const onUpdate = vi.fn<(activate: () => void) => void>();
   const reload = vi.fn();
   const stop = registerServiceWorker(onUpdate, reload);
-  const wb = FakeWorkbox.last;
   await vi.advanceTimersByTimeAsync(0);
-  return { onUpdate, reload, stop, wb };
+  return { onUpdate, reload, stop };
 }
 
 describe('registerServiceWorker', () => {
   it('registers /sw.js for the whole site', async () => {
-    const { wb, stop } = await start();
-    expect(wb.url).toBe('/sw.js');
-    expect(wb.options).toEqual({ scope: '/' });
-    expect(wb.register).toHaveBeenCalledTimes(1);
+    const { stop } = await start();
+    expect(container.register).toHaveBeenCalledTimes(1);
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     stop();
   });
 
   it('offers the update once a new worker waits; activating it reloads once it has taken over', async () => {
-    const { wb, onUpdate, reload, stop } = await start();
+    const { onUpdate, reload, stop } = await start();
     expect(onUpdate).not.toHaveBeenCalled();
 
-    wb.registration.waiting = {};
-    wb.dispatchEvent(new Event('waiting'));
+    const worker = registration.newRelease();
     expect(onUpdate).toHaveBeenCalledTimes(1);
 
     const activate = onUpdate.mock.calls[0]![0];
     activate();
-    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
     expect(reload).not.toHaveBeenCalled();
 
-    serviceWorker.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
     // The fallback does not reload a second time.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -75,10 +82,25 @@ describe('registerServiceWorker', () => {
     stop();
   });
 
+  it('offers nothing for the first worker the site ever installs', async () => {
+    registration.active = null;
+    const { onUpdate, stop } = await start();
+    // Installed, it waits for an instant before it activates: nothing older to replace.
+    registration.newRelease();
+    expect(onUpdate).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('offers a release that was already waiting when the page registered', async () => {
+    registration.waiting = new FakeWorker();
+    const { onUpdate, stop } = await start();
+    expect(onUpdate).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('reloads anyway when the new worker does not take over within 3 s', async () => {
-    const { wb, onUpdate, reload, stop } = await start();
-    wb.registration.waiting = {};
-    wb.dispatchEvent(new Event('waiting'));
+    const { onUpdate, reload, stop } = await start();
+    registration.newRelease();
     onUpdate.mock.calls[0]![0]();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(reload).not.toHaveBeenCalled();
@@ -88,27 +110,26 @@ describe('registerServiceWorker', () => {
   });
 
   it('only reloads when another tab has already switched to the new worker', async () => {
-    const { wb, onUpdate, reload, stop } = await start();
-    wb.registration.waiting = {};
-    wb.dispatchEvent(new Event('waiting'));
-    wb.registration.waiting = null;
+    const { onUpdate, reload, stop } = await start();
+    const worker = registration.newRelease();
+    registration.waiting = null;
     onUpdate.mock.calls[0]![0]();
-    expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
+    expect(worker.postMessage).not.toHaveBeenCalled();
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
 
   it('looks for a new release every hour and when the tab comes back, until stopped', async () => {
-    const { wb, stop } = await start();
-    expect(wb.update).not.toHaveBeenCalled();
+    const { stop } = await start();
+    expect(registration.update).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
-    expect(wb.update).toHaveBeenCalledTimes(1);
+    expect(registration.update).toHaveBeenCalledTimes(1);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(wb.update).toHaveBeenCalledTimes(2);
+    expect(registration.update).toHaveBeenCalledTimes(2);
 
     stop();
     await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(wb.update).toHaveBeenCalledTimes(2);
+    expect(registration.update).toHaveBeenCalledTimes(2);
   });
 });

@@ -76,7 +76,10 @@ export function isLockedFor(
 }
 
 /** Refuses staff's writes (messages, order steps) in a chat locked to another agent (403). */
-export function refuseIfLocked(chat: LockedChat, caller: SessionUser): void {
+export function refuseIfLocked(
+  chat: Pick<LockedChat, 'agent_id' | 'status' | 'holder_name'>,
+  caller: SessionUser,
+): void {
   if (isLockedFor(chat, caller))
     throw new AppError('forbidden', lockedChatMessage(chat.holder_name));
 }
@@ -101,6 +104,15 @@ export async function refuseStaffInLockedChat(options: {
         from chat_sessions s left join users a on a.id = s.agent_id
         where s.id = ${chatSessionId}`,
   );
+  refuseStaffInChat(chat, caller);
+}
+
+/** `refuseStaffInLockedChat` on a chat the caller read already (with its holder's name). */
+export function refuseStaffInChat(
+  chat: Pick<LockedChat, 'customer_id' | 'agent_id' | 'status' | 'holder_name'> | undefined,
+  caller: SessionUser,
+): void {
+  if (!isAgentUser(caller) || isAdmin(caller)) return;
   if (chat && chat.customer_id !== caller.id) refuseIfLocked(chat, caller);
 }
 

@@ -5,6 +5,7 @@ export {
   isLockedFor,
   lockChat,
   refuseIfLocked,
+  refuseStaffInChat,
   refuseStaffInLockedChat,
   reopenLocked,
 } from './chat-lifecycle';

@@ -16,12 +16,12 @@ const CLAIM_SECONDS = 120;
 const SWEEP_MS = 30_000;
 
 /**
- * The pending reading of a new image message, written in the message's own statement (the
- * message id is known before the insert): a message stored is a reading queued, even if the
- * process stops before it reads it.
+ * The pending reading of a new image message, written in the message's own statement or
+ * transaction: a message stored is a reading queued, even if the process stops before it reads
+ * it. `messageId`: the id, or an expression over `from` (the statement's inserted row).
  */
-export function queueImageReading(messageId: number, when: SQL): SQL {
-  return sql`insert into image_readings (message_id) select ${messageId} where ${when}`;
+export function queueImageReading(messageId: number | SQL, from: SQL = sql``): SQL {
+  return sql`insert into image_readings (message_id) select ${messageId} ${from}`;
 }
 
 async function bytesOf(storage: ObjectStorage, key: string): Promise<Buffer | null> {

@@ -1,31 +1,25 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { lockedChatMessage } from '../../../shared/api/chat-sessions';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import {
+  attachmentUrls,
   messageTypeOfMime,
   type Message,
   type sendMessageRequestSchema,
 } from '../../../shared/api/messages';
+import type { ChatStatus } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/raw';
-import { messages, type AttachmentMeta } from '../../db/schema';
+import { messages, type AttachmentMeta, type ImageSeenBefore } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { EventLog, NewEvent } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { lockedChatMessage } from '../../../shared/api/chat-sessions';
-import type { ChatStatus } from '../../../shared/domain';
-import {
-  giveChat,
-  isLockedFor,
-  lockAssignment,
-  lockChat,
-  refuseIfLocked,
-  reopenLocked,
-} from '../chat-sessions';
+import { giveChat, isLockedFor, lockAssignment, lockChat, reopenLocked } from '../chat-sessions';
 import { queueImageReading } from '../image-readings';
 import { responseClockSet } from '../service-metrics';
-import { toMessage } from './to-message';
+import { toMessage, type MessageRow } from './to-message';
 
 export interface SendResult {
   message: Message;
@@ -33,68 +27,68 @@ export interface SendResult {
   created: boolean;
 }
 
-/**
- * Stores a message once per client message id and publishes it to both sides. Most messages
- * are one statement (message, the session's times and the event, atomic without a transaction
- * around them); an agent's first reply in a chat also assigns them, in a transaction.
- */
-export async function sendMessage(
-  options: z.output<typeof sendMessageRequestSchema> & {
-    db: Db;
-    events: EventLog;
-    caller: SessionUser;
-    chatSessionId: number;
-    attachment?: AttachmentMeta;
-    /**
-     * An image's fingerprint. The image is queued for reading (features/image-readings) in the
-     * message's own statement; whether it repeats an earlier one is told to staff after that.
-     */
-    image?: { fingerprint: bigint };
-    /**
-     * A private note (agents only): stored as message type 'note', told to staff alone, and no
-     * reply: it neither touches nor assigns the chat (no reopen, no first response).
-     */
-    note?: boolean;
-    /** MAX_OPEN_CHATS_PER_AGENT: a reopened chat may go to round-robin. */
-    cap: number;
-  },
-): Promise<SendResult> {
-  const { db, events, caller, chatSessionId, clientMessageId } = options;
-  // The session, and the message's id: known before the insert, so the event can carry it.
-  const [session] = await rows<{
-    customer_id: string;
-    agent_id: string | null;
-    status: ChatStatus;
-    holder_name: string | null;
-    next_id: string;
-  }>(
-    db,
-    sql`select s.customer_id, s.agent_id, s.status,
-               nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')
-                 as holder_name,
-               nextval(pg_get_serial_sequence('messages', 'id')) as next_id
-        from chat_sessions s left join users a on a.id = s.agent_id
-        where s.id = ${chatSessionId}`,
-  );
-  if (!session || (!isAgent(caller) && session.customer_id !== caller.id)) {
-    throw new AppError('not_found', 'Chat session not found');
-  }
-  const customerId = session.customer_id;
-  const byAgent = isAgent(caller) && customerId !== caller.id;
-  const note = options.note === true;
-  if (note && !byAgent) throw new AppError('forbidden', 'Only agents write private notes');
-  if (!byAgent && caller.customerStatus === 'banned')
-    throw new AppError('forbidden', BANNED_MESSAGE);
-  // A chat assigned to another agent is read-only for the caller (ADR 018).
-  if (byAgent) {
-    if (isLockedFor(session, caller))
-      throw new AppError('forbidden', lockedChatMessage(session.holder_name));
-    if (session.status === 'closed')
-      throw new AppError('conflict', 'This chat is resolved: reopen it to reply');
-  }
+type SendOptions = z.output<typeof sendMessageRequestSchema> & {
+  db: Db;
+  events: EventLog;
+  caller: SessionUser;
+  chatSessionId: number;
+  attachment?: AttachmentMeta;
+  /**
+   * An image's fingerprint. The image is queued for reading (features/image-readings) in the
+   * message's own statement; whether it repeats an earlier one is told to staff after that.
+   */
+  image?: { fingerprint: bigint };
+  /**
+   * A private note (agents only): stored as message type 'note', told to staff alone, and no
+   * reply: it neither touches nor assigns the chat (no reopen, no first response).
+   */
+  note?: boolean;
+  /** MAX_OPEN_CHATS_PER_AGENT: a reopened chat may go to round-robin. */
+  cap: number;
+};
 
-  const row: typeof messages.$inferSelect = {
-    id: Number(session.next_id),
+/** The message as it will be stored, before the database gives it its id. */
+type Draft = Omit<MessageRow, 'id' | 'createdAt' | 'imageSeenBefore'> & {
+  createdAt: Date;
+  imageFingerprint: bigint | null;
+};
+
+/** What the rules below need of the chat. */
+interface ChatRead {
+  customer_id: string;
+  agent_id: string | null;
+  status: ChatStatus;
+  holder_name: string | null;
+}
+
+/** The one statement's answer: the chat as read, and the message stored now or before. */
+interface StatementRow extends ChatRead {
+  /** The new message's id; null when nothing was inserted. */
+  id: string | number | null;
+  stored_id: string | number | null;
+  stored_sender_id: string;
+  stored_content: string;
+  stored_message_type: Message['messageType'];
+  stored_attachment: AttachmentMeta | null;
+  stored_client_message_id: string;
+  stored_image_seen_before: ImageSeenBefore | null;
+  stored_created_at: Date | string;
+}
+
+/**
+ * Stores a message once per client message id and publishes it to both sides. A message that
+ * does not change who holds the chat (nearly all) is one statement, one round trip: it reads the
+ * chat, inserts the message when the caller may write it, updates the session's times, writes
+ * the event and queues an image's reading, and brings back a retry's stored message; the
+ * refusals are worked out from the chat it read. An agent's first reply in an unassigned chat
+ * (which assigns it) and a customer's message in a resolved one (which reopens it) go through a
+ * transaction under the assignment lock instead.
+ */
+export async function sendMessage(options: SendOptions): Promise<SendResult> {
+  const { events, caller, chatSessionId, clientMessageId } = options;
+  const note = options.note === true;
+  const staff = isAgent(caller);
+  const draft: Draft = {
     chatSessionId,
     senderId: caller.id,
     content: options.content,
@@ -106,111 +100,244 @@ export async function sendMessage(
     attachment: options.attachment ?? null,
     clientMessageId,
     imageFingerprint: options.image?.fingerprint ?? null,
-    imageSeenBefore: null,
     createdAt: new Date(),
   };
-  // Both sides hear of the message as its customer sees it.
-  const event: NewEvent = {
+  // What the one statement may write: exactly when none of `refuse`'s answers applies and the
+  // holder stays; and staff write as agents here (an agent in their own customer chat is a
+  // customer there: the transaction sorts that out).
+  const may = staff
+    ? sql`s.customer_id <> ${caller.id}::uuid and s.status <> 'closed'
+          and not (s.status = 'active' and s.agent_id is not null and s.agent_id <> ${caller.id}::uuid)
+          and ${note ? sql`true` : sql`s.agent_id is not null`}`
+    : sql`s.customer_id = ${caller.id}::uuid and s.status <> 'closed'
+          and ${!note && caller.customerStatus !== 'banned' ? sql`true` : sql`false`}`;
+  // Both sides hear of the message as its customer sees it; the id is the database's.
+  const told = (id: string | number, customerId: string): NewEvent => ({
     type: 'message.created',
     chatSessionId,
-    message: toMessage(row, customerId, false),
-  };
-  const staffOnly = { customerId: null };
-  // A note reaches staff only: its event names no customer, so no customer's socket gets it.
-  const routing = note ? staffOnly : { customerId };
-  const message = toMessage(row, customerId, isAgent(caller));
-  // An agent's first reply in an unassigned chat claims it (a private note does not); a
-  // customer's message in a resolved chat reopens it. Both change who holds the chat: under the
-  // assignment lock, row locked.
+    message: toMessage({ ...draft, id }, customerId, false),
+  });
+  // In the statement the sender's side is known: staff are not the chat's customer there.
+  const draftEvent = told(0, staff ? '' : caller.id);
+  const at = sql`${draft.createdAt.toISOString()}::timestamptz`;
+
+  const [read] = await events.statement<StatementRow>(
+    sql`
+    with s as (${readChat(chatSessionId)}),
+    m as (${insertMessage(draft, sql`from s where ${may}`)}),
+    ${
+      // A note touches nothing of the chat's.
+      note
+        ? sql``
+        : sql`touched as (
+            update chat_sessions set updated_at = ${at}, last_message_at = ${at},
+                                     ${responseClockSet({ byStaff: staff, at: draft.createdAt })}
+            where id = ${chatSessionId} and exists (select 1 from m)
+          ),`
+    }
+    ${options.image ? sql`r as (${queueImageReading(sql`m.id`, sql`from m`)}),` : sql``}
+    e as (${events.insertFrom({
+      type: 'message.created',
+      chatSessionId,
+      // A note reaches staff only: its event names no customer, so no customer's socket gets it.
+      customerId: note ? null : sql`s.customer_id`,
+      payload: withId(draftEvent, sql`m.id`),
+      from: sql`from m, s`,
+      where: sql`true`,
+    })})
+    select s.customer_id, s.agent_id, s.status, s.holder_name, m.id,
+           x.id as stored_id, x.sender_id as stored_sender_id, x.content as stored_content,
+           x.message_type as stored_message_type, x.attachment as stored_attachment,
+           x.client_message_id as stored_client_message_id,
+           x.image_seen_before as stored_image_seen_before, x.created_at as stored_created_at
+    from s left join m on true
+         left join messages x
+           on x.chat_session_id = ${chatSessionId} and x.client_message_id = ${clientMessageId}`,
+    // The event was written exactly when the message was (a retry writes neither).
+    ([row]) => (row?.id != null ? [told(row.id, row.customer_id)] : []),
+  );
+  if (!read) throw notFound();
+  const byAgent = refuse(read, caller, note);
+  if (read.id !== null) {
+    return {
+      message: toMessage({ ...draft, id: read.id }, read.customer_id, staff),
+      created: true,
+    };
+  }
+  // Stored before the statement began: a retry answers with what was stored.
+  if (read.stored_id !== null) {
+    return answerStored(
+      {
+        id: read.stored_id,
+        chatSessionId,
+        senderId: read.stored_sender_id,
+        content: read.stored_content,
+        messageType: read.stored_message_type,
+        attachment: read.stored_attachment,
+        clientMessageId: read.stored_client_message_id,
+        imageSeenBefore: read.stored_image_seen_before,
+        createdAt: read.stored_created_at,
+      },
+      read.customer_id,
+      caller,
+    );
+  }
   const changesHolder =
-    (byAgent && !note && session.agent_id === null) || (!byAgent && session.status === 'closed');
-  // The customer's wait starts or ends with this message (first response, waiting since).
-  const clock = responseClockSet({ byStaff: byAgent, at: row.createdAt });
-
-  const stored = changesHolder
-    ? await events.transaction(async (tx) => {
-        await lockAssignment(tx);
-        const chat = await lockChat(tx, chatSessionId);
-        // Another agent may have taken it since it was read.
-        if (byAgent) refuseIfLocked(chat, caller);
-        const inserted = await rows<{ id: string }>(tx, insertMessage(row));
-        if (inserted.length === 0) return false;
-        await touchSession(tx, chatSessionId, row.createdAt, clock);
-        await events.append(tx, event, routing);
-        if (options.image) await tx.execute(queueImageReading(row.id, sql`true`));
-        if (byAgent && chat.agent_id === null && chat.status !== 'closed') {
-          await giveChat(tx, events, {
-            chatSessionId,
-            agentId: caller.id,
-            action: 'claimed',
-            actorId: caller.id,
-            fromAgentId: null,
-            now: row.createdAt,
-          });
-        } else if (!byAgent && chat.status === 'closed') {
-          await reopenLocked(tx, events, chat, {
-            actorId: caller.id,
-            cap: options.cap,
-            now: row.createdAt,
-          });
-        }
-        return true;
-      })
-    : (
-        await events.statement<{ id: string }>(
-          sql`
-          with m as (${insertMessage(row)}),
-          touched as (
-            update chat_sessions set updated_at = ${row.createdAt.toISOString()}::timestamptz,
-                                     last_message_at = ${row.createdAt.toISOString()}::timestamptz,
-                                     ${clock}
-            where id = ${chatSessionId} and exists (select 1 from m) and ${note ? sql`false` : sql`true`}
-          ),
-          e as (${events.insertWhen(event, routing, sql`exists (select 1 from m)`)}),
-          r as (${
-            options.image ? queueImageReading(row.id, sql`exists (select 1 from m)`) : sql`select 1`
-          })
-          select id from m`,
-          // The events were written exactly when the message was (a retry writes neither).
-          (inserted) => (inserted.length > 0 ? [event] : []),
-        )
-      ).length > 0;
-  if (stored) return { message, created: true };
-
-  // The client's message id was stored before: a retry answers with what was stored.
-  const [existing] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.chatSessionId, chatSessionId), eq(messages.clientMessageId, clientMessageId)),
-    )
-    .limit(1);
-  if (!existing || existing.senderId !== caller.id)
-    throw new AppError('conflict', 'This message id is already in use');
-  return { message: toMessage(existing, customerId, isAgent(caller)), created: false };
+    (byAgent && !note && read.agent_id === null) || (!byAgent && read.status === 'closed');
+  if (changesHolder || byAgent !== staff) {
+    const sent = await sendLocked(options, draft);
+    if (sent) return { message: sent, created: true };
+  }
+  // Stored by a twin request that committed while this one ran.
+  return answerStored(await storedMessage(options), read.customer_id, caller);
 }
 
-/** The message's insert, once per client message id; no row back when it was stored before. */
-function insertMessage(row: typeof messages.$inferSelect): SQL {
+/**
+ * The refusals, from the chat as read: not the caller's chat, a note by a customer, a banned
+ * customer, a chat locked to another agent (ADR 018) or resolved. Returns whether the caller
+ * writes as an agent (staff, not in their own customer chat).
+ */
+function refuse(chat: ChatRead, caller: SessionUser, note: boolean): boolean {
+  if (!isAgent(caller) && chat.customer_id !== caller.id) throw notFound();
+  const byAgent = isAgent(caller) && chat.customer_id !== caller.id;
+  if (note && !byAgent) throw new AppError('forbidden', 'Only agents write private notes');
+  if (!byAgent && caller.customerStatus === 'banned')
+    throw new AppError('forbidden', BANNED_MESSAGE);
+  if (byAgent) {
+    if (isLockedFor(chat, caller))
+      throw new AppError('forbidden', lockedChatMessage(chat.holder_name));
+    if (chat.status === 'closed')
+      throw new AppError('conflict', 'This chat is resolved: reopen it to reply');
+  }
+  return byAgent;
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'Chat session not found');
+}
+
+/**
+ * A message that changes who holds the chat (an agent's first reply claims it, a customer's
+ * message reopens a resolved one), or an agent's in their own customer chat: in a transaction,
+ * under the assignment lock, the chat's row locked and the refusals checked again on it.
+ * Undefined when the client's message id was stored meanwhile.
+ */
+async function sendLocked(options: SendOptions, draft: Draft): Promise<Message | undefined> {
+  const { events, caller, chatSessionId } = options;
+  const note = options.note === true;
+  return events.transaction(async (tx) => {
+    await lockAssignment(tx);
+    const chat = await lockChat(tx, chatSessionId);
+    const byAgent = refuse(chat, caller, note);
+    const [inserted] = await rows<{ id: string }>(tx, insertMessage(draft, sql``));
+    if (!inserted) return undefined;
+    const message = toMessage({ ...draft, id: inserted.id }, chat.customer_id, false);
+    if (!note) {
+      await tx.execute(
+        sql`update chat_sessions
+            set updated_at = ${draft.createdAt.toISOString()}::timestamptz,
+                last_message_at = ${draft.createdAt.toISOString()}::timestamptz,
+                ${responseClockSet({ byStaff: byAgent, at: draft.createdAt })}
+            where id = ${chatSessionId}`,
+      );
+    }
+    await events.append(
+      tx,
+      { type: 'message.created', chatSessionId, message },
+      { customerId: note ? null : chat.customer_id },
+    );
+    if (options.image) await tx.execute(queueImageReading(message.id));
+    if (byAgent && !note && chat.agent_id === null) {
+      await giveChat(tx, events, {
+        chatSessionId,
+        agentId: caller.id,
+        action: 'claimed',
+        actorId: caller.id,
+        fromAgentId: null,
+        now: draft.createdAt,
+      });
+    } else if (!byAgent && chat.status === 'closed') {
+      await reopenLocked(tx, events, chat, {
+        actorId: caller.id,
+        cap: options.cap,
+        now: draft.createdAt,
+      });
+    }
+    return toMessage({ ...draft, id: inserted.id }, chat.customer_id, isAgent(caller));
+  });
+}
+
+/** The chat's customer, holder and state, with the holder's name for the "locked" answer. */
+function readChat(chatSessionId: number): SQL {
   return sql`
-    insert into messages (id, chat_session_id, sender_id, content, message_type, attachment,
-                          client_message_id, image_fingerprint, image_seen_before, created_at)
-    overriding system value
-    values (${row.id}, ${row.chatSessionId}, ${row.senderId}::uuid, ${row.content},
-            ${row.messageType}, ${row.attachment ? JSON.stringify(row.attachment) : null}::jsonb,
-            ${row.clientMessageId},
-            ${row.imageFingerprint === null ? null : String(row.imageFingerprint)}::bigint,
-            ${row.imageSeenBefore ? JSON.stringify(row.imageSeenBefore) : null}::jsonb,
-            ${row.createdAt.toISOString()}::timestamptz)
+    select s.customer_id, s.agent_id, s.status,
+           nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')
+             as holder_name
+    from chat_sessions s left join users a on a.id = s.agent_id
+    where s.id = ${chatSessionId}`;
+}
+
+/**
+ * The message's insert, once per client message id (no row back when it was stored before),
+ * once per row of `from` (the statement's gate) or once.
+ */
+function insertMessage(draft: Draft, from: SQL): SQL {
+  return sql`
+    insert into messages (chat_session_id, sender_id, content, message_type, attachment,
+                          client_message_id, image_fingerprint, created_at)
+    select ${draft.chatSessionId}::integer, ${draft.senderId}::uuid, ${draft.content}::text,
+           ${draft.messageType}::message_type,
+           ${draft.attachment ? JSON.stringify(draft.attachment) : null}::jsonb,
+           ${draft.clientMessageId}::text,
+           ${draft.imageFingerprint === null ? null : String(draft.imageFingerprint)}::bigint,
+           ${draft.createdAt.toISOString()}::timestamptz
+    ${from}
     on conflict (chat_session_id, client_message_id) do nothing
     returning id`;
 }
 
-async function touchSession(tx: Db, id: number, at: Date, clock: SQL): Promise<void> {
-  await tx.execute(
-    sql`update chat_sessions set updated_at = ${at.toISOString()}::timestamptz,
-                                 last_message_at = ${at.toISOString()}::timestamptz,
-                                 ${clock}
-        where id = ${id}`,
-  );
+/** An id's place in the attachment links (`attachmentUrls`): the text before and after it. */
+const ID_MARK = '7301946285';
+const LINKS = Object.entries(attachmentUrls(Number(ID_MARK))).map(([key, url]) => {
+  const [before = '', after = ''] = url.split(ID_MARK);
+  return { key, before, after };
+});
+
+/** The event's payload as jsonb, with its message's id (and image links) from `id`. */
+function withId(event: NewEvent, id: SQL): SQL {
+  const { type: _type, ...payload } = event;
+  let json = sql`jsonb_set(${JSON.stringify(payload)}::jsonb, '{message,id}', to_jsonb(${id}))`;
+  if ('message' in event && event.message.attachment) {
+    for (const { key, before, after } of LINKS) {
+      json = sql`jsonb_set(${json}, ${`{message,attachment,${key}}`}::text[],
+                           to_jsonb(${before}::text || ${id}::text || ${after}::text))`;
+    }
+  }
+  return json;
+}
+
+/** The message stored under the caller's client message id in this chat, if any. */
+async function storedMessage(options: SendOptions): Promise<MessageRow | undefined> {
+  const [existing] = await options.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatSessionId, options.chatSessionId),
+        eq(messages.clientMessageId, options.clientMessageId),
+      ),
+    )
+    .limit(1);
+  return existing;
+}
+
+/** A retry's answer: the stored message, the caller's own; another sender's id is a 409. */
+function answerStored(
+  stored: MessageRow | undefined,
+  customerId: string,
+  caller: SessionUser,
+): SendResult {
+  if (!stored || stored.senderId !== caller.id)
+    throw new AppError('conflict', 'This message id is already in use');
+  return { message: toMessage(stored, customerId, isAgent(caller)), created: false };
 }

@@ -1,10 +1,12 @@
-import { asc, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { attachmentUrls } from '../../../shared/api/messages';
 import type { Order, OrderChain, OrderImage } from '../../../shared/api/orders';
 import { dec, toKobo, type Dec } from '../../../shared/money';
 import { COIN_DECIMALS } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
-import { orderEvents, orderPayments, type orders, payoutAccounts, users } from '../../db/schema';
+import { rows as readRows } from '../../db/raw';
+import type { orders } from '../../db/schema';
+import type { OrderActor as Actor } from '../../../shared/orders/states';
 import { toPayoutAccount } from '../payout-accounts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -64,8 +66,8 @@ export function payoutHeld(
 }
 
 /**
- * Orders as the API shows them, each with its customer's name, payout account and timeline, in
- * four reads.
+ * Orders as the API shows them, each with its customer's name, payout account, payments and
+ * timeline, in one read.
  */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -74,30 +76,59 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
   ];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
-  const [events, accounts, customers, payments] = await Promise.all([
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.id)),
-    accountIds.length === 0
-      ? Promise.resolve([])
-      : db.select().from(payoutAccounts).where(inArray(payoutAccounts.id, accountIds)),
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(users)
-      .where(inArray(users.id, customerIds)),
-    db
-      .select()
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, ids))
-      .orderBy(asc(orderPayments.id)),
-  ]);
+  // One statement: each part as a JSON array (timestamps as ISO text, amounts as text). A JS
+  // array in drizzle's `sql` is a list of parameters: `in (...)`.
+  const [parts] = await readRows<{
+    events: {
+      orderId: number;
+      state: OrderRow['state'];
+      actor: Actor;
+      actorId: string | null;
+      at: string;
+      note: string | null;
+    }[];
+    accounts: {
+      id: number;
+      bankCode: string;
+      accountNumber: string;
+      accountName: string;
+      verified: boolean;
+      createdAt: string;
+    }[];
+    customers: {
+      id: string;
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+    }[];
+    payments: {
+      orderId: number;
+      txHash: string;
+      receivedCrypto: string;
+      confirmations: number;
+      blockTime: string | null;
+    }[];
+  }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('orderId', e.order_id, 'state', e.state,
+                'actor', e.actor, 'actorId', e.actor_id, 'at', e.at, 'note', e.note) order by e.id),
+              '[]')
+         from order_events e where e.order_id in ${ids}) as events,
+      (select coalesce(json_agg(json_build_object('id', a.id, 'bankCode', a.bank_code,
+                'accountNumber', a.account_number, 'accountName', a.account_name,
+                'verified', a.verified, 'createdAt', a.created_at)), '[]')
+         from payout_accounts a where ${accountIds.length === 0 ? sql`false` : sql`a.id in ${accountIds}`}) as accounts,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
+                'lastName', u.last_name, 'email', u.email)), '[]')
+         from users u where u.id in ${customerIds}) as customers,
+      (select coalesce(json_agg(json_build_object('orderId', p.order_id, 'txHash', p.tx_hash,
+                'receivedCrypto', p.received_crypto::text, 'confirmations', p.confirmations,
+                'blockTime', p.block_time) order by p.id), '[]')
+         from order_payments p where p.order_id in ${ids}) as payments`,
+  );
+  const { events, customers, payments } = parts!;
+  const accounts = parts!.accounts.map((a) => ({ ...a, createdAt: new Date(a.createdAt) }));
   return rows.map((row) => {
     const account = accounts.find((a) => a.id === row.payoutAccountId);
     const customer = customers.find((c) => c.id === row.customerId);
@@ -128,7 +159,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
           txHash: p.txHash,
           receivedCrypto: dec(p.receivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
           confirmations: p.confirmations,
-          blockTime: p.blockTime?.toISOString() ?? null,
+          blockTime: p.blockTime === null ? null : new Date(p.blockTime).toISOString(),
         })),
       chain: orderChain(row),
       returnTxHash: row.returnTxHash,
@@ -141,7 +172,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
           state: e.state,
           actor: e.actor,
           actorId: e.actorId,
-          at: e.at.toISOString(),
+          at: new Date(e.at).toISOString(),
           note: e.note,
         })),
       createdAt: row.createdAt.toISOString(),

@@ -1,11 +1,13 @@
-import { and, eq, gt, inArray, notInArray, or, type SQL } from 'drizzle-orm';
-import { refuseStaffInLockedChat } from '../chat-sessions';
+import { and, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { refuseStaffInChat } from '../chat-sessions';
+import type { ChatStatus } from '../../../shared/domain';
 import type { Order, OrderTransition } from '../../../shared/api/orders';
 import { EXPIRING_ORDER_STATES, type OrderState } from '../../../shared/orders/states';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
-import { orderEvents, orders } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { chatSessions, orderEvents, orders, users } from '../../db/schema';
+import { isAgent } from '../../platform/auth';
+import { auditInsert } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertSameRequest, requestFingerprint } from '../../platform/idempotency';
 import type { EventLog } from '../../platform/realtime/events';
@@ -136,12 +138,16 @@ export async function transitionOrder<A extends OrderTransition>(
     return toOrder(db, await orderForCaller({ db, caller, id }));
   };
 
-  let order = await orderForCaller({ db, caller, id });
-  const first = await replay();
-  if (first) return first;
+  // The order, whether this key was used on it, and its chat: one read.
+  const read = await readForStep(context);
+  let order = read.order;
+  if (read.seen) {
+    assertSameRequest(read.seen.requestHash, hash);
+    return toOrder(db, order);
+  }
   // Staff act only in chats not locked to another agent (ADR 018).
-  await refuseStaffInLockedChat({ db, caller, chatSessionId: order.chatSessionId });
-  if (await expireOrders({ db, events, now, orderId: id })) {
+  refuseStaffInChat(read.chat, caller);
+  if (overdue(order, now) && (await expireOrders({ db, events, now, orderId: id }))) {
     order = await orderForCaller({ db, caller, id });
   }
   await spec.check?.(order);
@@ -172,30 +178,44 @@ export async function transitionOrder<A extends OrderTransition>(
         )
         .returning();
       if (!updated) throw new LostRace();
-      await tx.insert(orderEvents).values({
-        orderId: id,
-        state: to,
-        actor: actorOf(caller),
-        actorId: caller.id,
-        note,
-        idempotencyKey,
-        requestHash: hash,
-        at: now,
-      });
       await spec.within?.(tx, updated);
-      await writeAudit(tx, {
-        actorId: caller.id,
-        action: `order.${spec.action}`,
-        entityType: 'order',
-        entityId: String(id),
-        before: { state: order.state },
-        after: { state: to, ...changes, ...(note ? { note } : {}), ...spec.audit?.(order) },
-      });
-      const dto = await toOrder(tx, updated);
+      // The order as shown, its timeline ending with this step (written below, with its event).
+      const shown = await toOrder(tx, updated);
+      const dto: Order = {
+        ...shown,
+        timeline: [
+          ...shown.timeline,
+          { state: to, actor: actorOf(caller), actorId: caller.id, at: now.toISOString(), note },
+        ],
+      };
+      // The timeline row, the audit entry and the event: one statement.
       await events.append(
         tx,
         { type: 'order.updated', chatSessionId: updated.chatSessionId, order: dto },
         { customerId: updated.customerId },
+        [
+          tx
+            .insert(orderEvents)
+            .values({
+              orderId: id,
+              state: to,
+              actor: actorOf(caller),
+              actorId: caller.id,
+              note,
+              idempotencyKey,
+              requestHash: hash,
+              at: now,
+            })
+            .getSQL(),
+          auditInsert(tx, {
+            actorId: caller.id,
+            action: `order.${spec.action}`,
+            entityType: 'order',
+            entityId: String(id),
+            before: { state: order.state },
+            after: { state: to, ...changes, ...(note ? { note } : {}), ...spec.audit?.(order) },
+          }),
+        ],
       );
       return dto;
     });
@@ -219,6 +239,71 @@ export async function transitionOrder<A extends OrderTransition>(
     }
     throw error;
   }
+}
+
+/** Whether the order's rate lock ran out before a tx hash (expireOrders says so again, locked). */
+function overdue(order: OrderRow, now: Date): boolean {
+  return (
+    (EXPIRING_ORDER_STATES as readonly OrderState[]).includes(order.state) &&
+    order.expiresAt.getTime() <= now.getTime() &&
+    order.txHash === null
+  );
+}
+
+/**
+ * A step's first read: the order (404 unless the caller may see it), the timeline row this
+ * Idempotency-Key wrote on it if any, and its chat with its holder's name.
+ */
+async function readForStep(context: TransitionContext): Promise<{
+  order: OrderRow;
+  seen: { requestHash: string | null } | null;
+  chat:
+    | {
+        customer_id: string;
+        agent_id: string | null;
+        status: ChatStatus;
+        holder_name: string | null;
+      }
+    | undefined;
+}> {
+  const { db, caller, id, idempotencyKey } = context;
+  const [row] = await db
+    .select({
+      order: orders,
+      seen: sql<{ requestHash: string | null } | null>`(
+        select json_build_object('requestHash', ${orderEvents.requestHash})
+        from ${orderEvents}
+        where ${orderEvents.orderId} = ${orders.id}
+          and ${orderEvents.idempotencyKey} = ${idempotencyKey}
+        limit 1)`,
+      chatCustomerId: chatSessions.customerId,
+      chatAgentId: chatSessions.agentId,
+      chatStatus: chatSessions.status,
+      holderName: sql<
+        string | null
+      >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+    })
+    .from(orders)
+    .leftJoin(chatSessions, eq(chatSessions.id, orders.chatSessionId))
+    .leftJoin(users, eq(users.id, chatSessions.agentId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!row || (!isAgent(caller) && row.order.customerId !== caller.id)) {
+    throw new AppError('not_found', 'Order not found');
+  }
+  return {
+    order: row.order,
+    seen: row.seen,
+    chat:
+      row.chatCustomerId === null || row.chatStatus === null
+        ? undefined
+        : {
+            customer_id: row.chatCustomerId,
+            agent_id: row.chatAgentId,
+            status: row.chatStatus,
+            holder_name: row.holderName,
+          },
+  };
 }
 
 /**

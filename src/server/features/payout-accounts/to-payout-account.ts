@@ -11,7 +11,12 @@ export function bankOf(code: string): Bank {
   return bank;
 }
 
-export function toPayoutAccount(row: PayoutAccountRow): PayoutAccount {
+export function toPayoutAccount(
+  row: Pick<
+    PayoutAccountRow,
+    'id' | 'bankCode' | 'accountNumber' | 'accountName' | 'verified' | 'createdAt'
+  >,
+): PayoutAccount {
   return {
     id: row.id,
     bankCode: row.bankCode,

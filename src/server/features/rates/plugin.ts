@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { marketUsdOf } from './published-rates';
 import { ratesRoutes } from './routes';
 
 /** The desk's naira rates, guarded against the market. */
@@ -8,7 +9,7 @@ export const ratesPlugin = fp(
       db: app.db,
       bus: app.bus,
       events: app.events,
-      marketUsd: (currency) => app.priceFeed.market(currency)?.usd ?? null,
+      marketUsd: marketUsdOf(app),
       marketUsdToNaira: () => app.priceFeed.marketUsdToNaira(),
       guardPercent: app.config.rateGuardPercent,
     });

@@ -1,7 +1,6 @@
-import { isDemoCustomer } from '../../db/demo-customer';
+import { isDemoCustomer, notDemoCustomer } from '../../db/demo-customer';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows } from '../../db/raw';
 import type { EventBus, NewEvent } from '../event-bus';
 
 export type { NewEvent } from '../event-bus';
@@ -35,8 +34,22 @@ export class EventLog {
    * Adds an event to the caller's transaction. Its id is provisional until commit, when the
    * database numbers it in commit order and notifies the other instances (migration 0002).
    */
-  async append(tx: Db, event: NewEvent, routing: EventRouting): Promise<void> {
-    await tx.execute(this.insertWhen(event, routing, sql`true`));
+  async append(
+    tx: Db,
+    event: NewEvent,
+    routing: EventRouting,
+    /** Other writes of the same change, made in the same statement (a data-modifying WITH). */
+    alongside: readonly SQL[] = [],
+  ): Promise<void> {
+    const insert = this.insertWhen(event, routing, sql`true`);
+    await tx.execute(
+      alongside.length === 0
+        ? insert
+        : sql`with ${sql.join(
+            alongside.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
+            sql`, `,
+          )} ${insert}`,
+    );
     // A transaction of `transaction` (a savepoint inside one would be another object: untold).
     this.written.get(tx)?.push(event);
   }
@@ -48,16 +61,51 @@ export class EventLog {
    */
   insertWhen(event: NewEvent, routing: EventRouting, when: SQL): SQL {
     const { type, ...payload } = event;
-    const chatSessionId = 'chatSessionId' in event ? event.chatSessionId : null;
+    return this.insertFrom({
+      type,
+      chatSessionId: 'chatSessionId' in event ? event.chatSessionId : null,
+      customerId: routing.customerId,
+      audience: routing.audience,
+      payload: sql`${JSON.stringify(payload)}::jsonb`,
+      from: sql``,
+      where: when,
+    });
+  }
+
+  /**
+   * The event's insert, once per row of `from` (a FROM clause over the statement's other parts,
+   * or nothing) where `where` holds, with its customer and payload worked out there: for a
+   * statement whose event needs what only the statement knows (the id it gives a row, the
+   * chat's customer).
+   */
+  insertFrom(options: {
+    type: NewEvent['type'];
+    chatSessionId: number | null;
+    /** The customer who may see it: an id, an expression over `from`, or null (staff only). */
+    customerId: string | SQL | null;
+    audience?: EventRouting['audience'];
+    /** A jsonb expression over `from`. */
+    payload: SQL;
+    from: SQL;
+    where: SQL;
+  }): SQL {
+    const { customerId } = options;
+    const customer = typeof customerId === 'string' ? sql`${customerId}::uuid` : customerId;
+    // The demo customer's changes (DEMO_MODE's test pages, which poll) reach no socket: the
+    // real inbox never shows them.
+    const notDemo =
+      customerId === null
+        ? sql`true`
+        : typeof customerId === 'string'
+          ? isDemoCustomer(customerId)
+            ? sql`false`
+            : sql`true`
+          : notDemoCustomer(customerId);
     return sql`
       insert into realtime_events (type, chat_session_id, customer_id, audience, payload)
-      select ${type}, ${chatSessionId}::integer, ${routing.customerId}::uuid,
-             ${routing.audience ?? 'all'}, ${JSON.stringify(payload)}::jsonb
-      where ${
-        // The demo customer's changes (DEMO_MODE's test pages, which poll) reach no socket:
-        // the real inbox never shows them.
-        isDemoCustomer(routing.customerId) ? sql`false` : when
-      }`;
+      select ${options.type}, ${options.chatSessionId}::integer, ${customer ?? sql`null::uuid`},
+             ${options.audience ?? 'all'}, ${options.payload}
+      ${options.from} where (${options.where}) and ${notDemo}`;
   }
 
   /**
@@ -82,7 +130,8 @@ export class EventLog {
     query: SQL,
     written: (result: T[]) => readonly NewEvent[] = () => [],
   ): Promise<T[]> {
-    const result = await rows<T>(this.database.db, query);
+    // The hot paths' statements (a message): parsed and planned once, then bound and run.
+    const result = await this.database.prepared<T>(query);
     this.committed(written(result));
     return result;
   }

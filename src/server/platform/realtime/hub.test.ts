@@ -178,7 +178,7 @@ describe.skipIf(!serverUrl)('the hub on PostgreSQL: reads per notification', () 
     await commit('a');
     await heard(1);
     await delivered('a');
-    const reads = vi.spyOn(database.db, 'select');
+    const reads = vi.spyOn(database, 'prepared');
 
     // The same id again (as when the hub's own commit was read before its notification came).
     await writer.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notified[0]!})`);
@@ -194,7 +194,7 @@ describe.skipIf(!serverUrl)('the hub on PostgreSQL: reads per notification', () 
 
   it('a notification during a read costs another read only if that read did not reach it', async () => {
     notified.length = 0;
-    const reads = vi.spyOn(database.db, 'select');
+    const reads = vi.spyOn(database, 'prepared');
     // Keep the hub's one connection busy, so the read a notification starts has to wait.
     let began!: () => void;
     const busy = new Promise<void>((resolve) => (began = resolve));

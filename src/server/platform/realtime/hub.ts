@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SOCKET_CLOSE_CODES,
@@ -365,12 +365,7 @@ export class RealtimeHub {
         this.again = false;
         try {
           for (;;) {
-            const rows = await this.database.db
-              .select()
-              .from(realtimeEvents)
-              .where(gt(realtimeEvents.id, this.cursor))
-              .orderBy(asc(realtimeEvents.id))
-              .limit(PULL_BATCH);
+            const rows = await this.newEvents();
             for (const row of rows) {
               this.cursor = row.id;
               // Serialized once, on first use, for every socket that may see it.
@@ -402,6 +397,34 @@ export class RealtimeHub {
       this.pulling = null;
     });
     return this.pulling;
+  }
+
+  /**
+   * The committed events after the cursor: read after every commit here (and every notification
+   * from another instance), so a prepared statement, parsed and planned once.
+   */
+  private async newEvents(): Promise<EventRow[]> {
+    const found = await this.database.prepared<{
+      id: number | string;
+      type: string;
+      chat_session_id: number | null;
+      customer_id: string | null;
+      audience: EventRow['audience'];
+      payload: EventRow['payload'];
+      created_at: Date | string;
+    }>(
+      sql`select id, type, chat_session_id, customer_id, audience, payload, created_at
+          from realtime_events where id > ${this.cursor}::bigint order by id limit ${PULL_BATCH}`,
+    );
+    return found.map((row) => ({
+      id: Number(row.id),
+      type: row.type,
+      chatSessionId: row.chat_session_id,
+      customerId: row.customer_id,
+      audience: row.audience,
+      payload: row.payload,
+      createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    }));
   }
 
   private async prune(): Promise<void> {

@@ -1,6 +1,5 @@
-export { BelowTheFold } from './components/lazy-below-the-fold';
+export { default as BelowTheFold } from './components/below-the-fold';
 export { Hero } from './components/hero';
-export { loadPriceDisplay } from './components/lazy-price-display';
 export { SellCard } from './components/sell-card';
 export { SiteHeader } from './components/site-header';
 export { tradeMessage, whatsAppTradeLink, type TradeAsset } from './whatsapp-link';

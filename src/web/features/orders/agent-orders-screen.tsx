@@ -1,5 +1,5 @@
 import { LayoutDashboard, MessagesSquare, ReceiptText, RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ORDER_STATES } from '../../../shared/orders/states';
 import { ConnectionIndicator } from '../../components/connection-indicator';
 import { NextPageButton } from '../../components/load-more';
@@ -9,7 +9,6 @@ import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { usePageItems } from '../../lib/use-page-items';
-import { RequireAgent, AgentLogoutButton } from '../auth';
 import type { StaffOrderFilter } from './api/keys';
 import { useStaffOrders } from './api/list-staff-orders';
 import { STAFF_ORDER_COLUMNS, STAFF_ORDER_GRID, StaffOrderRow } from './components/staff-order-row';
@@ -123,7 +122,12 @@ function OrdersList({ filter }: { filter: StaffOrderFilter }) {
   );
 }
 
-function AgentOrders() {
+/**
+ * /agent/orders: every order, agents and admins, by state or with a deposit problem (short,
+ * over, late, an image seen before; each row says which); overdue payouts first and red,
+ * newest first after them, live. The route lets staff in and gives the sign-out button.
+ */
+export default function AgentOrdersScreen({ signOut }: { signOut: ReactNode }) {
   const [filter, setFilter] = useState<StaffOrderFilter>('all');
   const connection = useLiveConnection();
   const { payoutSlaMinutes } = useAppConfig();
@@ -140,7 +144,7 @@ function AgentOrders() {
               icon={<LayoutDashboard aria-hidden />}
               label="Dashboard"
             />
-            <AgentLogoutButton />
+            {signOut}
           </>
         }
       >
@@ -163,18 +167,5 @@ function AgentOrders() {
         </section>
       </main>
     </div>
-  );
-}
-
-/**
- * /agent/orders: every order, agents and admins, by state or with a deposit problem (short,
- * over, late, an image seen before; each row says which); overdue payouts first and red,
- * newest first after them, live.
- */
-export default function AgentOrdersScreen() {
-  return (
-    <RequireAgent>
-      <AgentOrders />
-    </RequireAgent>
   );
 }

@@ -3,10 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
+import { withGuard } from '../../app/guards';
 import ExchangeRatesScreen, { NOTHING_TO_SAVE } from './exchange-rates-screen';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
 import { makeAgent, MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../testing/fixtures';
-import { renderWithApp } from '../../testing/render-app';
+import { renderApp, renderWithApp } from '../../testing/render-app';
+
+/** The screen as its route shows it: behind its guard (app/routes.tsx). */
+const GuardedScreen = withGuard('staff-or-home', ExchangeRatesScreen);
 
 const DEFAULT_PRICE = {
   symbol: 'BTC' as const,
@@ -61,7 +65,7 @@ function toastText(): string {
 }
 
 async function renderScreen(path = '/agent/exchange-rates') {
-  const app = renderWithApp(<ExchangeRatesScreen />, path);
+  const app = renderWithApp(<GuardedScreen />, path);
   await screen.findByTestId('rate-card-bitcoin');
   return app;
 }
@@ -339,19 +343,23 @@ describe('exchange rates screen', () => {
     );
   });
 
-  it('sends anyone but an agent home with the spec’s toast', async () => {
-    stubApi({ 'GET /api/agent/user': () => json({ error: 'Forbidden' }, 403) });
-    const app = renderWithApp(<ExchangeRatesScreen />, '/agent/exchange-rates');
-    await screen.findByText('elsewhere');
-    expect(app.currentPath()).toBe('/');
+  it('sends anyone but an agent home with the spec’s toast, on both paths', async () => {
+    stubApi({
+      'GET /api/agent/user': () => json({ error: 'Forbidden' }, 403),
+      'GET /api/prices': { body: TEST_PRICES },
+    });
+    const app = renderApp('/agent/exchange-rates');
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
     expect(toastText()).toBe('Unauthorized – Agent access required for exchange rate management');
     cleanup();
     toastStore.remove();
 
-    stubApi({ 'GET /api/agent/user': () => json({ error: 'Unauthorized' }, 401) });
-    const visitor = renderWithApp(<ExchangeRatesScreen />, '/exchange-rates');
-    await screen.findByText('elsewhere');
-    expect(visitor.currentPath()).toBe('/');
+    stubApi({
+      'GET /api/agent/user': () => json({ error: 'Unauthorized' }, 401),
+      'GET /api/prices': { body: TEST_PRICES },
+    });
+    const visitor = renderApp('/exchange-rates');
+    await waitFor(() => expect(visitor.currentPath()).toBe('/'));
     expect(toastText()).toBe('Unauthorized – Agent access required for exchange rate management');
   });
 });

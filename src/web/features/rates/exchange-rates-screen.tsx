@@ -1,7 +1,6 @@
-import { MessagesSquare, RefreshCw, Save } from 'lucide-react';
+import { MessagesSquare, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { get, type FieldError } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { Price } from '../../../shared/api/prices';
 import type { RateCurrency } from '../../../shared/domain';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -10,7 +9,6 @@ import { useZodForm } from '../../components/ui/form';
 import { isUnauthorizedError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
-import { RequireAgent, useAgentAccess, AgentLogoutButton } from '../auth';
 import { usePrices } from '../prices/api/get-prices';
 import type { RateGuardRefusal, RatesResponse, SaveRatesRequest } from '../../../shared/api/rates';
 import { useManagedRates } from './api/get-rates';
@@ -23,7 +21,6 @@ import { PortalCard, PortalPage } from '../../components/portal-page';
 import { TopBarLink } from '../../components/top-bar';
 import { RateCard } from './components/rate-card';
 import { RateHistory } from './components/rate-history';
-import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import {
   acceptSuggestion,
   autoCalculateRate,
@@ -38,51 +35,26 @@ import {
 } from './lib/rate-form';
 import { RATE_SYMBOLS } from './lib/symbols';
 
-export const AGENT_ACCESS_REQUIRED = 'Agent access required for exchange rate management';
 export const RATES_SAVED = 'Exchange rates updated successfully';
 export const RATES_SAVE_FAILED = 'Failed to update exchange rates';
 export const NOTHING_TO_SAVE =
   'Nothing to save: suggested rates are saved only once you edit them or press "Use suggested rates".';
 
-/**
- * The spec's guard for exchange rates: anyone but an agent (or admin) gets the toast
- * "Unauthorized – Agent access required for exchange rate management" and goes home.
- * Agents continue inside <RequireAgent>, which signs them in again on a 401.
- */
-function AgentsOnly({ children }: { children: ReactNode }) {
-  const access = useAgentAccess();
-  const navigate = useNavigate();
-  const denied = access.isSuccess && access.data.state !== 'agent';
-  useEffect(() => {
-    if (!denied) return;
-    toast({ title: 'Unauthorized', description: AGENT_ACCESS_REQUIRED, variant: 'destructive' });
-    navigate('/', { replace: true });
-  }, [denied, navigate]);
-  if (access.isError) {
-    return (
-      <ScreenMessage title="Could not check your access" tone="danger">
-        <Button className="mt-6" onClick={() => void access.refetch()}>
-          <RefreshCw aria-hidden />
-          Try Again
-        </Button>
-      </ScreenMessage>
-    );
-  }
-  if (!access.isSuccess || denied) return <ScreenSpinner label="Checking your access…" />;
-  return <RequireAgent>{children}</RequireAgent>;
-}
-
 /** The form's fields by name, as react-hook-form names them. */
 type FieldKey = 'usdToNaira' | `rates.${number}.${RateField}`;
 
-function ExchangeRates() {
+/**
+ * /agent/exchange-rates and /exchange-rates: the managed rates, agents only (the route lets them
+ * in, sends anyone else home, and gives the sign-out button).
+ */
+export default function ExchangeRatesScreen({ signOut }: { signOut: ReactNode }) {
   const rates = useManagedRates();
   const prices = usePrices();
 
   const actions = (
     <>
       <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <AgentLogoutButton />
+      {signOut}
     </>
   );
 
@@ -314,12 +286,3 @@ function RatesForm({
 }
 
 const isEmptyErrors = (errors: object) => Object.keys(errors).length === 0;
-
-/** /agent/exchange-rates and /exchange-rates: the managed rates, agents only. */
-export default function ExchangeRatesScreen() {
-  return (
-    <AgentsOnly>
-      <ExchangeRates />
-    </AgentsOnly>
-  );
-}

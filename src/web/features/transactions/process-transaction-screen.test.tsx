@@ -3,10 +3,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
+import { withGuard } from '../../app/guards';
 import ProcessTransactionScreen from './process-transaction-screen';
 import { type ApiCall, json, stubApi } from '../../testing/api-stub';
 import { makeAgent, makeSession, makeTransaction, makeUser } from '../../testing/fixtures';
-import { renderWithApp } from '../../testing/render-app';
+import { renderApp, renderWithApp } from '../../testing/render-app';
+
+/** The screen as its route shows it: behind its guard (app/routes.tsx). */
+const GuardedScreen = withGuard('staff-only', ProcessTransactionScreen);
 
 const PATTERN = '/agent/transaction/:sessionId';
 
@@ -39,7 +43,7 @@ function stubAgentApi(
 }
 
 async function renderScreen(path = '/agent/transaction/7', pattern = PATTERN) {
-  const app = renderWithApp(<ProcessTransactionScreen />, path, pattern);
+  const app = renderWithApp(<GuardedScreen />, path, pattern);
   await screen.findByRole('heading', { level: 1, name: 'Process Transaction' });
   return app;
 }
@@ -175,7 +179,7 @@ describe('Process Transaction', () => {
       'GET /api/agent/user': () => json({ error: 'Forbidden' }, 403),
       'GET /api/auth/user': () => json(makeUser()),
     });
-    renderWithApp(<ProcessTransactionScreen />, '/transaction/7', '/transaction/:sessionId');
+    renderApp('/transaction/7');
     await screen.findByText('Access denied. Agent privileges required.');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process Transaction' })).toBeNull();

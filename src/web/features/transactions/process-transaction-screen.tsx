@@ -8,7 +8,6 @@ import { useAppConfig } from '../../lib/app-config';
 import { cn } from '../../lib/cn';
 import { errorText } from '../../lib/error-text';
 import { toast } from '../../lib/toast';
-import { AgentOnly, AgentLogoutButton } from '../auth';
 import { MoneyField } from '../../components/money-field';
 import { PortalCard, PortalPage } from '../../components/portal-page';
 import { TopBarLink } from '../../components/top-bar';
@@ -124,7 +123,11 @@ export function ApprovalNotice({ thresholdUsd }: { thresholdUsd: string }) {
   );
 }
 
-export function ProcessTransaction() {
+/**
+ * /agent/transaction/:sessionId and /transaction/:sessionId: agents only (SPEC 6; the route lets
+ * them in and gives the sign-out button).
+ */
+export default function ProcessTransactionScreen({ signOut }: { signOut: ReactNode }) {
   const params = useParams();
   const sessionId = parseSessionId(params.sessionId);
   const navigate = useNavigate();
@@ -192,7 +195,7 @@ export function ProcessTransaction() {
       actions={
         <>
           <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-          <AgentLogoutButton />
+          {signOut}
         </>
       }
     >
@@ -285,14 +288,5 @@ export function ProcessTransaction() {
         </PortalCard>
       </div>
     </PortalPage>
-  );
-}
-
-/** /agent/transaction/:sessionId and /transaction/:sessionId: agents only (SPEC 6). */
-export default function ProcessTransactionScreen() {
-  return (
-    <AgentOnly>
-      <ProcessTransaction />
-    </AgentOnly>
   );
 }

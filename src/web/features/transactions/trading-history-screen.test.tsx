@@ -4,11 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullPageNavigation } from '../../lib/navigation';
 import { toastStore } from '../../lib/toast';
 import { resetUnauthorizedRedirect } from '../../lib/unauthorized';
+import { withGuard } from '../../app/guards';
 import TradingHistoryScreen from './trading-history-screen';
 import { json, stubApi } from '../../testing/api-stub';
 import { fakeRealtime } from '../../testing/fake-realtime';
 import { CUSTOMER_ID, makeAgent, makeTransaction, makeUser } from '../../testing/fixtures';
-import { renderWithApp } from '../../testing/render-app';
+import { renderApp, renderWithApp } from '../../testing/render-app';
+
+/** The screen as each of its routes shows it: behind the route's guard (app/routes.tsx). */
+const CustomerScreen = withGuard('signed-in', TradingHistoryScreen);
+const AgentScreen = withGuard('staff', TradingHistoryScreen);
 
 beforeEach(() => {
   fakeRealtime.reset();
@@ -41,7 +46,7 @@ describe('Trading History', () => {
               nextCursor: '3',
             }),
     });
-    renderWithApp(<TradingHistoryScreen />, '/trading-history');
+    renderWithApp(<CustomerScreen />, '/trading-history');
     expect(await screen.findByText('Loading your trading history...')).toBeTruthy();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByRole('heading', { level: 1, name: 'Trading History' })).toBeTruthy();
@@ -87,7 +92,7 @@ describe('Trading History', () => {
       'GET /api/auth/user': () => json(makeUser()),
       'GET /api/transactions/customer': () => json({ items: [], nextCursor: null }),
     });
-    renderWithApp(<TradingHistoryScreen />, '/trading-history');
+    renderWithApp(<CustomerScreen />, '/trading-history');
     await screen.findByText('No Trading History');
     expect(screen.getByRole('link', { name: 'Start Trading' }).getAttribute('href')).toBe('/trade');
   });
@@ -96,7 +101,7 @@ describe('Trading History', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const assign = vi.spyOn(fullPageNavigation, 'assign').mockImplementation(() => undefined);
     stubApi({ 'GET /api/auth/user': () => json({ error: 'Unauthorized' }, 401) });
-    renderWithApp(<TradingHistoryScreen />, '/trading-history');
+    renderApp('/trading-history');
     await waitFor(() =>
       expect(toastStore.getSnapshot()[0]).toMatchObject({
         title: 'Unauthorized',
@@ -114,7 +119,7 @@ describe('Trading History', () => {
       'GET /api/transactions/customer': () =>
         json({ items: [makeTransaction({ id: 1 })], nextCursor: null }),
     });
-    renderWithApp(<TradingHistoryScreen />, `/agent/trading-history?customerId=${CUSTOMER_ID}`);
+    renderWithApp(<AgentScreen />, `/agent/trading-history?customerId=${CUSTOMER_ID}`);
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByText('abcd1234')).toBeTruthy();
     expect(
@@ -122,9 +127,15 @@ describe('Trading History', () => {
     ).toBe(CUSTOMER_ID);
   });
 
+  it('asks for an agent login on the agents’ path when nobody is logged in as one', async () => {
+    stubApi({ 'GET /api/agent/user': () => json({ error: 'Unauthorized' }, 401) });
+    renderApp(`/agent/trading-history?customerId=${CUSTOMER_ID}`);
+    expect(await screen.findByText('Agent Login Required')).toBeTruthy();
+  });
+
   it('asks an agent to choose a customer when none is given', async () => {
     const calls = stubApi({ 'GET /api/agent/user': () => json(makeAgent()) });
-    renderWithApp(<TradingHistoryScreen />, '/agent/trading-history');
+    renderWithApp(<AgentScreen />, '/agent/trading-history');
     await screen.findByText('Choose a customer');
     expect(calls.some((c) => c.path === '/api/transactions/customer')).toBe(false);
   });

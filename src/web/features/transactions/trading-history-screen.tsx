@@ -1,15 +1,12 @@
 import { ArrowRight, LogOut, MessagesSquare, ReceiptText, RefreshCw, Search } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { NextPageButton } from '../../components/load-more';
-import { redirectToSignIn, useUnauthorizedRedirect } from '../../lib/unauthorized';
 import { usePageItems } from '../../lib/use-page-items';
-import { RequireAgent, AgentLogoutButton, useCurrentUser, useGuardedUser } from '../auth';
 import { PortalCard, PortalPage } from '../../components/portal-page';
 import { TopBarLink } from '../../components/top-bar';
-import { ScreenMessage, ScreenSpinner } from '../../components/screen-states';
 import { useCustomerTransactions } from './api/list-customer-transactions';
 import { TransactionCard } from './components/transaction-card';
 import { shortId } from './lib/display';
@@ -104,11 +101,11 @@ function ChooseCustomer() {
   );
 }
 
-function AgentActions() {
+function AgentActions({ signOut }: { signOut: ReactNode }) {
   return (
     <>
       <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
-      <AgentLogoutButton />
+      {signOut}
     </>
   );
 }
@@ -122,8 +119,18 @@ function CustomerActions() {
   );
 }
 
-/** The history itself: a customer's own, or for staff the customer in ?customerId=. */
-function TradingHistory({ viewer }: { viewer: User }) {
+/**
+ * /trading-history: a customer's own trades (the route admits anyone signed in).
+ * /agent/trading-history: agents (the route admits staff), with ?customerId= for the customer
+ * whose history they open. Both live; the route gives the viewer and the sign-out button.
+ */
+export default function TradingHistoryScreen({
+  user: viewer,
+  signOut,
+}: {
+  user: User;
+  signOut: ReactNode;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const staff = isStaff(viewer);
@@ -137,7 +144,7 @@ function TradingHistory({ viewer }: { viewer: User }) {
   return (
     <PortalPage
       title="Trading History"
-      actions={staff ? <AgentActions /> : <CustomerActions />}
+      actions={staff ? <AgentActions signOut={signOut} /> : <CustomerActions />}
       back={{ onClick: goBack, label: 'Back' }}
       aside={
         staff && customerId ? (
@@ -154,51 +161,4 @@ function TradingHistory({ viewer }: { viewer: User }) {
       )}
     </PortalPage>
   );
-}
-
-function AgentTradingHistory() {
-  return <TradingHistory viewer={useGuardedUser()} />;
-}
-
-/** Signed in: on; a 401 later signs in again. */
-function SignedInTradingHistory({ user }: { user: User }) {
-  useUnauthorizedRedirect();
-  return <TradingHistory viewer={user} />;
-}
-
-/** Login required (SPEC 6): a visitor is told, then sent to sign in and brought back. */
-function CustomerTradingHistory() {
-  const user = useCurrentUser();
-  const signedOut = user.isSuccess && user.data === null;
-  useEffect(() => {
-    if (signedOut) redirectToSignIn();
-  }, [signedOut]);
-  if (user.isError) {
-    return (
-      <ScreenMessage title="Something went wrong" tone="danger">
-        <p className="mt-3 text-ink-muted">We could not reach the server. Please try again.</p>
-        <Button size="lg" className="mt-6 w-full" onClick={() => void user.refetch()}>
-          Try again
-        </Button>
-      </ScreenMessage>
-    );
-  }
-  if (!user.data) return <ScreenSpinner />;
-  return <SignedInTradingHistory user={user.data} />;
-}
-
-/**
- * /trading-history: a customer's own trades (login required). /agent/trading-history: agents,
- * with ?customerId= for the customer whose history they open. Both live.
- */
-export default function TradingHistoryScreen() {
-  const { pathname } = useLocation();
-  if (pathname.startsWith('/agent/')) {
-    return (
-      <RequireAgent>
-        <AgentTradingHistory />
-      </RequireAgent>
-    );
-  }
-  return <CustomerTradingHistory />;
 }

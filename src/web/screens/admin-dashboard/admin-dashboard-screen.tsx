@@ -12,10 +12,10 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { User } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/app-config';
 import { errorText } from '../../lib/error-text';
-import { RequireAdmin, useCurrentUser } from '../../features/auth';
 import { CannedRepliesSection } from '../../features/canned-replies';
 import { DisputedOrders, PayoutApprovals, usePayoutApprovalCount } from '../../features/orders';
 import { useAnalytics } from '../../features/reports';
@@ -92,7 +92,12 @@ function AnalyticsPlaceholder({ children }: { children?: ReactNode }) {
   );
 }
 
-function AdminDashboard() {
+/**
+ * /agent/admin and /admin-dashboard: the owner's view of the business, live. Admins only: the
+ * route lets them in (anyone else gets "Access Denied – You don't have admin privileges." and
+ * goes home after 1 s) and gives the admin (`user`).
+ */
+export default function AdminDashboardScreen({ user: me }: { user: User }) {
   const { brandName } = useAppConfig();
   useDocumentTitle(`Admin Dashboard · ${brandName}`);
   const connection = useLiveConnection();
@@ -100,7 +105,6 @@ function AdminDashboard() {
   const [range, setRange] = useState<DateRange>(draft);
   const [tab, setTab] = useTabParam();
   const analytics = useAnalytics(range);
-  const me = useCurrentUser();
   // Transactions and payouts waiting for an admin (decision 028).
   const approvals = useApprovalCount(true) + usePayoutApprovalCount(true);
 
@@ -180,9 +184,9 @@ function AdminDashboard() {
             <div className="flex flex-col gap-3 sm:gap-4">
               <section aria-label="Transactions" className="flex flex-col gap-2">
                 <h2 className="text-base font-bold tracking-tight sm:text-lg">Transactions</h2>
-                <ApprovalsList viewerId={me.data?.id} />
+                <ApprovalsList viewerId={me.id} />
               </section>
-              <PayoutApprovals viewerId={me.data?.id} />
+              <PayoutApprovals viewerId={me.id} />
             </div>
           </Tabs.Content>
           <Tabs.Content value="disputes" className="focus-visible:outline-none">
@@ -194,17 +198,5 @@ function AdminDashboard() {
         </Tabs.Root>
       </main>
     </div>
-  );
-}
-
-/**
- * /agent/admin and /admin-dashboard: the owner's view of the business, live. Admins only:
- * anyone else gets "Access Denied – You don't have admin privileges." and goes home after 1 s.
- */
-export default function AdminDashboardScreen() {
-  return (
-    <RequireAdmin>
-      <AdminDashboard />
-    </RequireAdmin>
   );
 }

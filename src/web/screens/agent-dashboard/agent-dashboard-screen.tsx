@@ -5,7 +5,6 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useLiveConnection } from '../../lib/realtime';
 import { useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
-import { AgentOnly, AgentLogoutButton } from '../../features/auth';
 import {
   activeCountQuery,
   useActiveSessionCount,
@@ -47,7 +46,12 @@ function Counter({
   );
 }
 
-function AgentDashboard() {
+/**
+ * /agent/dashboard: open and active chats at a glance, live; the agent's own canned replies
+ * (#my-replies) and the team's. Agents only: the route lets them in and gives the sign-out
+ * button.
+ */
+export default function AgentDashboardScreen({ signOut }: { signOut: ReactNode }) {
   const query = useActiveSessions();
   const connection = useLiveConnection();
   const { sessions, loadMore } = useSessionPages(query);
@@ -87,7 +91,7 @@ function AgentDashboard() {
           <>
             {/* The spec's Break: sets Break, and back to Online (ADR 018). */}
             <BreakButton />
-            <AgentLogoutButton />
+            {signOut}
           </>
         }
       >
@@ -168,17 +172,5 @@ function AgentDashboard() {
         </div>
       </main>
     </div>
-  );
-}
-
-/**
- * /agent/dashboard: open and active chats at a glance, live; the agent's own canned replies
- * (#my-replies) and the team's.
- */
-export default function AgentDashboardScreen() {
-  return (
-    <AgentOnly>
-      <AgentDashboard />
-    </AgentOnly>
   );
 }

@@ -7,10 +7,10 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AlertControls, useAgentAlerts, useAlertTitle } from '../../features/agent-alerts';
-import { RequireAgent, AgentLogoutButton, useGuardedUser } from '../../features/auth';
+import type { User } from '../../../shared/api/auth';
 import { useChatSessions, type ChatListFilter } from '../../features/chat-sessions';
 import { AgentPushPrompt, useAgentPushOffer } from '../../features/push';
 import { TopBar, TopBarRow, TopBarLink } from '../../components/top-bar';
@@ -104,8 +104,17 @@ function NoChatOpen({ onShowShortcuts }: { onShowShortcuts: () => void }) {
  * customer; the list stays mounted, so its scroll, search and filter survive moving between
  * chats. On a phone one pane at a time: the open conversation covers the list, which waits
  * underneath as it was. The URL names the open chat (/agent/chats/:sessionId).
+ *
+ * /agent, /agent/chats and /agent/chats/:sessionId, live: the route lets staff in and gives
+ * the agent (`user`) and the sign-out button.
  */
-function AgentChats() {
+export default function AgentChatsScreen({
+  user: viewer,
+  signOut,
+}: {
+  user: User;
+  signOut: ReactNode;
+}) {
   const openId = parseSessionId(useParams().sessionId);
   const navigate = useNavigate();
   const wide = useMediaQuery(WIDE);
@@ -117,7 +126,6 @@ function AgentChats() {
   const pushOffer = useAgentPushOffer();
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Admin screens answer 403 to plain agents: offer them only to admins.
-  const viewer = useGuardedUser();
   const query = useChatSessions(filter, q, viewer.id);
   const connection = useLiveConnection();
   const { isAdmin } = viewer;
@@ -203,7 +211,7 @@ function AgentChats() {
                 icon={<LayoutDashboard aria-hidden />}
                 label="Dashboard"
               />
-              <AgentLogoutButton />
+              {signOut}
             </>
           }
         >
@@ -278,14 +286,5 @@ function AgentChats() {
         )}
       </main>
     </div>
-  );
-}
-
-/** /agent, /agent/chats and /agent/chats/:sessionId: the agents' inbox, live. */
-export default function AgentChatsScreen() {
-  return (
-    <RequireAgent>
-      <AgentChats />
-    </RequireAgent>
   );
 }

@@ -1,27 +1,18 @@
-import { useEffect } from 'react';
-import { BelowTheFold, Hero, loadPriceDisplay, SellCard, SiteHeader } from '../../features/landing';
+import { BelowTheFold, Hero, SellCard, SiteHeader } from '../../features/landing';
+import { PublicRateCalculator as RateCalculator } from '../../features/rates';
 import { ClientOnly } from '../../lib/client-only';
-import { lazyWithData } from '../../lib/lazy-with-data';
 import { useAppConfig } from '../../lib/app-config';
 
-/** Off the first load: the calculator brings the rates feature and decimal arithmetic. */
-const RateCalculator = lazyWithData(async () => {
-  const { RateCalculator: Calculator } = await import('../../features/rates');
-  return { default: Calculator };
-});
-
 /**
- * The public landing page at `/`. The server renders it into index.html (decision 005): its lazy
- * parts are client-only, so the server sends their placeholders and the browser fills them in.
+ * The public landing page at `/`. The server renders it into index.html (decision 005). The
+ * calculator and the sections below the hero are client-only: the server sends their
+ * placeholders, and the browser renders them once it has taken the page over. Their code comes
+ * with the page (one chunk compresses better than three: issue 33); the calculator's arithmetic
+ * (decimal.js) loads when a visitor first uses it.
  */
 export function LandingPage() {
   // No prices here: the ticker and the card read them, so a price update renders only them.
   const { brandName, whatsappNumber } = useAppConfig();
-  // Price formatting loads while the prices request is in flight, not after it.
-  useEffect(() => {
-    void loadPriceDisplay();
-  }, []);
-
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,10 +1,12 @@
 import { MessagesSquare, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TopBar, TopBarLink } from '../../../components/top-bar';
-import { AgentLogoutButton } from '../../auth';
 
-/** The admin screens' dark bar, like the agent portal's: brand, the screen's title, actions. */
-export function PortalHeader({ title }: { title: ReactNode }) {
+/**
+ * The admin screens' dark bar, like the agent portal's: brand, the screen's title, actions;
+ * `signOut`: the sign-out button, which the route gives the screen (auth's).
+ */
+export function PortalHeader({ title, signOut }: { title: ReactNode; signOut: ReactNode }) {
   return (
     <TopBar
       title={title}
@@ -13,7 +15,7 @@ export function PortalHeader({ title }: { title: ReactNode }) {
         <>
           <TopBarLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
           <TopBarLink to="/agent/security" icon={<ShieldCheck aria-hidden />} label="Account" />
-          <AgentLogoutButton />
+          {signOut}
         </>
       }
     />

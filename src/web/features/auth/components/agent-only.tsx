@@ -6,7 +6,7 @@ import { useAgentAccess } from '../api/get-agent-access';
 import { ACCESS_DENIED_REDIRECT_MS } from '../constants';
 import { AccessCheckFailed } from './access-check-failed';
 import { AuthCardHeading, AuthPageLayout, CheckingAccess } from './auth-page-layout';
-import { GuardedUserProvider } from './guarded-user';
+import { GuardedUserProvider, staffLoginUrl } from './guarded-user';
 
 export const AGENT_PRIVILEGES_REQUIRED = 'Access denied. Agent privileges required.';
 
@@ -42,5 +42,9 @@ export function AgentOnly({ children }: { children: ReactNode }) {
   if (access.isPending) return <CheckingAccess />;
   if (access.isError) return <AccessCheckFailed onRetry={() => void access.refetch()} />;
   if (access.data.state !== 'agent') return <AgentAccessDenied />;
-  return <GuardedUserProvider user={access.data.user}>{children}</GuardedUserProvider>;
+  return (
+    <GuardedUserProvider user={access.data.user} loginUrl={staffLoginUrl(access.data.user)}>
+      {children}
+    </GuardedUserProvider>
+  );
 }

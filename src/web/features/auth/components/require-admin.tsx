@@ -7,7 +7,7 @@ import { useCurrentUser } from '../api/get-current-user';
 import { ACCESS_DENIED_REDIRECT_MS } from '../constants';
 import { AccessCheckFailed } from './access-check-failed';
 import { AuthCardHeading, AuthPageLayout, CheckingAccess } from './auth-page-layout';
-import { GuardedUserProvider } from './guarded-user';
+import { GuardedUserProvider, staffLoginUrl } from './guarded-user';
 
 export const NO_ADMIN_PRIVILEGES = "You don't have admin privileges.";
 
@@ -49,5 +49,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (user.isError) return <AccessCheckFailed onRetry={() => void user.refetch()} />;
   if (!user.data) return <SignInAgain />;
   if (!user.data.isAdmin) return <AdminAccessDenied />;
-  return <GuardedUserProvider user={user.data}>{children}</GuardedUserProvider>;
+  return (
+    <GuardedUserProvider user={user.data} loginUrl={staffLoginUrl(user.data)}>
+      {children}
+    </GuardedUserProvider>
+  );
 }

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useAgentAccess } from '../api/get-agent-access';
 import { AccessCheckFailed } from './access-check-failed';
 import { AuthCardHeading, AuthPageLayout, CheckingAccess } from './auth-page-layout';
-import { GuardedUserProvider } from './guarded-user';
+import { GuardedUserProvider, staffLoginUrl } from './guarded-user';
 
 /** The spec's screen for the agent portal when nobody is logged in as an agent. */
 export function AgentLoginRequired() {
@@ -41,5 +41,9 @@ export function RequireAgent({ children }: { children: ReactNode }) {
   if (access.isPending) return <CheckingAccess />;
   if (access.isError) return <AccessCheckFailed onRetry={() => void access.refetch()} />;
   if (access.data.state !== 'agent') return <AgentLoginRequired />;
-  return <GuardedUserProvider user={access.data.user}>{children}</GuardedUserProvider>;
+  return (
+    <GuardedUserProvider user={access.data.user} loginUrl={staffLoginUrl(access.data.user)}>
+      {children}
+    </GuardedUserProvider>
+  );
 }

@@ -5,8 +5,8 @@ import { SiteFooter } from './site-footer';
 import { WhyChoose } from './why-choose';
 
 /**
- * The sections under the hero, in their own chunk: it loads at once, in parallel with the
- * first render, and keeps the landing page's first-load JavaScript within its budget.
+ * The sections under the hero. The landing page renders them once the browser has taken the
+ * page over (client-only, decision 005), so hydration does not pay for them.
  */
 export default function BelowTheFold({
   brandName,

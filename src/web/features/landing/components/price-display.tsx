@@ -1,25 +1,23 @@
 /**
- * Everything that formats a price, and the managed rates a row shows. It needs shared/money
- * (and decimal.js with it), so it loads in its own chunk, alongside the prices request, off the
- * landing page's first load.
+ * Everything that formats a price, and the managed rates a row shows: from the decimal strings'
+ * digits (no decimal.js, no zod), so it comes with the page and the server renders it with the
+ * prices (decision 005).
  */
-import { dec } from '../../../../shared/money';
-import { ChangeBadge, isDown } from '../../../components/change-badge';
+import { isDown } from '../../../components/change-badge';
 import { cn } from '../../../lib/cn';
-import { formatChange, formatDateTime, formatNaira, formatUsd } from '../../../lib/format';
+import { formatChange, formatNaira, formatUsd } from '../../../lib/format';
 import type { Price } from '../../../../shared/api/prices';
-import { calculatorRate } from '../../rates/lib/calculator';
-import { useRates } from '../../rates/api/get-rates';
+import { calculatorRate } from '../../rates/lib/calculator-rate';
+import { usePublicRates } from '../../rates/api/get-public-rates';
 
-/** Naira prices this large read better without kobo. */
-const WHOLE_NAIRA_FROM = 100_000;
+/** Naira prices of 100,000 or more (six whole digits) read better without kobo. */
+const WHOLE_NAIRA_DIGITS = 6;
 
 /** Naira with kobo, except for large prices where kobo is noise. */
 function displayNaira(ngn: string): string {
-  return formatNaira(ngn, { whole: dec(ngn).gte(WHOLE_NAIRA_FROM) });
+  const whole = /^(\d+)/.exec(ngn)?.[1]?.replace(/^0+/, '') ?? '';
+  return formatNaira(ngn, { whole: whole.length >= WHOLE_NAIRA_DIGITS });
 }
-
-export { ChangeBadge };
 
 /** Same shape as the row's figures, while the rates load. */
 function FiguresSkeleton() {
@@ -38,7 +36,7 @@ function FiguresSkeleton() {
  * rates are managed: nothing checks them then.
  */
 export function PriceFigures({ symbol, price }: { symbol: Price['symbol']; price?: Price }) {
-  const rates = useRates();
+  const rates = usePublicRates();
   if (price && rates.isPending) return <FiguresSkeleton />;
   const rate = price
     ? calculatorRate(symbol === 'BTC' ? 'bitcoin' : 'usdt', rates.data, [price])
@@ -90,17 +88,5 @@ export function TickerItem({ price }: { price: Price }) {
         </span>
       )}
     </span>
-  );
-}
-
-/** When the server could not refresh prices lately: when they were last good. */
-export function StaleNote({ prices }: { prices: readonly Price[] }) {
-  const stale = prices.filter((p) => p.stale);
-  if (stale.length === 0) return null;
-  const oldest = stale.map((p) => p.updatedAt).sort()[0]!;
-  return (
-    <p data-testid="prices-last-updated" className="mt-3 text-center text-xs text-ink-muted">
-      Last updated {formatDateTime(oldest)}
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { Pause, Play } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Price } from '../../../../shared/api/prices';
-import { TickerItem } from './lazy-price-display';
+import { TickerItem } from './price-display';
 
 /** The spec's ticker rotation. */
 export const TICKER_ROTATION_MS = 3_000;
@@ -34,9 +34,7 @@ export function PriceTicker({ prices }: { prices: readonly Price[] }) {
         <span className="sr-only sm:not-sr-only">Live</span>
       </span>
       <span role="marquee" aria-label="Live prices" className="min-w-0 overflow-hidden">
-        <Suspense fallback={<span className="block h-4 w-44 animate-pulse rounded bg-white/15" />}>
-          <TickerItem key={price.symbol} price={price} />
-        </Suspense>
+        <TickerItem key={price.symbol} price={price} />
       </span>
       {count > 1 && (
         <button

@@ -1,12 +1,17 @@
 import { MessageCircle, MessagesSquare, ShieldCheck } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import type { Price } from '../../../../shared/api/prices';
 import { usePrices } from '../../prices/api/get-prices';
 import { whatsAppTradeLink, type TradeAsset } from '../whatsapp-link';
 import { CoinIcon } from '../../../components/coin-icon';
-import { ChangeBadge, PriceFigures, StaleNote } from './lazy-price-display';
+import { ClientOnly } from '../../../lib/client-only';
+import { ChangeBadge } from '../../../components/change-badge';
+import { PriceFigures } from './price-display';
+
+/** Rarely shown, and the date formats with it: a chunk of its own. */
+const StaleNote = lazy(() => import('./stale-note'));
 
 interface Asset {
   symbol: Price['symbol'];
@@ -46,20 +51,10 @@ function PriceRow({
           <h3 className="leading-tight font-semibold">{asset.name}</h3>
           <p className="text-sm text-ink-muted">{asset.symbol}</p>
         </div>
-        {price?.change24h != null && (
-          <Suspense fallback={null}>
-            <ChangeBadge change={price.change24h} />
-          </Suspense>
-        )}
+        {price?.change24h != null && <ChangeBadge change={price.change24h} />}
       </div>
       <div className="mt-3 min-h-[3.25rem]">
-        {loading ? (
-          <FiguresSkeleton />
-        ) : (
-          <Suspense fallback={<FiguresSkeleton />}>
-            <PriceFigures symbol={asset.symbol} price={price} />
-          </Suspense>
-        )}
+        {loading ? <FiguresSkeleton /> : <PriceFigures symbol={asset.symbol} price={price} />}
       </div>
       <a
         href={whatsAppTradeLink(whatsappNumber, asset.name)}
@@ -115,10 +110,11 @@ export function SellCard({ whatsappNumber }: { whatsappNumber: string }) {
           />
         ))}
       </ul>
+      {/* The time is the visitor's own: never in the server's markup (decision 005). */}
       {prices.some((p) => p.stale) && (
-        <Suspense fallback={null}>
+        <ClientOnly fallback={null}>
           <StaleNote prices={prices} />
-        </Suspense>
+        </ClientOnly>
       )}
       <Link
         to="/trade"

@@ -1,102 +1,59 @@
-import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Price } from '../../../../shared/api/prices';
-import { apiGet } from '../../../lib/api-client';
+import { checkPrices } from '../../../../shared/api/public-market-check';
+import { apiGetChecked } from '../../../lib/api-client';
+import { PolledStore, usePolledStore, type PolledState } from '../../../lib/polled-store';
 
 /** The spec's market price refresh. */
 export const PRICE_REFRESH_MS = 120_000;
 
 /**
  * Prices from our own server (it fetches the price service); [] means none are known yet.
- * The contract (and zod with it) loads alongside the request, off the landing's first load.
+ * Checked by hand, not with the contract's zod schema: the landing page reads them.
  */
 export function getPrices(signal?: AbortSignal): Promise<Price[]> {
-  const schema = import('../../../../shared/api/prices').then((m) => m.pricesResponseSchema);
-  return apiGet('/api/prices', schema, { signal });
+  return apiGetChecked('/api/prices', checkPrices, { signal });
 }
 
 /** What a screen sees: the last prices fetched, whether none have come yet, whether the last try failed. */
-export interface PricesState {
-  data: Price[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-}
-
-/** Before the first answer; also what the server renders the landing page with. */
-const PENDING: PricesState = { data: undefined, isPending: true, isError: false };
+export type PricesState = PolledState<Price[]>;
 
 /**
  * The app's one copy of the market prices, fetched while any screen shows them and refreshed
- * every PRICE_REFRESH_MS. Not a TanStack query on purpose: the landing page shows prices on its
- * first load and TanStack Query would add ~10 kB gzipped to it (decision 004). A failed refresh
- * keeps the last prices and sets isError; the next tick tries again.
+ * every PRICE_REFRESH_MS (decision 004: not a TanStack query). `initial` is the prices the
+ * server rendered the landing page with (decision 005).
  */
-export class PricesStore {
-  private state: PricesState = PENDING;
-  private readonly listeners = new Set<() => void>();
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private inFlight: Promise<void> | undefined;
-  private fetchedAt = -Infinity;
-
+export class PricesStore extends PolledStore<Price[]> {
   constructor(
-    private readonly fetchPrices: () => Promise<Price[]> = () => getPrices(),
-    private readonly refreshMs: number = PRICE_REFRESH_MS,
-  ) {}
-
-  readonly getSnapshot = (): PricesState => this.state;
-
-  /** What the server rendered (no prices yet): what the browser's first render must match. */
-  readonly getServerSnapshot = (): PricesState => PENDING;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.start();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
-  };
-
-  /** Fetches now unless a fetch is already under way. */
-  refresh(): Promise<void> {
-    this.inFlight ??= this.fetchPrices()
-      .then(
-        (data) => this.set({ data, isPending: false, isError: false }),
-        () => this.set({ data: this.state.data, isPending: false, isError: true }),
-      )
-      .finally(() => {
-        this.fetchedAt = Date.now();
-        this.inFlight = undefined;
-      });
-    return this.inFlight;
-  }
-
-  private start(): void {
-    // A screen shown again within the refresh period reuses what it has (StrictMode remounts too).
-    if (Date.now() - this.fetchedAt >= this.refreshMs) void this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.refreshMs);
-  }
-
-  private stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private set(state: PricesState): void {
-    this.state = state;
-    for (const listener of this.listeners) listener();
+    fetchPrices: () => Promise<Price[]> = () => getPrices(),
+    refreshMs: number = PRICE_REFRESH_MS,
+    initial?: Price[],
+  ) {
+    super(fetchPrices, refreshMs, initial);
   }
 }
 
 const PricesContext = createContext<PricesStore | null>(null);
 
-/** One price store for everything below it (the app root; each test render gets its own). */
-export function PricesProvider({ children, store }: { children: ReactNode; store?: PricesStore }) {
-  const [own] = useState(() => store ?? new PricesStore());
+/**
+ * One price store for everything below it (the app root; each test render gets its own),
+ * starting from the prices the page came with, if any.
+ */
+export function PricesProvider({
+  children,
+  store,
+  initial,
+}: {
+  children: ReactNode;
+  store?: PricesStore;
+  initial?: Price[];
+}) {
+  const [own] = useState(() => store ?? new PricesStore(undefined, undefined, initial));
   return <PricesContext value={own}>{children}</PricesContext>;
 }
 
 export function usePrices(): PricesState {
   const store = useContext(PricesContext);
   if (!store) throw new Error('usePrices needs a <PricesProvider> above it');
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return usePolledStore(store);
 }

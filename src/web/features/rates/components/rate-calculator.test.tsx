@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RateCalculator } from './rate-calculator';
+import { useRates } from '../api/get-rates';
+import { PublicRateCalculator } from './public-rate-calculator';
+import { RateCalculator as Calculator } from './rate-calculator';
 import { json, stubApi } from '../../../testing/api-stub';
 import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-app';
@@ -10,6 +13,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The calculator as a screen in the data layer shows it: at the query cache's rates. */
+function RateCalculator(props: Omit<ComponentProps<typeof Calculator>, 'rates'>) {
+  return <Calculator rates={useRates()} {...props} />;
+}
 
 function input(name: RegExp): HTMLInputElement {
   return screen.getByLabelText(name) as HTMLInputElement;
@@ -28,7 +36,8 @@ describe('RateCalculator', () => {
     );
 
     fireEvent.change(input(/You sell/), { target: { value: '0.05' } });
-    expect(input(/You receive/).value).toBe('7862702.93');
+    // Its arithmetic loads on first use.
+    await waitFor(() => expect(input(/You receive/).value).toBe('7862702.93'));
     expect(screen.getByTestId('calculator-result').textContent).toBe('0.05 BTC = ₦7,862,702.93');
 
     fireEvent.change(input(/You receive/), { target: { value: '1000000' } });
@@ -52,7 +61,7 @@ describe('RateCalculator', () => {
     await screen.findByTestId('calculator-rate');
     expect(screen.queryByRole('radiogroup')).toBeNull();
     fireEvent.change(input(/You sell \(USDT\)/), { target: { value: '12abc' } });
-    expect(screen.getByText('Amount must be a number')).toBeTruthy();
+    expect(await screen.findByText('Amount must be a number')).toBeTruthy();
     expect(input(/You receive/).value).toBe('');
     expect(input(/You sell/).getAttribute('aria-invalid')).toBe('true');
   });
@@ -68,7 +77,7 @@ describe('RateCalculator', () => {
       'Market price: ₦1,650.33 per USDT. Your agent confirms the rate in chat.',
     );
     fireEvent.change(input(/You sell/), { target: { value: '100' } });
-    expect(input(/You receive/).value).toBe('165033.00');
+    await waitFor(() => expect(input(/You receive/).value).toBe('165033.00'));
     cleanup();
 
     stubApi({
@@ -78,5 +87,19 @@ describe('RateCalculator', () => {
     renderWithApp(<RateCalculator />, '/');
     const note = await screen.findByTestId('calculator-unavailable');
     expect(within(note).getByText('Fair Market Rate.')).toBeTruthy();
+  });
+
+  it('on the landing page, reads the published rates without the query library', async () => {
+    stubApi({
+      'GET /api/exchange-rates': () => json(MANAGED_RATES),
+      'GET /api/prices': { body: TEST_PRICES },
+    });
+    renderWithApp(<PublicRateCalculator />, '/');
+    await screen.findByTestId('calculator-rate');
+    expect(screen.getByTestId('calculator-rate').textContent).toBe(
+      'Our rate: ₦157,254,058.50 per BTC. Your agent confirms the final amount in chat.',
+    );
+    fireEvent.change(input(/You receive/), { target: { value: '1000000' } });
+    await waitFor(() => expect(input(/You sell/).value).toBe('0.00635913'));
   });
 });

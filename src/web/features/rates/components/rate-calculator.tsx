@@ -1,15 +1,38 @@
 import { ArrowDownUp, Calculator } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { RatesResponse } from '../../../../shared/api/rates';
 import type { RateCurrency } from '../../../../shared/domain';
 import { RadioButtons } from '../../../components/radio-buttons';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatNaira } from '../../../lib/format';
+import { groupDigits } from '../../../lib/grouped-decimal';
 import { usePrices } from '../../prices/api/get-prices';
-import { useRates } from '../api/get-rates';
-import { calculatorRate, convert, type CalculatorSide } from '../lib/calculator';
-import { groupDigits } from '../lib/decimal-field';
+import type { CalculatorSide, convert as Convert } from '../lib/calculator';
+import { calculatorRate } from '../lib/calculator-rate';
 import { RATE_NAMES, RATE_SYMBOLS } from '../lib/symbols';
+
+type Converter = typeof Convert;
+
+/** The arithmetic, once loaded: every calculator after the first has it at once. */
+let loadedConvert: Converter | undefined;
+const importConvert = () =>
+  import('../lib/calculator').then((m) => {
+    loadedConvert = m.convert;
+    return m.convert;
+  });
+
+/**
+ * The calculator's arithmetic (decimal.js, about 14 kB): loaded when a visitor first focuses,
+ * touches or types in the calculator, not with the page that shows it.
+ */
+function useConverter(): [Converter | undefined, () => void] {
+  const [convert, setConvert] = useState(() => loadedConvert);
+  const load = () => {
+    if (!convert) void importConvert().then((c) => setConvert(() => c));
+  };
+  return [convert, load];
+}
 
 const CURRENCIES: readonly RateCurrency[] = ['bitcoin', 'usdt'];
 
@@ -65,18 +88,24 @@ function AmountInput({
  * with. For the landing page and the customer chat.
  */
 export function RateCalculator({
+  rates,
   currency: initialCurrency = 'bitcoin',
   lockCurrency = false,
   className,
 }: {
+  /**
+   * The published rates: `useRates()` in a screen of the data layer (live), the landing page's
+   * own store there (`usePublicRates()`).
+   */
+  rates: { data: RatesResponse | undefined; isPending: boolean };
   currency?: RateCurrency;
   /** In a chat about one coin: no choice of coin. */
   lockCurrency?: boolean;
   className?: string;
 }) {
   const id = useId();
-  const rates = useRates();
   const prices = usePrices();
+  const [convert, loadConvert] = useConverter();
   const [currency, setCurrency] = useState<RateCurrency>(initialCurrency);
   const [side, setSide] = useState<CalculatorSide>('crypto');
   const [typed, setTyped] = useState('');
@@ -85,7 +114,7 @@ export function RateCalculator({
   // Never a market-price figure while the managed rates are still on their way.
   const rate = rates.isPending ? null : calculatorRate(currency, rates.data, prices.data);
   const loading = !rate && (rates.isPending || prices.isPending);
-  const result = rate ? convert(side, typed, rate.naira) : null;
+  const result = rate && convert ? convert(side, typed, rate.naira) : null;
   const error = result && !result.ok ? result.error : null;
   const crypto = side === 'crypto' ? typed : result?.ok ? result.crypto : '';
   const naira = side === 'naira' ? typed : result?.ok ? result.naira : '';
@@ -94,6 +123,8 @@ export function RateCalculator({
     <section
       aria-labelledby={`${id}-title`}
       data-testid="rate-calculator"
+      onFocus={loadConvert}
+      onPointerDown={loadConvert}
       className={cn(
         'rounded-3xl bg-surface p-4 text-ink shadow-card ring-1 ring-black/5 sm:p-6',
         className,
@@ -144,6 +175,7 @@ export function RateCalculator({
               unit={symbol}
               value={crypto}
               onChange={(value) => {
+                loadConvert();
                 setSide('crypto');
                 setTyped(value);
               }}
@@ -157,6 +189,7 @@ export function RateCalculator({
               unit="NGN"
               value={naira}
               onChange={(value) => {
+                loadConvert();
                 setSide('naira');
                 setTyped(value);
               }}

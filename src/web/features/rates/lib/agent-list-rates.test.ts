@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAgentListRates } from './agent-list-rates';
-import { calculatorRate, convert } from './calculator';
+import { convert } from './calculator';
+import { calculatorRate } from './calculator-rate';
 import { MANAGED_RATES, TEST_PRICES, UNMANAGED_RATES } from '../../../testing/fixtures';
 
 describe('getAgentListRates', () => {

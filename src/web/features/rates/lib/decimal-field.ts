@@ -46,9 +46,5 @@ export function validDecimal(value: string, rule: DecimalRule): string | null {
   return decimalError(value, rule) === null ? normalizeDecimal(value) : null;
 }
 
-/** Groups the whole part of a plain decimal string ("7862702.93" -> "7,862,702.93"), no floats. */
-export function groupDigits(value: string): string {
-  const [whole = '0', fraction] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}
+// Grouping needs no arithmetic: its own module, for the landing page's calculator.
+export { groupDigits } from '../../../lib/grouped-decimal';

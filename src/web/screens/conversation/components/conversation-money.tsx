@@ -1,12 +1,12 @@
 import { ChevronDown, History, ReceiptText } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../shared/api/chat-sessions';
 import { displayName } from '../../../../shared/names';
 import { cn } from '../../../lib/cn';
 import type { Viewer } from '../../../features/messages';
 import { OrderPanel, type SendOrderImage } from '../../../features/orders';
-import { RateCalculator } from '../../../features/rates';
+import { RateCalculator, useRates } from '../../../features/rates';
 import { TransactionsPanel, useSessionTransactions } from '../../../features/transactions';
 
 /**
@@ -70,6 +70,11 @@ function MoneyToggle({
   );
 }
 
+/** The customer's calculator at the rates of the query cache, which the live layer keeps current. */
+function LiveRateCalculator(props: Omit<ComponentProps<typeof RateCalculator>, 'rates'>) {
+  return <RateCalculator rates={useRates()} {...props} />;
+}
+
 /** What folds away on phones: the agent's links, the session's transactions, the calculator. */
 function MoreMoney({ session, viewer }: { session: ChatSession; viewer: Viewer }) {
   const category = session.category;
@@ -98,9 +103,9 @@ function MoreMoney({ session, viewer }: { session: ChatSession; viewer: Viewer }
       />
       {viewer === 'customer' &&
         (category === 'bitcoin' || category === 'usdt' ? (
-          <RateCalculator currency={category} lockCurrency className="shadow-none" />
+          <LiveRateCalculator currency={category} lockCurrency className="shadow-none" />
         ) : (
-          <RateCalculator className="shadow-none" />
+          <LiveRateCalculator className="shadow-none" />
         ))}
     </>
   );
