@@ -20,16 +20,21 @@ export interface BenchApp {
 
 /**
  * The app as it runs in production, in this process: embedded PostgreSQL in a fresh temporary
- * folder, production settings, request logging at info (to a file, as stdout would be piped), a
- * local price server in CoinGecko's format, listening on a free port of 127.0.0.1.
+ * folder (or the PostgreSQL database `databaseUrl` names), production settings, request logging
+ * at info (to a file, as stdout would be piped), a local price server in CoinGecko's format,
+ * listening on a free port of 127.0.0.1.
  */
 export async function startBenchApp(
   /** More settings on top of the production ones (a suite's channel, say). */
   env: Record<string, string> = {},
+  /** An empty PostgreSQL database to run on instead of PGlite (migrated here). */
+  databaseUrl?: string,
 ): Promise<BenchApp> {
   const priceServer = await new PriceServer().start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
+  );
   await migrateDatabase(database);
 
   const config = loadConfig({

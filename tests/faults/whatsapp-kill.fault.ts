@@ -2,7 +2,9 @@
  * The server is killed with SIGKILL right after an agent's reply to a WhatsApp customer was
  * stored and a webhook delivery was answered, before the Graph API took the reply (it is not
  * even listening yet). Started again on the same data, the reply goes out exactly once and the
- * stored delivery joins the chat exactly once: on the embedded database and on PostgreSQL.
+ * stored delivery joins the chat exactly once: on the embedded database and on PostgreSQL. And
+ * killed in the middle of a batch of ten customers' deliveries (some processed, some in flight,
+ * some not begun), started again: every message once, each customer's in order.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -151,6 +153,54 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL in the WhatsApp channel 
         REPLY,
         'Is the rate fixed?',
       ]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "processes a batch cut by a kill once after the restart, each customer's messages in order",
+    { timeout: 180_000 },
+    async () => {
+      const numbers = Array.from({ length: 10 }, (_, i) => `23480444${String(i).padStart(5, '0')}`);
+      const expected = new Map(numbers.map((n) => [n, [] as string[]]));
+      const bodies: string[] = [];
+      for (let round = 0; round < 5; round++)
+        for (const [i, number] of numbers.entries()) {
+          const text = round === 0 ? 'Hello, I want to sell Bitcoin.' : `${i}: message ${round}`;
+          expected.get(number)!.push(text);
+          bodies.push(
+            webhookDelivery({
+              contacts: [{ wa_id: number, name: `Customer ${i}` }],
+              messages: [textMessage(number, text)],
+            }),
+          );
+        }
+      for (const body of bodies) await webhook(body);
+      await app!.kill();
+      await app!.start();
+
+      const chatOf = async (number: string) => {
+        const list = await agent.request('GET', `/api/chat-sessions?q=${number}`);
+        const items =
+          list.kind === 'answered' ? (list.body as { items: { id: number }[] }).items : [];
+        return items[0]?.id;
+      };
+      const chats = async () => {
+        const found = new Map<string, string[]>();
+        for (const number of numbers) {
+          const id = await chatOf(number);
+          found.set(number, id === undefined ? [] : await contents(id));
+        }
+        return found;
+      };
+      await until('every message of the batch', async () => {
+        const found = await chats();
+        return numbers.every((n) => found.get(n)!.length >= expected.get(n)!.length)
+          ? true
+          : undefined;
+      });
+      // Past two more polls of the processor: nothing is stored twice.
+      await sleep(5_000);
+      expect(await chats()).toEqual(expected);
     },
   );
 });

@@ -54,7 +54,8 @@ export interface SentMessage {
  * The WhatsApp Cloud API (Graph API) on 127.0.0.1: `POST /{phone-number-id}/messages`, media
  * upload (`POST /{phone-number-id}/media`) and download (`GET /{media-id}`, then the file's URL),
  * each behind the bearer token; "mark read" with a typing indicator (`typing`). `failNext` queues the answers the next calls to `messages` get (429, 500,
- * 131047 re-engagement required, 131026 undeliverable, or a hang). `sent` is its message log:
+ * 131047 re-engagement required, 131026 undeliverable, or a hang); `holdMedia` keeps customers'
+ * files waiting. `sent` is its message log:
  * only what it answered 200 to.
  */
 export class GraphApiServer extends FakeHttpServer {
@@ -66,11 +67,27 @@ export class GraphApiServer extends FakeHttpServer {
   readonly typing: string[] = [];
   /** Media a customer "sent": its id gives its bytes and type. */
   readonly media = new Map<string, { mime: string; bytes: Buffer }>();
+  /** Every media metadata request (`GET /{media-id}`), by media id, answered or held. */
+  readonly mediaRequests: string[] = [];
   private readonly failures: GraphFailure[] = [];
   private counter = 0;
+  private mediaHeld: Promise<void> | undefined;
 
   constructor() {
     super('Graph API', '/v23.0');
+  }
+
+  /**
+   * Media metadata requests wait, unanswered, until the returned function is called: a customer's
+   * file that takes its time to come.
+   */
+  holdMedia(): () => void {
+    let release = () => {};
+    this.mediaHeld = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.mediaHeld = undefined;
+      release();
+    };
   }
 
   failNext(...failures: GraphFailure[]): void {
@@ -114,15 +131,14 @@ export class GraphApiServer extends FakeHttpServer {
     }
     const mediaInfo = /^\/(media-in-[\w-]+)$/.exec(path);
     if (req.method === 'GET' && mediaInfo) {
-      const media = this.media.get(mediaInfo[1]!);
-      if (!media) return json(404, { error: { message: 'Unknown media', code: 100 } });
-      return json(200, {
-        id: mediaInfo[1],
-        url: `${this.url}/files/${mediaInfo[1]}`,
-        mime_type: media.mime,
-        file_size: media.bytes.length,
-        messaging_product: 'whatsapp',
-      });
+      const id = mediaInfo[1]!;
+      this.mediaRequests.push(id);
+      const held = this.mediaHeld;
+      if (held) {
+        void held.then(() => this.answerMediaInfo(id, json));
+        return;
+      }
+      return this.answerMediaInfo(id, json);
     }
     const file = /^\/files\/(media-in-[\w-]+)$/.exec(path);
     if (req.method === 'GET' && file) {
@@ -132,6 +148,18 @@ export class GraphApiServer extends FakeHttpServer {
       return;
     }
     return json(404, { error: { message: `Unknown path ${path}`, code: 100 } });
+  }
+
+  private answerMediaInfo(id: string, json: (status: number, value: unknown) => void): void {
+    const media = this.media.get(id);
+    if (!media) return json(404, { error: { message: 'Unknown media', code: 100 } });
+    return json(200, {
+      id,
+      url: `${this.url}/files/${id}`,
+      mime_type: media.mime,
+      file_size: media.bytes.length,
+      messaging_product: 'whatsapp',
+    });
   }
 
   private send(

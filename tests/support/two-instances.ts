@@ -24,13 +24,17 @@ export interface TwoInstances {
  * Two instances of the server on one fresh PostgreSQL database, each listening with a pool of
  * its own, as behind a reverse proxy: what one does reaches the other only through PostgreSQL.
  */
-export async function startTwoInstances(serverUrl: string): Promise<TwoInstances> {
+export async function startTwoInstances(
+  serverUrl: string,
+  /** Settings of both instances on top of the test defaults (a channel, say). */
+  env: Record<string, string> = {},
+): Promise<TwoInstances> {
   const created = await createPostgresTestDatabase(serverUrl);
   const open = () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
   const databases: [Database, Database] = [await open(), await open()];
   await migrateDatabase(databases[0]);
-  const a = await startLiveApp(databases[0]);
-  const b = await startLiveApp(databases[1]);
+  const a = await startLiveApp(databases[0], env);
+  const b = await startLiveApp(databases[1], env);
   return {
     a,
     b,

@@ -35,6 +35,20 @@ export const whatsappDeliveries = pgTable(
     lastError: text('last_error'),
     processedAt: timestamptz('processed_at'),
     createdAt: createdAt(),
+    /**
+     * The WhatsApp ids whose messages the delivery holds, while it is pending (emptied once
+     * processed): a delivery waits for the earlier pending ones of the same customers, so each
+     * customer's messages keep their order while different customers' are processed side by side.
+     */
+    waIds: text('wa_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /**
+     * The instance processing it now: its liveness key, an advisory lock it holds while it runs
+     * (db/liveness-key.ts). A claim whose key nobody holds is free again (its instance stopped).
+     */
+    claimedBy: integer('claimed_by'),
   },
   (t) => [
     index('whatsapp_deliveries_pending_idx')

@@ -107,7 +107,11 @@ export async function eraseWhatsappData(options: {
     } else {
       await tx
         .update(whatsappDeliveries)
-        .set({ body: kept, lastError: null })
+        .set({
+          body: kept,
+          lastError: null,
+          waIds: sql`array_remove(${whatsappDeliveries.waIds}, ${waId})`,
+        })
         .where(eq(whatsappDeliveries.id, Number(delivery.id)));
       deliveriesRedacted += 1;
     }

@@ -15,12 +15,13 @@ import {
 } from '../../../shared/api/whatsapp';
 import type { WhatsappSettings } from '../../config';
 import type { Database } from '../../db/client';
-import { AdvisoryLock } from '../../db/advisory-lock';
+import { LivenessKey } from '../../db/liveness-key';
 import { requireUser } from '../../platform/auth';
 import { forRole } from '../../platform/roles';
 import { addCustomerPayoutAccount } from './customer-payout-account';
 import { GraphApi } from './graph-api';
-import { processDeliveries } from './process-deliveries';
+import { DeliveryProcessor } from './delivery-processor';
+import { DELIVERY_CLAIMS } from './process-deliveries';
 import { pruneDeliveries } from './prune-deliveries';
 import { sendOutbox } from './send-outbox';
 import { storeDelivery } from './store-delivery';
@@ -31,15 +32,12 @@ import { Worker } from './worker';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The channel's background work; tests wait on it. Absent when the channel is off. */
-    whatsapp?: { deliveries: Worker; outbox: Worker; typing: TypingIndicators };
+    whatsapp?: { deliveries: DeliveryProcessor; outbox: Worker; typing: TypingIndicators };
   }
 }
 
 /** The channel the outbox trigger notifies at commit (migration 0025). */
 const OUTBOX_CHANNEL = 'agentchat_whatsapp_outbox';
-
-/** The advisory lock delivery processing runs under: one instance at a time ("ACwa"). */
-const DELIVERY_LOCK = 0x41437761;
 
 /** How often the workers look for work nobody told them of (retries that came due). */
 const POLL_MS = 2_000;
@@ -62,7 +60,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 const webhookRoutes: FastifyPluginAsyncZod<{
   db: Database['db'];
   settings: WhatsappSettings;
-  deliveries: Worker;
+  deliveries: DeliveryProcessor;
 }> = async (app, { db, settings, deliveries }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -126,22 +124,21 @@ export const whatsappPlugin = fp(
     const cap = config.maxOpenChatsPerAgent;
     if (!settings) return;
     const graph = new GraphApi(settings);
-    const lock = new AdvisoryLock(database, DELIVERY_LOCK, app.log);
-    const deliveries = new Worker(
-      'WhatsApp delivery processing',
-      async () =>
-        (await lock.hold())
-          ? processDeliveries({
-              db,
-              events,
-              graph,
-              storage,
-              cap,
-              now: clock,
-              phoneNumberId: settings.phoneNumberId,
-              logger: app.log,
-            })
-          : 0,
+    // Every instance processes deliveries, different customers' side by side; what each has
+    // claimed carries its liveness key, free again at once if it stops.
+    const key = new LivenessKey(database, DELIVERY_CLAIMS, app.log);
+    const deliveries = new DeliveryProcessor(
+      {
+        db,
+        events,
+        graph,
+        storage,
+        cap,
+        now: clock,
+        phoneNumberId: settings.phoneNumberId,
+        logger: app.log,
+      },
+      key,
       POLL_MS,
       app.log,
     );
@@ -177,7 +174,7 @@ export const whatsappPlugin = fp(
       clearInterval(pruneTimer);
       await deliveries.stop();
       await outbox.stop();
-      await lock.release();
+      await key.release();
     });
 
     await app.register(webhookRoutes, { db, settings, deliveries });

@@ -1,16 +1,10 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/api/messages';
 import type { WhatsappInboundMessage } from '../../../shared/api/whatsapp';
 import { whatsappInboundMessageSchema } from '../../../shared/api/whatsapp';
 import type { Db } from '../../db/client';
-import {
-  chatSessions,
-  messages,
-  whatsappContacts,
-  whatsappHeldMessages,
-  whatsappOutbox,
-} from '../../db/schema';
+import { messages, whatsappContacts, whatsappHeldMessages, whatsappOutbox } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
@@ -21,7 +15,7 @@ import { answerButton } from './button-replies';
 import type { GraphApi } from './graph-api';
 import { fetchMedia, mediaOf, textInstead } from './receive-media';
 import { deskFromReply, deskFromText, deskQuestion, type WhatsappDesk } from './desk-choice';
-import { touchInbound, whatsappCustomer } from './whatsapp-contact';
+import { whatsappArrival } from './whatsapp-contact';
 
 export interface ReceiveContext {
   db: Db;
@@ -143,7 +137,7 @@ async function openChat(
 
 /**
  * The messages held until the desk was known, into the chat in order, then forgotten. Run
- * before each message of a customer who has a chat: a crash between opening the chat and this
+ * before each message of a customer who has a chat, when some are held: a crash between opening the chat and this
  * leaves them held, and the customer's next message (or this one's retry) posts them.
  */
 async function postHeld(
@@ -174,25 +168,19 @@ async function postHeld(
 export async function receiveMessage(
   context: ReceiveContext & { message: WhatsappInboundMessage; profileName: string | undefined },
 ): Promise<void> {
-  const { db, message } = context;
-  const { user, deskAskedAt } = await whatsappCustomer({
-    db,
+  const { message } = context;
+  const { user, deskAskedAt, latestChatId, hasHeld } = await whatsappArrival({
+    db: context.db,
     waId: message.from,
     profileName: context.profileName,
+    at: new Date(Number(message.timestamp) * 1000),
   });
-  await touchInbound(db, user.id, new Date(Number(message.timestamp) * 1000));
-  const [latest] = await db
-    .select({ id: chatSessions.id })
-    .from(chatSessions)
-    .where(eq(chatSessions.customerId, user.id))
-    .orderBy(desc(chatSessions.createdAt))
-    .limit(1);
   try {
-    if (latest) {
-      await postHeld(context, user, latest.id);
+    if (latestChatId !== null) {
+      if (hasHeld) await postHeld(context, user, latestChatId);
       // A tap on an order's or an account's button acts first (decision 036), then shows.
       await answerButton({ ...context, caller: user, message });
-      return await post(context, user, latest.id, message);
+      return await post(context, user, latestChatId, message);
     }
     const reply = replyId(message);
     const desk =

@@ -2,14 +2,15 @@ import type { WhatsappSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { whatsappDeliveries } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { ourChanges } from './process-deliveries';
+import { ourChanges, sendersOf } from './process-deliveries';
 import { isSignedByMeta } from './signature';
 import { whatsappWebhookBodySchema } from '../../../shared/api/whatsapp';
 
 /**
  * A webhook POST, stored for processing once its signature holds: before it nothing is read, and
  * a bad or missing signature stores nothing. A delivery with nothing for this phone number (Meta
- * sends every number of the app to one webhook) is answered and dropped.
+ * sends every number of the app to one webhook) is answered and dropped. The senders of its
+ * messages are kept beside it: it is processed after their earlier deliveries.
  */
 export async function storeDelivery(options: {
   db: Db;
@@ -33,6 +34,7 @@ export async function storeDelivery(options: {
   }
   if (!whatsappWebhookBodySchema.safeParse(json).success)
     throw new AppError('bad_request', 'Not a WhatsApp Business Account delivery');
-  if (ourChanges(json, settings.phoneNumberId).length === 0) return;
-  await db.insert(whatsappDeliveries).values({ body: json });
+  const changes = ourChanges(json, settings.phoneNumberId);
+  if (changes.length === 0) return;
+  await db.insert(whatsappDeliveries).values({ body: json, waIds: sendersOf(changes) });
 }

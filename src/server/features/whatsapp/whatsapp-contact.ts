@@ -1,6 +1,6 @@
-import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, whatsappContacts } from '../../db/schema';
+import { chatSessions, users, whatsappContacts, whatsappHeldMessages } from '../../db/schema';
 import type { SessionUser } from '../../platform/sessions';
 
 /** The profile's name, split at its first space into the users row's two names. */
@@ -13,28 +13,56 @@ function names(profileName: string | undefined): { firstName: string; lastName: 
     : { firstName: name.slice(0, space), lastName: name.slice(space + 1) };
 }
 
+/** A customer's message arrived: who they are, and where their messages go. */
+export interface WhatsappArrival {
+  user: SessionUser;
+  /** When they were asked which desk (null: not yet). */
+  deskAskedAt: Date | null;
+  /** Their latest chat (a resolved one included); null before they have one. */
+  latestChatId: number | null;
+  /** Whether messages of theirs wait for the desk to be known. */
+  hasHeld: boolean;
+}
+
 /**
- * The customer behind a WhatsApp id, made on their first message: a users row with no Google
- * account and no email, named from the WhatsApp profile. Once made, the name is the desk's (a
- * later profile name does not overwrite it).
+ * A message from `waId` sent at `at`: the customer behind the WhatsApp id, made on their first
+ * message (a users row with no Google account and no email, named from the WhatsApp profile;
+ * once made, the name is the desk's: a later profile name does not overwrite it). The 24-hour
+ * window runs from their latest message. For a known customer this is one statement: the
+ * window's update returns the customer, their latest chat and whether messages are held.
  */
-export async function whatsappCustomer(options: {
+export async function whatsappArrival(options: {
   db: Db;
   waId: string;
   profileName: string | undefined;
-}): Promise<{ user: SessionUser; deskAskedAt: Date | null }> {
+  at: Date;
+}): Promise<WhatsappArrival> {
   const { db, waId } = options;
-  const found = async () => {
+  const arrive = async (): Promise<WhatsappArrival | undefined> => {
     const [row] = await db
-      .select({ user: users, deskAskedAt: whatsappContacts.deskAskedAt })
-      .from(whatsappContacts)
-      .innerJoin(users, eq(users.id, whatsappContacts.customerId))
-      .where(eq(whatsappContacts.waId, waId))
-      .limit(1);
-    return row;
+      .update(whatsappContacts)
+      .set({
+        lastInboundAt: sql`greatest(${whatsappContacts.lastInboundAt}, ${options.at.toISOString()}::timestamptz)`,
+      })
+      .from(users)
+      .where(and(eq(whatsappContacts.waId, waId), eq(users.id, whatsappContacts.customerId)))
+      .returning({
+        user: getTableColumns(users),
+        deskAskedAt: whatsappContacts.deskAskedAt,
+        latestChatId: sql<string | null>`(select s.id from ${chatSessions} s
+                                           where s.customer_id = ${users.id}
+                                           order by s.created_at desc limit 1)`,
+        hasHeld: sql<boolean>`exists (select 1 from ${whatsappHeldMessages} h
+                                      where h.customer_id = ${users.id})`,
+      });
+    if (!row) return undefined;
+    return {
+      ...row,
+      latestChatId: row.latestChatId === null ? null : Number(row.latestChatId),
+    };
   };
-  const existing = await found();
-  if (existing) return existing;
+  const known = await arrive();
+  if (known) return known;
   await db
     .transaction(async (tx) => {
       const [user] = await tx.insert(users).values(names(options.profileName)).returning();
@@ -49,17 +77,7 @@ export async function whatsappCustomer(options: {
     .catch((error: unknown) => {
       if (!(error instanceof TransactionRollbackError)) throw error;
     });
-  const made = await found();
+  const made = await arrive();
   if (!made) throw new Error(`WhatsApp contact ${waId} was neither found nor made`);
   return made;
-}
-
-/** The customer wrote at `at`: the 24-hour window runs from their latest message. */
-export async function touchInbound(db: Db, customerId: string, at: Date): Promise<void> {
-  await db
-    .update(whatsappContacts)
-    .set({
-      lastInboundAt: sql`greatest(${whatsappContacts.lastInboundAt}, ${at.toISOString()}::timestamptz)`,
-    })
-    .where(eq(whatsappContacts.customerId, customerId));
 }
