@@ -1,16 +1,19 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { toastStore } from '../../src/web/lib/toast';
 import { resetUnauthorizedRedirect } from '../../src/web/lib/unauthorized';
 
 /**
  * The web project runs its files one after another in shared workers (isolate: false): one jsdom
  * and one module graph a worker instead of one a file, several times faster. So each file starts
- * from what a fresh page would have: the address at /, empty storage, no stubs, nothing rendered.
+ * from what a fresh page would have: the address at /, empty storage, no stubs, nothing rendered,
+ * no toast (one left by the file before would be a second role="status" in the next).
  * Files that replace a module (`vi.mock`) cannot share the module graph and run in the `unit`
  * project (vitest.config.ts).
  */
 function freshPage(): void {
   cleanup();
+  toastStore.remove();
   resetUnauthorizedRedirect();
   vi.unstubAllGlobals();
   vi.useRealTimers();
