@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RatesResponse } from '../../../../shared/api/rates';
+import { ratesResponseSchema, type RatesResponse } from '../../../../shared/api/rates';
 import { apiGet } from '../../../lib/api-client';
 
 export const ratesKeys = {
@@ -9,16 +9,13 @@ export const ratesKeys = {
   history: ['rates', 'history'] as const,
 };
 
-const ratesSchema = () => import('../../../../shared/api/rates').then((m) => m.ratesResponseSchema);
-
 /**
  * GET /api/exchange-rates (public): the USD-to-Naira rate and each currency's rate per coin,
  * with figures only where the server publishes them (managed, within the market guard). The
- * contract loads with the request, so a screen that only shows a calculator keeps zod off its
- * first load.
+ * landing page reads them without zod (shared/api/public-market-check.ts).
  */
 export function getRates(signal?: AbortSignal): Promise<RatesResponse> {
-  return apiGet('/api/exchange-rates', ratesSchema(), { signal });
+  return apiGet('/api/exchange-rates', ratesResponseSchema, { signal });
 }
 
 export const ratesQuery = queryOptions({
@@ -32,7 +29,7 @@ export function useRates() {
 
 /** GET /api/exchange-rates/manage (agents): every managed rate, published or not. */
 export function getManagedRates(signal?: AbortSignal): Promise<RatesResponse> {
-  return apiGet('/api/exchange-rates/manage', ratesSchema(), { signal });
+  return apiGet('/api/exchange-rates/manage', ratesResponseSchema, { signal });
 }
 
 export const managedRatesQuery = queryOptions({
