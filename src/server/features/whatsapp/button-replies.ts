@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { WhatsappInboundMessage } from '../../../shared/api/whatsapp';
 import type { Db } from '../../db/client';
 import { chatSessions, messages, orderEvents, orders, whatsappOutbox } from '../../db/schema';
@@ -118,29 +118,14 @@ async function runAccountButton(context: Context, button: AccountButton): Promis
     );
   }
   await answer(context, `Thank you: ${named} is confirmed for your payouts.`);
-  const open = await context.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, context.caller.id),
-        inArray(orders.state, ['quoted']),
-        gt(orders.expiresAt, context.now),
-      ),
-    );
-  for (const order of open) {
-    const [quoted] = await context.db
-      .select({ id: orderEvents.id })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.state, 'quoted')))
-      .orderBy(desc(orderEvents.id))
-      .limit(1);
-    if (quoted) {
-      await context.db
-        .insert(whatsappOutbox)
-        .values({ waId: context.waId, orderEventId: quoted.id, part: 'step' });
-    }
-  }
+  // Each open quote's latest quote step, queued again: one statement for all of them.
+  await context.db.execute(sql`
+    insert into whatsapp_outbox (wa_id, order_event_id, part)
+    select ${context.waId}, max(e.id), 'step'
+    from orders o join order_events e on e.order_id = o.id and e.state = 'quoted'
+    where o.customer_id = ${context.caller.id}::uuid and o.state = 'quoted'
+      and o.expires_at > ${context.now.toISOString()}::timestamptz
+    group by o.id`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { formatTime } from '../../../shared/dates';
+import { BUSINESS_TIME_ZONE } from '../../../shared/lagos-days';
 import { RATE_SYMBOLS } from '../../../shared/domain';
 import { dec, formatCryptoAmount, formatNaira } from '../../../shared/money';
 import { depositQrText } from '../../../shared/orders/deposit-qr';
@@ -10,9 +11,6 @@ import type { Db } from '../../db/client';
 import { orderEvents, orders, payoutAccounts } from '../../db/schema';
 import { orderButtonId } from './button-ids';
 import type { GraphApi } from './graph-api';
-
-/** The desk's clock: lock times are told in Lagos time. */
-const DESK_TIME_ZONE = 'Africa/Lagos';
 
 type OrderRow = typeof orders.$inferSelect;
 type AccountRow = typeof payoutAccounts.$inferSelect;
@@ -74,7 +72,7 @@ async function quoteMessage(db: Db, order: OrderRow, eventId: number): Promise<B
     account
       ? `Paid into: ${accountLine(account)}`
       : 'Paid into: you have no payout account yet. Your agent will add one for you to confirm.',
-    `Rate locked until ${formatTime(order.expiresAt, DESK_TIME_ZONE)} (${minutes} minutes).`,
+    `Rate locked until ${formatTime(order.expiresAt, BUSINESS_TIME_ZONE)} Lagos time (${minutes} minutes).`,
   ];
   const decline = {
     id: orderButtonId({ kind: 'order', action: 'decline', orderId: order.id, eventId }),
@@ -124,7 +122,7 @@ async function stepMessage(
       return quoteMessage(db, order, event.id);
     case 'awaiting_deposit':
       return text(
-        `Order ${ref} is accepted. Send exactly ${coins(order)} on the ${order.network} network to:\n${order.depositAddress ?? ''}\nSend it before ${formatTime(order.expiresAt, DESK_TIME_ZONE)}, when the rate lock ends.`,
+        `Order ${ref} is accepted. Send exactly ${coins(order)} on the ${order.network} network to:\n${order.depositAddress ?? ''}\nSend it before ${formatTime(order.expiresAt, BUSINESS_TIME_ZONE)} Lagos time, when the rate lock ends.`,
       );
     case 'deposit_seen':
       return text(

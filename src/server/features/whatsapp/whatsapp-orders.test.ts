@@ -309,7 +309,7 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
     expect(body).toContain('Rate: ₦157,254,058.50 per BTC');
     expect(body).toContain('You receive: ₦1,572,540.59');
     expect(body).toContain('Paid into: Guaranty Trust Bank 0123456785 (Chidi Okafor)');
-    expect(body).toMatch(/Rate locked until \d\d:\d\d \(15 minutes\)\./);
+    expect(body).toMatch(/Rate locked until \d\d:\d\d Lagos time \(15 minutes\)\./);
     const accept = button(message!, 'Accept');
     expect(accept.id).toMatch(new RegExp(`^order:accept:${order.id}:\\d+:${customer.accountId}$`));
 
