@@ -18,13 +18,13 @@ import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/
 import {
   GraphApiServer,
   mediaMessage,
-  signWebhook,
   textMessage,
   webhookDelivery,
   whatsappEnv,
 } from '../../../../tests/support/graph-api-server';
 import { mediaFiles } from '../../../../tests/support/media-files';
 import { everyTableText } from '../../../../tests/support/table-text';
+import { postWebhook, settleWhatsapp } from '../../../../tests/support/whatsapp-app';
 import { makeAgent, sessionCookie } from '../../../../tests/support/users';
 import { withoutNumber } from './erase-whatsapp-data';
 
@@ -37,19 +37,8 @@ describe.each(testDatabaseKinds())('erasing a WhatsApp customer on $name', (kind
   let agentCookie = '';
 
   const post = async (body: string) => {
-    const answer = await app.inject({
-      method: 'POST',
-      url: '/api/channels/whatsapp/webhook',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(body) },
-      payload: body,
-    });
-    expect(answer.statusCode).toBe(200);
-    for (let i = 0; i < 3; i++) {
-      app.whatsapp!.deliveries.kick();
-      await app.whatsapp!.deliveries.idle();
-      app.whatsapp!.outbox.kick();
-      await app.whatsapp!.outbox.idle();
-    }
+    expect((await postWebhook(app, body)).statusCode).toBe(200);
+    await settleWhatsapp(app);
   };
   const contactOf = async (waId: string) =>
     (

@@ -9,12 +9,12 @@ import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/
 import {
   GraphApiServer,
   mediaMessage,
-  signWebhook,
   textMessage,
   webhookDelivery,
   whatsappEnv,
 } from '../../../../tests/support/graph-api-server';
 import { mediaFiles } from '../../../../tests/support/media-files';
+import { postWebhook, settleWhatsapp } from '../../../../tests/support/whatsapp-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import { TYPING_INDICATOR_EVERY_MS } from './typing-indicator';
 
@@ -29,21 +29,8 @@ describe.each(testDatabaseKinds())('WhatsApp documents, audio and typing on $nam
   let phoneCounter = 0;
   const newNumber = () => `234805${String(Date.now() % 100000).padStart(5, '0')}${++phoneCounter}`;
 
-  const post = (body: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/channels/whatsapp/webhook',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(body) },
-      payload: body,
-    });
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      app.whatsapp!.deliveries.kick();
-      await app.whatsapp!.deliveries.idle();
-      app.whatsapp!.outbox.kick();
-      await app.whatsapp!.outbox.idle();
-    }
-  };
+  const post = (body: string) => postWebhook(app, body);
+  const settle = () => settleWhatsapp(app);
   const deliver = async (...items: object[]) => {
     const body = webhookDelivery({ messages: items });
     expect((await post(body)).statusCode).toBe(200);

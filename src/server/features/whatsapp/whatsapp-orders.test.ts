@@ -25,7 +25,6 @@ import {
   textMessage,
   webhookDelivery,
   whatsappEnv,
-  signWebhook,
   type ReplyButton,
   type SentMessage,
 } from '../../../../tests/support/graph-api-server';
@@ -37,6 +36,7 @@ import {
   setSellRates,
 } from '../../../../tests/support/order-setup';
 import { PriceServer } from '../../../../tests/support/price-server';
+import { postWebhook, settleWhatsapp } from '../../../../tests/support/whatsapp-app';
 import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/support/users';
 import type { SessionUser } from '../../platform/sessions';
 import { UNKNOWN_BUTTON_TEXT, WHATSAPP_DISPUTE_NOTE } from './button-replies';
@@ -66,21 +66,8 @@ describe.each(testDatabaseKinds())('orders inside WhatsApp on $name', (kind) => 
   let phoneCounter = 0;
   const newNumber = () => `234805${String(Date.now() % 100000).padStart(5, '0')}${++phoneCounter}`;
 
-  const post = (body: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/channels/whatsapp/webhook',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(body) },
-      payload: body,
-    });
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      app.whatsapp!.deliveries.kick();
-      await app.whatsapp!.deliveries.idle();
-      app.whatsapp!.outbox.kick();
-      await app.whatsapp!.outbox.idle();
-    }
-  };
+  const post = (body: string) => postWebhook(app, body);
+  const settle = () => settleWhatsapp(app);
   const deliver = async (message: object) => {
     const body = webhookDelivery({ messages: [message] });
     expect((await post(body)).statusCode).toBe(200);

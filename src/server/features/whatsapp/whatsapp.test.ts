@@ -25,6 +25,7 @@ import {
   whatsappEnv,
 } from '../../../../tests/support/graph-api-server';
 import { uploadImage } from '../../../../tests/support/images';
+import { postWebhook, settleWhatsapp } from '../../../../tests/support/whatsapp-app';
 import { makeAgent, sessionCookie } from '../../../../tests/support/users';
 import { DELIVERY_RETENTION_DAYS, pruneDeliveries } from './prune-deliveries';
 import { WINDOW_CLOSED_TITLE } from './send-outbox';
@@ -40,25 +41,9 @@ describe.each(testDatabaseKinds())('the WhatsApp channel on $name', (kind) => {
   let phoneCounter = 0;
   const newNumber = () => `234803${String(Date.now() % 100000).padStart(5, '0')}${++phoneCounter}`;
 
-  const post = (body: string, signature: string | null = signWebhook(body)) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/channels/whatsapp/webhook',
-      headers: {
-        'content-type': 'application/json',
-        ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
-      },
-      payload: body,
-    });
+  const post = (body: string, signature?: string | null) => postWebhook(app, body, signature);
   /** Waits for the deliveries and the outbox to have nothing left to do. */
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      app.whatsapp!.deliveries.kick();
-      await app.whatsapp!.deliveries.idle();
-      app.whatsapp!.outbox.kick();
-      await app.whatsapp!.outbox.idle();
-    }
-  };
+  const settle = () => settleWhatsapp(app);
   const receive = async (from: string, text: string, name = 'Chidi Okafor') => {
     const message = textMessage(from, text, new Date(now));
     const body = webhookDelivery({ contacts: [{ wa_id: from, name }], messages: [message] });
