@@ -8,5 +8,6 @@ import { buildServerIfOutOfDate } from '../../scripts/build-server';
  * (unit, server, e2e, the fault tests) build it once between them, and a fresh clone still works.
  */
 export default async function setup(): Promise<void> {
-  await buildServerIfOutOfDate(path.resolve(import.meta.dirname, '../..'));
+  const built = await buildServerIfOutOfDate(path.resolve(import.meta.dirname, '../..'));
+  if (built !== undefined) console.log(built);
 }
