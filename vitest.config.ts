@@ -25,8 +25,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts', ...WEB_TESTS_WITH_MODULE_MOCKS],
-          // One migrated PGlite made up front, copied by every test database (support/databases).
-          globalSetup: ['tests/setup/global-pglite-template.ts'],
+          // One migrated PGlite made up front, copied by every test database (support/databases);
+          // the server bundle the CLI and install tests run, built when out of date.
+          globalSetup: [
+            'tests/setup/global-pglite-template.ts',
+            'tests/setup/global-server-bundle.ts',
+          ],
           setupFiles: ['tests/setup/testing-library.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
         },
@@ -36,7 +40,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          globalSetup: ['tests/setup/global-pglite-template.ts'],
+          // The server bundle: db/lock.test.ts starts it as processes (built when out of date).
+          globalSetup: [
+            'tests/setup/global-pglite-template.ts',
+            'tests/setup/global-server-bundle.ts',
+          ],
           // One module graph per worker, not per file: importing the app once instead of in
           // every file (here 358 s -> 192 s for src/server). Each file builds its own app on its
           // own database, and nothing in src/server keeps state in a module.

@@ -9,6 +9,12 @@ import path from 'node:path';
 /** Written last by a build that succeeded; its time is the build's. */
 export const BUILD_STAMP = 'dist/build-stamp';
 
+/**
+ * Written by a server bundle's build that succeeded (scripts/build-server.ts), with the time the
+ * build started: the tests that run dist/server build it only when it is older than its sources.
+ */
+export const SERVER_BUILD_STAMP = 'dist/server/build-stamp';
+
 /** Folders and files a build reads; tests and test helpers are not among them. */
 const INPUTS = [
   'src',
@@ -16,6 +22,15 @@ const INPUTS = [
   'scripts',
   'index.html',
   'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+/** What the server bundle reads: no web code (ESLint forbids it), no Vite settings. */
+const SERVER_INPUTS = [
+  'src/server',
+  'src/shared',
+  'scripts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
@@ -52,13 +67,32 @@ function newestUnder(entry) {
  * @returns {string | undefined}
  */
 export function buildOutOfDate(rootDir) {
+  return outOfDate(rootDir, BUILD_STAMP, INPUTS);
+}
+
+/**
+ * The same for the server bundle alone (dist/server), which `npm run build` makes too.
+ * @param {string} rootDir
+ * @returns {string | undefined}
+ */
+export function serverBuildOutOfDate(rootDir) {
+  return outOfDate(rootDir, SERVER_BUILD_STAMP, SERVER_INPUTS);
+}
+
+/**
+ * @param {string} rootDir
+ * @param {string} stamp
+ * @param {readonly string[]} inputs
+ * @returns {string | undefined}
+ */
+function outOfDate(rootDir, stamp, inputs) {
   let built;
   try {
-    built = fs.statSync(path.join(rootDir, BUILD_STAMP)).mtimeMs;
+    built = fs.statSync(path.join(rootDir, stamp)).mtimeMs;
   } catch {
     return 'no build yet';
   }
   if (!fs.existsSync(path.join(rootDir, 'src'))) return undefined;
-  const changed = INPUTS.find((input) => newestUnder(path.join(rootDir, input)) > built);
+  const changed = inputs.find((input) => newestUnder(path.join(rootDir, input)) > built);
   return changed === undefined ? undefined : `${changed} changed since the last build`;
 }

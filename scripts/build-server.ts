@@ -2,8 +2,10 @@
  * The server as one bundle (decision 033): `node dist/server/main.js` starts without compiling
  * TypeScript. Packages with native code, WebAssembly or files of their own stay in node_modules.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUILD_STAMP, serverBuildOutOfDate } from './build-inputs.js';
 
 /** Not bundled: each reads files beside its own code, or is loaded only in development. */
 export const SERVER_EXTERNALS = [
@@ -41,6 +43,7 @@ const ENTRIES = {
 /** `into`: another folder than dist/server (a test's own, so it never rewrites the files a running app imports). */
 export async function buildServer(rootDir: string, into = 'dist/server'): Promise<string> {
   const outdir = path.join(rootDir, into);
+  const started = new Date();
   const result = await build({
     absWorkingDir: rootDir,
     entryPoints: ENTRIES,
@@ -61,6 +64,21 @@ export async function buildServer(rootDir: string, into = 'dist/server'): Promis
     metafile: true,
     logLevel: 'warning',
   });
+  // The build's start: a source saved while it ran is newer, and builds again next time.
+  const stamp = path.join(outdir, path.basename(SERVER_BUILD_STAMP));
+  fs.writeFileSync(stamp, `${started.toISOString()}\n`);
+  fs.utimesSync(stamp, started, started);
   const main = result.metafile.outputs[path.relative(rootDir, path.join(outdir, 'main.js'))];
   return `bundled the server into ${path.relative(rootDir, outdir)}: main.js ${((main?.bytes ?? 0) / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/**
+ * dist/server, built only when a source changed since its last build (the check `npm start`
+ * makes, scripts/build-inputs.js): the test projects that run it each call this in their global
+ * setup (vitest runs those one after another), so a run builds it at most once. What it did, or
+ * undefined when the bundle was current.
+ */
+export async function buildServerIfOutOfDate(rootDir: string): Promise<string | undefined> {
+  if (serverBuildOutOfDate(rootDir) === undefined) return undefined;
+  return buildServer(rootDir);
 }

@@ -13,21 +13,23 @@ import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { makeAgent, makeCustomer, sessionCookie } from '../support/users';
 
 const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The command as `npm run storage:migrate` runs it once built: its bundle with plain node
+ * (dist/server/storage-migrate.js, built by tests/setup/global-server-bundle.ts).
+ */
 async function storageMigrate(env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(
-      'node',
-      ['--import', 'tsx', 'scripts/storage-migrate.ts'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          ...env,
-        },
+    const { stdout, stderr } = await run(process.execPath, ['dist/server/storage-migrate.js'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...env,
       },
-    );
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -35,7 +37,7 @@ async function storageMigrate(env: Record<string, string>) {
   }
 }
 
-// Each case starts a real process (tsx): slow on a busy machine.
+// Each case starts a real process: slow on a busy machine.
 describe('npm run storage:migrate', { timeout: 120_000 }, () => {
   let dataDir: string;
   let uploads: string;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { buildServer } from '../../scripts/build-server';
+import { buildServerIfOutOfDate } from '../../scripts/build-server';
 import { hasChromium, launchChromiumServers } from '../support/e2e';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,7 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // No test reads a source map: a quicker build.
         build: { sourcemap: false },
       }),
-      buildServer(rootDir),
+      // Only when out of date: the unit and server projects' setup may have built it already.
+      buildServerIfOutOfDate(rootDir),
     ]);
   } catch (error) {
     await launching.then((servers) => servers.close()).catch(() => undefined);

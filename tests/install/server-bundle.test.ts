@@ -1,16 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildServer } from '../../scripts/build-server';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
-/** The bundle as `npm run build` makes it, in a folder of this test's own. */
-const BUNDLE = 'dist/server-check';
+/**
+ * The bundle from the current sources, as `npm run build` makes it: the unit project's global
+ * setup builds it when out of date (tests/setup/global-server-bundle.ts). Its operator commands
+ * run from it in tests/cli.
+ */
+const BUNDLE = 'dist/server';
 
 /** The bundle as `npm run serve` and the Docker image run it: plain node, no tsx. */
 describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
@@ -20,9 +21,6 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     dirs.push(dir);
     return dir;
   };
-  // Its own folder: the browser tests import dist/server/start.js meanwhile, and a rewrite under
-  // them could be read half-written.
-  beforeAll(() => buildServer(root, BUNDLE), 120_000);
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -84,25 +82,5 @@ describe('the server bundle (dist/server)', { timeout: 180_000 }, () => {
     );
     // oidc-provider's "Unsupported runtime" on Node 20, its in-memory adapter warning, Node's own.
     expect(stderr).toBe('');
-  });
-
-  it('runs the operator commands too: agent-create writes an admin', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        `${BUNDLE}/agent-create.js`,
-        '--email',
-        'ops@example.com',
-        '--password',
-        'long enough',
-        '--first-name',
-        'Ada',
-        '--last-name',
-        'Ops',
-        '--admin',
-      ],
-      { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: tempDir() } },
-    );
-    expect(stdout).toMatch(/Created admin ops@example.com/);
   });
 });

@@ -68,7 +68,7 @@ export async function createPostgresTestDatabase(
  */
 const postgresTemplates = new Map<string, Promise<string>>();
 
-function sharedPostgresTemplate(serverUrl: string): Promise<string> {
+export function sharedPostgresTemplate(serverUrl: string): Promise<string> {
   let made = postgresTemplates.get(serverUrl);
   if (!made) {
     made = makePostgresTemplate(serverUrl);

@@ -2,14 +2,33 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { transform } from 'esbuild';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { copyPgliteTemplate } from '../../../tests/support/pglite-template';
 import { acquireDirLock, DataDirLockedError } from './lock';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
-const lockModule = path.join(import.meta.dirname, 'lock.ts');
 
 let dataDir: string;
 const children = new Set<ChildProcess>();
+/** lock.ts as JavaScript, for another process to import with plain node (no tsx to load). */
+let lockModule: string;
+
+beforeAll(async () => {
+  const { code } = await transform(
+    fs.readFileSync(path.join(import.meta.dirname, 'lock.ts'), 'utf8'),
+    {
+      loader: 'ts',
+      format: 'esm',
+    },
+  );
+  lockModule = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-lock-module-')),
+    'lock.mjs',
+  );
+  fs.writeFileSync(lockModule, code);
+});
+afterAll(() => fs.rmSync(path.dirname(lockModule), { recursive: true, force: true }));
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-lock-'));
@@ -79,11 +98,10 @@ async function holdLockInAnotherProcess(dir: string): Promise<ChildProcess> {
     console.log('locked');
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '--eval', script],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   await new Output(child).waitFor(/locked/, child);
   return child;
@@ -166,7 +184,8 @@ describe('the server on one DATA_DIR', () => {
   }
 
   function startProcess(): { child: ChildProcess; output: Output } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // The bundle `npm start` runs (built by tests/setup/global-server-bundle.ts).
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: projectRoot,
       env: {
         PATH: process.env.PATH,
@@ -200,10 +219,11 @@ describe('the server on one DATA_DIR', () => {
     return res.json();
   }
 
-  // One folder through a server's life, each start a real process (about 6 CPU-seconds each, so
-  // one test of four starts rather than three tests of six).
+  // One folder through a server's life, each start a real process (one test of four starts
+  // rather than three tests of six). The folder starts as a copy of the migrated template: the
+  // start on an empty folder, as on a fresh machine, is tests/install/server-bundle.test.ts's.
   it('refuses a second server; after a crash the next start takes over; SIGTERM and SIGINT shut down cleanly', async () => {
-    // The first start makes its database in the empty folder, as on a fresh machine.
+    copyPgliteTemplate(inject('pgliteTemplate'), dataDir);
     const first = await startServer();
     expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(first.child.pid));
 
