@@ -14,7 +14,7 @@ import {
   hasChromium,
   PHONE,
   screenshots,
-  SCREENSHOTS,
+  screenshot,
   settle,
   startServer,
   TOASTER,
@@ -364,7 +364,6 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     try {
       const agentPage = await context.newPage();
       await logIn(agentPage, server.url, AGENT);
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
       for (const [size, route] of [
         [PHONE, '/agent/admin'],
         [DESKTOP, '/admin-dashboard'],
@@ -377,9 +376,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
         expect(await agentPage.getByTestId('stat-total-users').count()).toBe(0);
         // Not at once: the screen stays while the toast is read.
         expect(new URL(agentPage.url()).pathname).toBe(route);
-        await agentPage.screenshot({
-          path: path.join(SCREENSHOTS, `admin-access-denied-${size.width}x${size.height}.png`),
-        });
+        await screenshot(agentPage, `admin-access-denied-${size.width}x${size.height}`);
         await agentPage.waitForURL(`${server.url}/`, { timeout: 5_000 });
       }
       // The API refuses too, whatever the screen does.
