@@ -14,8 +14,7 @@ import {
   hasChromium,
   PHONE,
   screenshots,
-  SCREENSHOTS,
-  settle,
+  screenshot,
   startServer,
   TOASTER,
 } from '../support/e2e';
@@ -41,17 +40,6 @@ const AGENT = {
 const CUSTOMER = { name: 'Ada Obi', email: 'ada.obi@example.com' };
 /** Live updates wait ~1 s for a burst to pass, then load again. */
 const LIVE_TIMEOUT_MS = 8_000;
-
-/** On a phone nothing is wider than the screen: lists become cards, never a sideways page. */
-async function expectNoHorizontalOverflowOnPhone(page: Page): Promise<void> {
-  const before = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await settle(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    PHONE.width,
-  );
-  if (before) await page.setViewportSize(before);
-}
 
 async function closeToast(page: Page): Promise<void> {
   const close = page.getByRole('region', { name: 'Notifications' }).getByRole('button', {
@@ -191,8 +179,8 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
       '2 sessions · 2 transactions in this period',
     );
     await closeToast(page);
-    await screenshots(page, 'admin-analytics', { shots: 'both' });
-    await expectNoHorizontalOverflowOnPhone(page);
+    // Nothing wider than the screen at either size: on a phone lists become cards.
+    await screenshots(page, 'admin-analytics', { shots: 'both', noSidewaysScroll: true });
     await expectNoAxeViolations(page, { exclude: TOASTER });
 
     // The exports are plain links for the chosen range; the download is the server's CSV.
@@ -286,8 +274,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Search by name or email').fill('');
     await expect.poll(() => rows.count()).toBe(3);
-    await screenshots(page, 'admin-users', { shots: 'both' });
-    await expectNoHorizontalOverflowOnPhone(page);
+    await screenshots(page, 'admin-users', { shots: 'both', noSidewaysScroll: true });
     await expectNoAxeViolations(page, { exclude: TOASTER });
   });
 
@@ -320,8 +307,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     expect(created.status).toBe(201);
     await expect.poll(() => rows.count(), { timeout: LIVE_TIMEOUT_MS }).toBe(3);
     expect(await text(rows.first().getByTestId('session-agent'))).toBe('Unassigned');
-    await screenshots(page, 'admin-sessions', { shots: 'both' });
-    await expectNoHorizontalOverflowOnPhone(page);
+    await screenshots(page, 'admin-sessions', { shots: 'both', noSidewaysScroll: true });
     await expectNoAxeViolations(page, { exclude: TOASTER });
   });
 
@@ -348,8 +334,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Search reference or name').fill('');
     await expect.poll(() => rows.count()).toBe(2);
-    await screenshots(page, 'admin-transactions', { shots: 'both' });
-    await expectNoHorizontalOverflowOnPhone(page);
+    await screenshots(page, 'admin-transactions', { shots: 'both', noSidewaysScroll: true });
     await expectNoAxeViolations(page, { exclude: TOASTER });
   });
 
@@ -364,7 +349,6 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
     try {
       const agentPage = await context.newPage();
       await logIn(agentPage, server.url, AGENT);
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
       for (const [size, route] of [
         [PHONE, '/agent/admin'],
         [DESKTOP, '/admin-dashboard'],
@@ -377,9 +361,7 @@ describe.skipIf(!hasChromium)('admin dashboard, live', () => {
         expect(await agentPage.getByTestId('stat-total-users').count()).toBe(0);
         // Not at once: the screen stays while the toast is read.
         expect(new URL(agentPage.url()).pathname).toBe(route);
-        await agentPage.screenshot({
-          path: path.join(SCREENSHOTS, `admin-access-denied-${size.width}x${size.height}.png`),
-        });
+        await screenshot(agentPage, `admin-access-denied-${size.width}x${size.height}`);
         await agentPage.waitForURL(`${server.url}/`, { timeout: 5_000 });
       }
       // The API refuses too, whatever the screen does.

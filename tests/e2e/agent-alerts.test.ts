@@ -13,7 +13,7 @@ import {
   expectNoAxeViolations,
   hasChromium,
   PHONE,
-  SCREENSHOTS,
+  screenshot,
   startServer,
   TOASTER,
 } from '../support/e2e';
@@ -178,8 +178,7 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     await say(bayo, chatB, 'Rate for 200 USDT?');
     await expectBadge(chatB, '1 unread');
     await expectTitle('(3) Chats · AgentChat');
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'agent-chats-unread-1280x800.png') });
+    await screenshot(page, 'agent-chats-unread-1280x800');
     await expectNoAxeViolations(page, { exclude: TOASTER });
 
     // Opening chat A clears it; its own messages do not count while it is on screen.
@@ -293,7 +292,7 @@ describe.skipIf(!hasChromium)('agent alerts: unread counts, title, chime and not
     await pushBar.getByRole('button', { name: 'Not now' }).click();
     await pushBar.waitFor({ state: 'detached' });
     await phone.getByRole('button', { name: 'Enable notifications' }).waitFor();
-    await phone.screenshot({ path: path.join(SCREENSHOTS, 'agent-chats-alerts-360x740.png') });
+    await screenshot(phone, 'agent-chats-alerts-360x740');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );

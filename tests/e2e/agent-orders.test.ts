@@ -15,7 +15,7 @@ import {
   hasChromium,
   PHONE,
   screenshots,
-  SCREENSHOTS,
+  screenshot,
   settle,
   signInCustomer,
   startServer,
@@ -238,6 +238,6 @@ describe.skipIf(!hasChromium)("the agents' Orders view and the inbox marker", ()
     await admin.setViewportSize(PHONE);
     await settle(admin);
     await expectNoSidewaysScroll(admin);
-    await figures.screenshot({ path: path.join(SCREENSHOTS, 'admin-order-figures-card-360.png') });
+    await screenshot(figures, 'admin-order-figures-card-360');
   }, 120_000);
 });

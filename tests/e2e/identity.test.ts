@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_PASSWORD_ALPHABET } from '../../src/shared/api/agents';
@@ -10,7 +9,7 @@ import {
   hasChromium,
   PHONE,
   screenshots,
-  SCREENSHOTS,
+  screenshot,
   startServer,
 } from '../support/e2e';
 import { PriceServer } from '../support/price-server';
@@ -254,7 +253,7 @@ describe.skipIf(!hasChromium)('identity in a real browser against the real serve
     await expectToast(page, 'Access Denied', "You don't have admin privileges.");
     // The toast first, on the screen itself; home a second later (timed in the unit tests).
     expect(page.url()).toBe(`${server.url}/agent/management`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-only-denied-360x740.png') });
+    await screenshot(page, 'admin-only-denied-360x740');
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { level: 1, name: /^Sell crypto, we go/ }).waitFor();
     expect(await page.getByText('Active Agents').count()).toBe(0);

@@ -11,7 +11,7 @@ import {
   expectNoAxeViolations,
   hasChromium,
   PHONE,
-  SCREENSHOTS,
+  screenshot,
   startServer,
   TOASTER,
 } from '../support/e2e';
@@ -43,13 +43,6 @@ const GUARD_PERCENT = 10;
 
 interface PublicRates {
   rates: { currency: string; managed: boolean; published: boolean; sellRateNaira: string | null }[];
-}
-
-/** The agent's screens whole (`fullPage`); the landing page as a phone's first screen shows it. */
-async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** The landing page's BTC row as a visitor sees it: its figure, as a plain decimal, and caption. */
@@ -117,11 +110,11 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     );
     expect(await sell.inputValue()).toBe(SUGGESTED_BTC_SELL_NAIRA_SHOWN);
     expect(await agent.getByTestId('bitcoin-origin').textContent()).toBe('Suggestion');
-    await screenshot(agent, 'new-user-rates-screen');
+    await screenshot(agent, 'new-user-rates-screen', { fullPage: true });
 
     await agent.getByRole('button', { name: 'Save All Exchange Rates' }).click();
     await agent.getByTestId('nothing-to-save').waitFor();
-    await screenshot(agent, 'new-user-rates-nothing-to-save');
+    await screenshot(agent, 'new-user-rates-nothing-to-save', { fullPage: true });
     await expectNoAxeViolations(agent, { exclude: TOASTER });
 
     const rates = await pageFetch<PublicRates>(agent, '/api/exchange-rates');
@@ -134,7 +127,7 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     expect(row.text).not.toContain('1,550');
     expect(withinGuard(row.naira, MARKET_BTC_NAIRA, GUARD_PERCENT)).toBe(true);
     expect(row.caption).toBe('$97,000.00');
-    await screenshot(visitor, 'new-user-rates-landing-untouched', false);
+    await screenshot(visitor, 'new-user-rates-landing-untouched');
   });
 
   it('a used suggestion is published; ₦1,550 needs a reason and is never shown publicly', async () => {
@@ -147,7 +140,7 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     let row = await landingBtcRow(visitor, server.url);
     expect(row).toMatchObject({ text: '₦156,849,000.00', caption: 'Our rate per BTC' });
     expect(withinGuard(row.naira, MARKET_BTC_NAIRA, GUARD_PERCENT)).toBe(true);
-    await screenshot(visitor, 'new-user-rates-landing-managed', false);
+    await screenshot(visitor, 'new-user-rates-landing-managed');
 
     // The bug's figure, typed on purpose: the server refuses it and the screen asks why.
     await agent.getByTestId('bitcoin-sellRateNaira').fill('1550');
@@ -156,7 +149,7 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     await dialog.waitFor();
     expect(await dialog.getByTestId('guard-deviations').textContent()).toContain('BTC sell rate');
     expect(await dialog.getByTestId('guard-deviations').textContent()).toContain('−100.00 %');
-    await screenshot(agent, 'new-user-rates-guard-dialog');
+    await screenshot(agent, 'new-user-rates-guard-dialog', { fullPage: true });
     await expectNoAxeViolations(agent, { exclude: TOASTER });
     expect(
       (await pageFetch<PublicRates>(agent, '/api/exchange-rates/manage')).body.rates[0],
@@ -166,7 +159,7 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     await dialog.getByRole('button', { name: 'Save anyway' }).click();
     await dialog.waitFor({ state: 'detached' });
     await agent.getByTestId('bitcoin-origin').getByText('Not shown to customers').waitFor();
-    await screenshot(agent, 'new-user-rates-saved-outside-guard');
+    await screenshot(agent, 'new-user-rates-saved-outside-guard', { fullPage: true });
     await expectNoAxeViolations(agent, { exclude: TOASTER });
 
     const visible = await pageFetch<PublicRates>(visitor, '/api/exchange-rates');
@@ -175,6 +168,6 @@ describe.skipIf(!hasChromium)("a new user's first rates, on a fresh install", ()
     row = await landingBtcRow(visitor, server.url);
     expect(row.text).not.toContain('1,550');
     expect(withinGuard(row.naira, MARKET_BTC_NAIRA, GUARD_PERCENT)).toBe(true);
-    await screenshot(visitor, 'new-user-rates-landing-withheld', false);
+    await screenshot(visitor, 'new-user-rates-landing-withheld');
   });
 });

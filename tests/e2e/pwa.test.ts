@@ -11,7 +11,7 @@ import {
   connectChromium,
   hasChromium,
   PHONE,
-  SCREENSHOTS,
+  screenshot,
   startServer,
 } from '../support/e2e';
 import { FakeHttpServer } from '../support/fake-http-server';
@@ -257,8 +257,7 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
     );
     await page.getByRole('region', { name: 'Install AgentChat' }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('Get the app experience').count()).toBe(1);
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-install-banner-360x740.png') });
+    await screenshot(page, 'pwa-install-banner-360x740');
     // Times as the page observed its DOM change: within a frame or so of the timers.
     const { shownAfter, visibleFor } = await timing;
     expect(shownAfter).toBeGreaterThan(1_950);
@@ -303,8 +302,7 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
       });
       const prompt = tab.getByText('A new version is available');
       await prompt.waitFor({ timeout: 20_000 });
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await tab.screenshot({ path: path.join(SCREENSHOTS, 'pwa-update-prompt-360x740.png') });
+      await screenshot(tab, 'pwa-update-prompt-360x740');
 
       await Promise.all([
         tab.waitForEvent('load', { timeout: 20_000 }),
@@ -342,14 +340,13 @@ describe.skipIf(!hasChromium)('installable app: manifest, service worker, offlin
       await page.getByRole('heading', { name: "We can't reach AgentChat" }).waitFor();
       expect(await page.getByRole('heading', { name: 'You are offline' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Try again' }).count()).toBe(1);
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-unreachable-360x740.png') });
+      await screenshot(page, 'pwa-unreachable-360x740');
 
       // The connection goes too: the same page follows it.
       await page.context().setOffline(true);
       await page.getByRole('heading', { name: 'You are offline' }).waitFor();
       expect(await page.getByRole('heading', { name: "We can't reach AgentChat" }).count()).toBe(0);
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'pwa-offline-360x740.png') });
+      await screenshot(page, 'pwa-offline-360x740');
 
       // Any page of the app, not only the one visited.
       await page.goto(`${server.url}/chat/42`);

@@ -13,6 +13,7 @@ import {
   DESKTOP,
   hasChromium,
   PHONE,
+  screenshot,
   settle,
   startServer,
 } from '../support/e2e';
@@ -29,7 +30,6 @@ if (!hasChromium) console.warn(CHROMIUM_MISSING);
  * violations. Violations are gathered per group of screens and listed together.
  */
 
-const SCREENSHOTS = path.resolve('test-results/screenshots/screens');
 const SIZES = [PHONE, DESKTOP];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -127,7 +127,6 @@ async function checkScreen(
   findings: Findings,
   ready?: Locator,
 ): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   if (ready) await ready.first().waitFor({ timeout: 30_000 });
   // Data first: no "Loading ..." placeholder left (a screen that never settles is shot as is).
   await page
@@ -165,10 +164,7 @@ async function checkScreen(
       for (const small of await smallTargets(page))
         findings.problems.push(`${name} ${size_}: touch target under 44 px: ${small}`);
     }
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `${name}-${size_}.png`),
-      fullPage: true,
-    });
+    await screenshot(page, `${name}-${size_}`, { folder: 'screens', fullPage: true });
     const results = await axe(page).analyze();
     for (const v of results.violations) {
       const targets = v.nodes

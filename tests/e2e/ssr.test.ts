@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +5,7 @@ import {
   CHROMIUM_MISSING,
   hasChromium,
   PHONE,
-  SCREENSHOTS,
+  screenshot,
   startBrowserApp,
   type BrowserApp,
 } from '../support/e2e';
@@ -139,8 +137,7 @@ describe.skipIf(!hasChromium)('the landing page rendered by the server (decision
         return { background: style.backgroundColor, align: style.textAlign };
       }),
     ).toEqual({ background: 'rgb(253, 231, 176)', align: 'center' });
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'landing-no-js-360x740.png') });
+    await screenshot(page, 'landing-no-js-360x740');
     await context.close();
   });
 

@@ -12,7 +12,7 @@ import {
   hasChromium,
   DESKTOP,
   PHONE,
-  SCREENSHOTS,
+  screenshot,
   startServer,
 } from '../support/e2e';
 import { pageFetch } from '../support/page-fetch';
@@ -50,15 +50,6 @@ async function waitForText(locator: Locator, expected: string): Promise<void> {
   await expect
     .poll(() => text(locator), { timeout: LIVE_TIMEOUT_MS, interval: 100 })
     .toBe(expected);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  const size = page.viewportSize()!;
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
-  });
 }
 
 /** Complete or Fail on a pending card, confirmed in the dialog that names customer and total. */
@@ -154,8 +145,8 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     await waitForText(card.getByTestId('transaction-status'), 'Completed');
     expect(await text(card.getByTestId('trade-outcome'))).toBe(`Paid ${PAID}`);
     expect(await card.getByTestId('transaction-manual').count()).toBe(0);
-    await screenshot(chatList, 'customer-chat-card-paid');
-    await screenshot(history, 'customer-history-paid');
+    await screenshot(chatList, 'customer-chat-card-paid-360x740');
+    await screenshot(history, 'customer-history-paid-360x740');
 
     // A trade recorded by hand before orders, failed (as migration 0019 leaves it): in the
     // history, marked; the card says it was not paid.
@@ -171,7 +162,7 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     await agent.goto(`${server.url}/chat/${sessionId}`);
     await agent.getByTestId('trades-from-orders').waitFor();
     expect(await agent.getByRole('button', { name: 'Record trade' }).count()).toBe(0);
-    await screenshot(agent, 'transactions-panel-trades-from-orders');
+    await screenshot(agent, 'transactions-panel-trades-from-orders-1280x800');
   });
 
   it('a refund completed leaves Total Volume unchanged, and every figure reconciles by hand', async () => {
@@ -225,7 +216,7 @@ describe.skipIf(!hasChromium)('truthful figures: trades, the customer, the admin
     expect(await text(dashboard.getByTestId('weekly-activity-totals'))).toBe(
       '1 session · 3 transactions in this period',
     );
-    await screenshot(dashboard, 'admin-dashboard-figures');
+    await screenshot(dashboard, 'admin-dashboard-figures-1280x800');
 
     // The agent dashboard counts the same one active chat.
     await agent.goto(`${server.url}/agent/dashboard`);

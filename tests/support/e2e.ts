@@ -214,8 +214,16 @@ export interface Viewport {
 export const PHONE: Viewport = { width: 360, height: 740 };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
+/**
+ * Screenshots are taken only when asked for (`SCREENSHOTS=1`, `npm run screenshots`): a
+ * screenshot is a look for a person, not a check, and at 279 a run it cost about a fifth of the
+ * browser tests' CPU (docs/decisions/040-screenshots-on-request.md). What the helpers below
+ * check (the resize to both sizes, `settle`, no sideways scroll) runs either way.
+ */
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 /** Where the screenshots go (CI keeps test-results/ as an artifact). */
-export const SCREENSHOTS = path.resolve('test-results/screenshots');
+export const SCREENSHOTS_DIR = path.resolve('test-results/screenshots');
 
 /**
  * Waits for the page to follow a change of size: fonts loaded and two frames drawn, so layout
@@ -238,21 +246,27 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 export interface ScreenshotOptions {
-  /** A folder under SCREENSHOTS. */
+  /** A folder under SCREENSHOTS_DIR. */
   folder?: string;
-  /** The whole page rather than the viewport. */
+  /** The whole page rather than the viewport (a page only). */
   fullPage?: boolean;
 }
 
-/** `<name>.png` of the page as it is. */
+/**
+ * `<name>.png` of the page as it is, or of one element (a locator), when screenshots are asked
+ * for (`TAKE_SCREENSHOTS`); nothing otherwise. The only place a browser test takes one.
+ */
 export async function screenshot(
-  page: Page,
+  target: Page | Locator,
   name: string,
   options: ScreenshotOptions = {},
 ): Promise<void> {
-  const dir = path.join(SCREENSHOTS, options.folder ?? '');
+  if (!TAKE_SCREENSHOTS) return;
+  const dir = path.join(SCREENSHOTS_DIR, options.folder ?? '');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage });
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage });
+  else await target.screenshot({ path: file });
 }
 
 export interface ScreenshotsOptions {
@@ -267,8 +281,9 @@ export interface ScreenshotsOptions {
 }
 
 /**
- * `<name>-<width>x<height>.png` at phone then desktop size, each once the page has followed
- * the resize; the page gets its size back after.
+ * The page at phone then desktop size, each once it has followed the resize (and, with
+ * `noSidewaysScroll`, checked there); the page gets its size back after. With
+ * `TAKE_SCREENSHOTS`, `<name>-<width>x<height>.png` at each.
  */
 export async function screenshots(
   page: Page,
