@@ -7,6 +7,7 @@ import { APPROVAL_THRESHOLD_USD } from '../shared/api/transactions';
 import { dec } from '../shared/money';
 import { PAYOUT_APPROVAL_NAIRA } from '../shared/orders/payout-approval';
 import { isSupportContact } from '../shared/support-contact';
+import { DEFAULT_PGLITE_THREAD, PGLITE_THREADS } from './db/pglite-thread';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -46,6 +47,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the embedded database runs: its own worker thread or the main thread (decision 041). */
+  PGLITE_THREAD: z.enum(PGLITE_THREADS).default(DEFAULT_PGLITE_THREAD),
   /** Where uploaded images go: `disk` (DATA_DIR/uploads) or `s3` (a bucket all instances share). */
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().trim().min(1).optional(),
@@ -367,6 +370,8 @@ function toConfig(env: Env) {
     trustProxy: env.TRUST_PROXY === 0 ? (false as const) : (env.TRUST_PROXY ?? (false as const)),
     databaseUrl: env.DATABASE_URL,
     dataDir,
+    /** Where PGlite runs when there is no DATABASE_URL (decision 041). */
+    pgliteThread: env.PGLITE_THREAD,
     /** DATA_DIR/uploads: where STORAGE=disk keeps images, and where `storage:migrate` reads them. */
     uploadDir,
     storage:
