@@ -7,7 +7,6 @@ import { APPROVAL_THRESHOLD_USD } from '../shared/api/transactions';
 import { dec } from '../shared/money';
 import { PAYOUT_APPROVAL_NAIRA } from '../shared/orders/payout-approval';
 import { isSupportContact } from '../shared/support-contact';
-import { DEFAULT_PGLITE_THREAD, PGLITE_THREADS } from './db/pglite-thread';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -39,6 +38,13 @@ const trustProxy = z
     'a hop count (such as 1) or a comma-separated list of proxy addresses and CIDRs (such as 10.0.0.0/8,192.168.1.5)',
   )
   .transform((v) => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
+
+/** Where PGlite runs: its own worker thread, or the main thread (decision 041). */
+export const PGLITE_THREADS = ['worker', 'main'] as const;
+export type PgliteThreadKind = (typeof PGLITE_THREADS)[number];
+
+/** Where PGlite runs unless `PGLITE_THREAD` says. */
+export const DEFAULT_PGLITE_THREAD: PgliteThreadKind = 'main';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

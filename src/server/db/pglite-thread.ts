@@ -1,13 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { PGLITE_THREADS, type PgliteThreadKind } from '../config';
 import type { Request, WireError, WireQueryOptions } from './pglite-session.js';
-
-/** Where PGlite runs: its own worker thread, or the main thread (decision 041). */
-export const PGLITE_THREADS = ['worker', 'main'] as const;
-export type PgliteThreadKind = (typeof PGLITE_THREADS)[number];
-
-/** Where PGlite runs unless told (`PGLITE_THREAD`, config.ts). */
-export const DEFAULT_PGLITE_THREAD: PgliteThreadKind = 'main';
 
 /**
  * `PGLITE_THREAD` for what opens a database without the app's config (tests, benchmarks);
