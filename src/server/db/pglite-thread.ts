@@ -68,10 +68,14 @@ export class PgliteThread {
   ) {
     worker.on('message', (answer: Answer) => this.receive(answer));
     const stop = (error: Error) => {
-      if (this.closing || this.lost) return;
-      this.lost = error;
-      for (const { reject } of this.pending.values()) reject(error);
+      if (this.lost) return;
+      // Closed: what was still waiting for PGlite (queued behind its close) fails, as on the
+      // main thread; stopped unasked: that, and the loss is told.
+      const failed = this.closing ? new Error('the embedded database is closed') : error;
+      for (const { reject } of this.pending.values()) reject(failed);
       this.pending.clear();
+      if (this.closing) return;
+      this.lost = error;
       onLost(error);
     };
     worker.on('error', (error) =>
@@ -116,11 +120,19 @@ export class PgliteThread {
     return new PgliteThread(worker, options.onLost ?? throwUncaught);
   }
 
-  query<T>(
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.run(text, params, options, undefined);
+  }
+
+  /**
+   * `query` in a transaction or outside one. Not through `query`: client.ts wraps that (the
+   * statement counting), and a transaction's `query` is wrapped on its own.
+   */
+  private run<T>(
     text: string,
-    params?: unknown[],
-    options?: QueryOptions,
-    transaction?: number,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    transaction: number | undefined,
   ): Promise<Results<T>> {
     const parsers = options?.parsers;
     if (options?.serializers || options?.blob || options?.onNotice) {
@@ -161,7 +173,7 @@ export class PgliteThread {
       return this.ask({ op: 'end', tx: id, commit });
     };
     const tx: ThreadTransaction = {
-      query: (text, params, options) => this.query(text, params, options, id),
+      query: (text, params, options) => this.run(text, params, options, id),
       exec: (text) => this.exec(text, id),
       rollback: async () => {
         await end(false);
