@@ -220,7 +220,7 @@ export class PgliteThread {
 
   /** Closes PGlite (its files synced) and ends the thread. */
   async close(): Promise<void> {
-    if (this.lost) return;
+    if (this.lost || this.closing) return;
     const closed = this.ask({ op: 'close' });
     // The thread ends after answering: not a loss.
     this.closing = true;
