@@ -31,13 +31,15 @@ export const SERVER_EXTERNALS = [
 /**
  * The server's entry points, by the name of their file in dist/server: the process, its start
  * without the process (the browser tests start the app in their own process), the operator
- * commands.
+ * commands, and the embedded database's worker thread.
  */
 const ENTRIES = {
   main: 'src/server/main.ts',
   start: 'src/server/start.ts',
   'agent-create': 'scripts/agent-create.ts',
   'storage-migrate': 'scripts/storage-migrate.ts',
+  // PGlite's worker thread (decision 041): loaded by file name, beside the entry that starts it.
+  'pglite-worker': 'src/server/db/pglite-worker.js',
 };
 
 /** `into`: another folder than dist/server (a test's own, so it never rewrites the files a running app imports). */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { pgliteThreadFromEnv } from '../../src/server/db/pglite-thread';
 import { openDatabase } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { PriceServer } from '../../tests/support/price-server';
@@ -33,7 +34,9 @@ export async function startBenchApp(
   const priceServer = await new PriceServer().start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-'));
   const database = await openDatabase(
-    databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
+    databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'pglite', dataDir, thread: pgliteThreadFromEnv() },
   );
   await migrateDatabase(database);
 

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { pgliteThreadFromEnv } from '../../src/server/db/pglite-thread';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { chatSessions } from '../../src/server/db/schema';
@@ -106,7 +107,7 @@ export const suite: BenchSuite = {
   async run(options) {
     const rows: BenchRow[] = [];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-bench-messages-'));
-    const pglite = await openDatabase({ kind: 'pglite', dataDir });
+    const pglite = await openDatabase({ kind: 'pglite', dataDir, thread: pgliteThreadFromEnv() });
     try {
       rows.push(await measure('message, PGlite', pglite, options.durationSeconds));
     } finally {

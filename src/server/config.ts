@@ -39,6 +39,13 @@ const trustProxy = z
   )
   .transform((v) => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
 
+/** Where PGlite runs: its own worker thread, or the main thread (decision 041). */
+export const PGLITE_THREADS = ['worker', 'main'] as const;
+export type PgliteThreadKind = (typeof PGLITE_THREADS)[number];
+
+/** Where PGlite runs unless `PGLITE_THREAD` says. */
+export const DEFAULT_PGLITE_THREAD: PgliteThreadKind = 'main';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,6 +53,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the embedded database runs: its own worker thread or the main thread (decision 041). */
+  PGLITE_THREAD: z.enum(PGLITE_THREADS).default(DEFAULT_PGLITE_THREAD),
   /** Where uploaded images go: `disk` (DATA_DIR/uploads) or `s3` (a bucket all instances share). */
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().trim().min(1).optional(),
@@ -367,6 +376,8 @@ function toConfig(env: Env) {
     trustProxy: env.TRUST_PROXY === 0 ? (false as const) : (env.TRUST_PROXY ?? (false as const)),
     databaseUrl: env.DATABASE_URL,
     dataDir,
+    /** Where PGlite runs when there is no DATABASE_URL (decision 041). */
+    pgliteThread: env.PGLITE_THREAD,
     /** DATA_DIR/uploads: where STORAGE=disk keeps images, and where `storage:migrate` reads them. */
     uploadDir,
     storage:

@@ -18,7 +18,7 @@ async function openAndMigrate(config: Config): Promise<Database> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
   );
   await migrateDatabase(database);
   if (database.kind === 'pglite') {

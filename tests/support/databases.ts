@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import { pgliteThreadFromEnv } from '../../src/server/db/pglite-thread';
 import { pgliteTemplateDump, templateKey } from './pglite-template';
 
 export interface TestDatabase extends Database {
@@ -24,6 +25,7 @@ export async function openPgliteTestDatabase(): Promise<TestDatabase> {
     kind: 'pglite',
     dataDir: undefined,
     loadDataDir: pgliteTemplateDump(inject('pgliteTemplate')),
+    thread: pgliteThreadFromEnv(),
   });
   // Nothing to do on a current template; it keeps the database right if the template is not.
   await migrateDatabase(database);

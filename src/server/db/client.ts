@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as results, PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { rows } from './raw';
+import { runPrepared } from './pglite-session.js';
+import { DEFAULT_PGLITE_THREAD, type PgliteThreadKind } from '../config';
+import { PgliteThread } from './pglite-thread';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
 import { QueryTiming, type QueryObserver, type StatementListener } from './query-timing';
 import * as schema from './schema';
@@ -58,7 +61,50 @@ export type DatabaseOptions =
    * dataDir undefined: an in-memory database (tests), empty or loaded from `loadDataDir`, a
    * dump of another PGlite's data folder (`dumpDataDir`).
    */
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      loadDataDir?: Blob;
+      /** Where PGlite runs (decision 041); `DEFAULT_PGLITE_THREAD` when not given. */
+      thread?: PgliteThreadKind;
+      /** With `thread: 'worker'`: the worker stopped unasked (pglite-thread.ts); tests only. */
+      onLost?: (error: Error) => void;
+    };
+
+/**
+ * PGlite as client.ts and drizzle's pglite driver drive it, on its thread: the PGlite itself on
+ * the main thread, or its stand-in (pglite-thread.ts) with PGlite in a worker.
+ */
+interface PgliteClient {
+  client: PGlite;
+  runPrepared(text: string, name: string, values: unknown[]): Promise<unknown[]>;
+}
+
+async function openPglite(
+  options: Extract<DatabaseOptions, { kind: 'pglite' }>,
+): Promise<PgliteClient> {
+  if ((options.thread ?? DEFAULT_PGLITE_THREAD) === 'worker') {
+    const thread = await PgliteThread.open({
+      ...options,
+      pgdata: options.dataDir && path.join(options.dataDir, 'pgdata'),
+    });
+    return {
+      // The stand-in has what drizzle's pglite session and this file call on a PGlite (query,
+      // transaction, listen, close), not the rest of PGlite's surface.
+      client: thread as unknown as PGlite,
+      runPrepared: (text, name, values) => thread.prepared(text, name, values),
+    };
+  }
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const parsed = new Set<string>();
+  return {
+    client,
+    runPrepared: (text, name, values) => runPrepared(client, parsed, text, name, values),
+  };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -113,19 +159,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   let lock: DirLock | undefined;
-  let client: PGlite;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
+    // One lock per process (its pid), whichever thread PGlite runs on: taken here, released
+    // after PGlite has closed.
     lock = acquireDirLock(options.dataDir);
-    try {
-      client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
-  } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
+  let opened: PgliteClient;
+  try {
+    opened = await openPglite(options);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const { client, runPrepared: prepare } = opened;
   // drizzle runs queries through `query`, on the client or on a transaction's own object.
   const timing = new QueryTiming();
   client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
@@ -147,34 +194,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }) as typeof client.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const names = new StatementNames();
-  const parsed = new Set<string>();
-  // PGlite's `query` parses and plans every call (its protocol steps one call each); a named
-  // statement is parsed once, then bound and executed in one call, under PGlite's own locks.
-  const runPrepared = timing.wrap(
-    (text: string, name: string, values: unknown[]): Promise<unknown[]> =>
-      client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(async () => {
-          if (!parsed.has(name)) {
-            await client.execProtocolStream(
-              concat([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]),
-              { syncToFs: false },
-            );
-            parsed.add(name);
-          }
-          const messages = await client.execProtocolStream(
-            concat([
-              protocol.serialize.bind({ statement: name, values: values.map(asText) }),
-              protocol.serialize.describe({ type: 'P' }),
-              protocol.serialize.execute({}),
-              protocol.serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          await client.syncToFs();
-          return results.parseResults(messages, client.parsers)[0]?.rows ?? [];
-        }),
-      ),
-  );
+  // PGlite's `query` parses and plans every call; a named statement is parsed once, then bound
+  // and executed in one call (pglite-session.js `runPrepared`).
+  const runPrepared = timing.wrap(prepare);
   return {
     kind: 'pglite',
     db,
@@ -216,22 +238,4 @@ class StatementNames {
     }
     return name;
   }
-}
-
-/** A bound value as PostgreSQL's text input: every parameter's type comes from the statement. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number | bigint | boolean);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

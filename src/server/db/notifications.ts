@@ -36,13 +36,15 @@ class Handlers {
 
 /**
  * PGlite runs in this process and tells its listeners at commit, before the committing query
- * returns, so nothing here can be missed or late.
+ * returns, so nothing here can be missed or late. With PGlite in a worker (decision 041) the
+ * worker posts each notification before the committing query's answer, on the same port, so it
+ * still arrives first.
  */
 export class PgliteNotifications implements Notifications {
   private readonly handlers = new Handlers();
   private readonly unlisten: (() => Promise<void>)[] = [];
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: Pick<PGlite, 'listen'>) {}
 
   get live(): boolean {
     return true;

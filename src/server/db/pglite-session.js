@@ -1,0 +1,262 @@
+// @ts-check
+/**
+ * What runs next to PGlite itself, on whichever thread holds it (decision 041): the prepared
+ * statement protocol (decision 039), and the answering side of the worker's messages
+ * (`servePglite`, used by pglite-worker.js; the main thread's stand-in is pglite-thread.ts).
+ *
+ * Plain JavaScript, checked by TypeScript (`@ts-check`): a worker thread loads its file as it
+ * is, from src in development and tests and from dist/server in the bundle, with no compiler.
+ */
+import { parse as results, protocol } from '@electric-sql/pglite';
+
+/** @typedef {import('@electric-sql/pglite').PGlite} PGlite */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions */
+
+/**
+ * Runs `text` as the named prepared statement `name`: `Parse` once per name (`parsed` remembers
+ * which), then `Bind`, `Describe`, `Execute` and `Sync` in one call, under PGlite's own
+ * transaction and query locks, so it never lands inside another caller's open transaction.
+ * PGlite's `query` parses and plans every call; this plans once.
+ *
+ * @param {PGlite} client
+ * @param {Set<string>} parsed
+ * @param {string} text
+ * @param {string} name
+ * @param {unknown[]} values
+ * @returns {Promise<unknown[]>}
+ */
+export function runPrepared(client, parsed, text, name, values) {
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      if (!parsed.has(name)) {
+        await client.execProtocolStream(
+          concat([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]),
+          { syncToFs: false },
+        );
+        parsed.add(name);
+      }
+      const messages = await client.execProtocolStream(
+        concat([
+          protocol.serialize.bind({ statement: name, values: values.map(asText) }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      await client.syncToFs();
+      return results.parseResults(messages, client.parsers)[0]?.rows ?? [];
+    }),
+  );
+}
+
+/**
+ * A bound value as PostgreSQL's text input: every parameter's type comes from the statement.
+ *
+ * @param {unknown} value
+ * @returns {string | null}
+ */
+function asText(value) {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * @param {Uint8Array[]} parts
+ * @returns {Uint8Array}
+ */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The requests the main thread's stand-in sends (pglite-thread.ts), each with an `id` its answer
+ * carries back: `{ id, value }` or `{ id, error }`. Notifications come unasked, as
+ * `{ notify, payload }` with the listener's number.
+ *
+ * @typedef {{ rowMode?: 'array' | 'object', paramTypes?: number[], rawTypes?: number[] }} WireQueryOptions
+ * @typedef {(
+ *   | { op: 'query', text: string, params: unknown[] | undefined, options: WireQueryOptions, tx?: number }
+ *   | { op: 'exec', text: string, tx?: number }
+ *   | { op: 'begin' }
+ *   | { op: 'end', tx: number, commit: boolean }
+ *   | { op: 'prepared', text: string, name: string, values: unknown[] }
+ *   | { op: 'listen', channel: string, listener: number }
+ *   | { op: 'unlisten', listener: number }
+ *   | { op: 'syncToFs' }
+ *   | { op: 'close' }
+ * ) & { id: number }} Request
+ * @typedef {{ message: string, name: string, stack: string | undefined, fields: Record<string, string | number | boolean> }} WireError
+ */
+
+/** A rollback asked for by the main thread: thrown inside PGlite's transaction to end it. */
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * An error as data: the message, name, stack and the plain fields (PostgreSQL's `code`,
+ * `constraint`, `detail`…). PGlite's errors also carry the query's options, functions that
+ * cannot cross threads.
+ *
+ * @param {unknown} error
+ * @returns {WireError}
+ */
+export function errorToWire(error) {
+  if (!(error instanceof Error)) {
+    return { message: String(error), name: 'Error', stack: undefined, fields: {} };
+  }
+  /** @type {Record<string, string | number | boolean>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      fields[key] = value;
+    }
+  }
+  return { message: error.message, name: error.name, stack: error.stack, fields };
+}
+
+/**
+ * Parsers that hand back PostgreSQL's text for `types`: the main thread applies its own parser
+ * functions to those columns (functions do not cross threads).
+ *
+ * @param {number[] | undefined} types
+ * @returns {QueryOptions['parsers']}
+ */
+function textFor(types) {
+  if (!types || types.length === 0) return undefined;
+  /** @type {Record<number, (value: string) => string>} */
+  const parsers = {};
+  for (const type of types) parsers[type] = (value) => value;
+  return parsers;
+}
+
+/**
+ * Answers the stand-in's requests on `port` with `client`, each as soon as PGlite answers it
+ * (PGlite's own locks order them): a transaction stays open in PGlite until the main thread
+ * ends it, and PGlite keeps every other statement out meanwhile.
+ *
+ * @param {import('node:worker_threads').MessagePort} port
+ * @param {PGlite} client
+ * @param {() => void} closed called after `close` has been answered
+ */
+export function servePglite(port, client, closed) {
+  /** @type {Map<number, { tx: Transaction, end: (commit: boolean) => void, settled: Promise<unknown> }>} */
+  const transactions = new Map();
+  /** @type {Map<number, () => Promise<void>>} */
+  const listeners = new Map();
+  const parsed = new Set();
+  let nextTransaction = 1;
+
+  /**
+   * @param {number | undefined} id
+   * @returns {PGlite | Transaction}
+   */
+  const on = (id) => {
+    if (id === undefined) return client;
+    const open = transactions.get(id);
+    if (!open) throw new Error(`transaction ${id} is not open`);
+    return open.tx;
+  };
+
+  /**
+   * @param {Request} request
+   * @returns {Promise<unknown>}
+   */
+  const answer = async (request) => {
+    switch (request.op) {
+      case 'query': {
+        const { rowMode, paramTypes, rawTypes } = request.options;
+        /** @type {QueryOptions} */
+        const options = {};
+        if (rowMode) options.rowMode = rowMode;
+        if (paramTypes) options.paramTypes = paramTypes;
+        const parsers = textFor(rawTypes);
+        if (parsers) options.parsers = parsers;
+        const result = await on(request.tx).query(request.text, request.params, options);
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case 'exec': {
+        const list = await on(request.tx).exec(request.text);
+        return list.map((result) => ({
+          rows: result.rows,
+          fields: result.fields,
+          affectedRows: result.affectedRows,
+        }));
+      }
+      case 'begin':
+        return new Promise((resolve, reject) => {
+          const id = nextTransaction++;
+          let began = false;
+          const settled = client.transaction(async (tx) => {
+            /** @type {(commit: boolean) => void} */
+            let end = () => undefined;
+            const ended = new Promise((resolveEnd) => {
+              end = resolveEnd;
+            });
+            transactions.set(id, { tx, end, settled });
+            began = true;
+            resolve(id);
+            if (!(await ended)) throw ROLLBACK;
+          });
+          settled.catch((/** @type {unknown} */ error) => {
+            if (!began) reject(error);
+          });
+        });
+      case 'end': {
+        const open = transactions.get(request.tx);
+        if (!open) throw new Error(`transaction ${request.tx} is not open`);
+        transactions.delete(request.tx);
+        open.end(request.commit);
+        try {
+          await open.settled;
+        } catch (error) {
+          if (error !== ROLLBACK) throw error;
+        }
+        return null;
+      }
+      case 'prepared':
+        return runPrepared(client, parsed, request.text, request.name, request.values);
+      case 'listen': {
+        const listener = request.listener;
+        listeners.set(
+          listener,
+          await client.listen(request.channel, (payload) =>
+            port.postMessage({ notify: listener, payload }),
+          ),
+        );
+        return null;
+      }
+      case 'unlisten': {
+        const unlisten = listeners.get(request.listener);
+        listeners.delete(request.listener);
+        await unlisten?.();
+        return null;
+      }
+      case 'syncToFs':
+        await client.syncToFs();
+        return null;
+      case 'close':
+        await client.close();
+        return null;
+    }
+  };
+
+  port.on('message', (/** @type {Request} */ request) => {
+    answer(request).then(
+      (value) => {
+        port.postMessage({ id: request.id, value });
+        if (request.op === 'close') closed();
+      },
+      (/** @type {unknown} */ error) =>
+        port.postMessage({ id: request.id, error: errorToWire(error) }),
+    );
+  });
+}
