@@ -19,7 +19,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import { exchangeRates } from '../../src/server/db/schema';
 import { nubanCheckDigit } from '../../src/shared/payout-accounts/nuban';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
 import { testPng } from '../../tests/support/images';
@@ -27,13 +26,20 @@ import { PriceServer } from '../../tests/support/price-server';
 import { SHARED_DATA_ENV, ServerProcess } from '../../tests/support/server-process';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
 import { CpuMeter } from '../lib/cpu';
+import {
+  BENCH_BTC_ADDRESS,
+  ORDER_STEPS,
+  p99ByStep,
+  percentile,
+  seedBitcoinRate,
+} from '../lib/order-desk';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 
 const IN_FLIGHT = (process.env.BENCH_ORDERS_IN_FLIGHT ?? '50,200')
   .split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
-const TRANSITIONS = ['deposit', 'confirm-deposit', 'payout', 'received'] as const;
+const TRANSITIONS = ORDER_STEPS;
 /** PostgreSQL's budget per step by orders in flight; PGlite gets 3x (issue 33). */
 const STEP_BUDGET_MS = (inFlight: number) => (inFlight <= 50 ? 50 : 200);
 const PGLITE_FACTOR = 3;
@@ -54,17 +60,7 @@ async function seed(database: Database, count: number): Promise<Seeded> {
   const agentUser = await makeAgent(db);
   const agent = await sessionCookie(db, agentUser);
   const admin = await sessionCookie(db, await makeAgent(db, { admin: true }));
-  await db
-    .insert(exchangeRates)
-    .values({
-      currency: 'bitcoin',
-      buyRateUsd: '0.98',
-      sellRateUsd: '1.02',
-      buyRateNaira: '151000000.00',
-      sellRateNaira: '157254058.50',
-      spreadPercentage: '2',
-    })
-    .onConflictDoNothing();
+  await seedBitcoinRate(db);
   const customers: Customer[] = [];
   for (let i = 0; i < count; i++) {
     const user = await makeCustomer(db);
@@ -94,11 +90,6 @@ async function post(
   });
   const json: unknown = await res.json();
   return { status: res.status, json, ms: performance.now() - start };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** The whole path for `inFlight` customers at once, on a freshly seeded database. */
@@ -146,7 +137,7 @@ async function flight(
     };
     await must(seeded.admin, '/api/admin/desk-addresses', {
       network: 'BTC',
-      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      address: BENCH_BTC_ADDRESS,
       label: 'Bench',
     });
     // Before the clock starts: each customer's payout account and the agent's proof image.
@@ -244,15 +235,7 @@ async function flight(
     );
     steps.details = {
       ...steps.details,
-      ...Object.fromEntries(
-        TRANSITIONS.map((t) => [
-          `${t}P99Ms`,
-          percentile(
-            [...byStep[t]!].sort((a, b) => a - b),
-            99,
-          ),
-        ]),
-      ),
+      ...p99ByStep(byStep),
     };
     return [
       row(

@@ -10,21 +10,23 @@
 import { randomUUID } from 'node:crypto';
 import { orderSchema } from '../../src/shared/api/orders';
 import { nubanCheckDigit } from '../../src/shared/payout-accounts/nuban';
-import { exchangeRates } from '../../src/server/db/schema';
 import { waitForReading } from '../../src/server/features/image-readings';
 import { testPng } from '../../tests/support/images';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
 import { startBenchApp } from '../lib/bench-app';
+import {
+  BENCH_BTC_ADDRESS,
+  ORDER_STEPS,
+  p99ByStep,
+  percentile,
+  seedBitcoinRate,
+} from '../lib/order-desk';
 import type { BenchRow, BenchSuite } from '../lib/types';
 
 /** Customers, each with a chat and an order of their own (a chat holds one open order). */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const BUDGET_MS = 50;
-const TRANSITIONS = ['deposit', 'confirm-deposit', 'payout', 'received'] as const;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+const TRANSITIONS = ORDER_STEPS;
 
 function row(name: string, times: number[], errors: number, cpuMs: number[]): BenchRow {
   const sorted = [...times].sort((a, b) => a - b);
@@ -93,20 +95,10 @@ export const suite: BenchSuite = {
 
       const admin = await sessionCookie(db, await makeAgent(db, { admin: true }));
       const agent = await sessionCookie(db, await makeAgent(db));
-      await db
-        .insert(exchangeRates)
-        .values({
-          currency: 'bitcoin',
-          buyRateUsd: '0.98',
-          sellRateUsd: '1.02',
-          buyRateNaira: '151000000.00',
-          sellRateNaira: '157254058.50',
-          spreadPercentage: '2',
-        })
-        .onConflictDoNothing();
+      await seedBitcoinRate(db);
       await must(admin, '/api/admin/desk-addresses', {
         network: 'BTC',
-        address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        address: BENCH_BTC_ADDRESS,
         label: 'Bench',
       });
 
@@ -220,15 +212,7 @@ export const suite: BenchSuite = {
       );
       transitions.details = {
         ...transitions.details,
-        ...Object.fromEntries(
-          TRANSITIONS.map((t) => [
-            `${t}P99Ms`,
-            percentile(
-              [...byStep[t]!].sort((a, b) => a - b),
-              99,
-            ),
-          ]),
-        ),
+        ...p99ByStep(byStep),
       };
       const meanStatements = Object.fromEntries(
         Object.entries(statements).map(([name, counts]) => [
