@@ -41,6 +41,14 @@ export function watchPublication(options: {
 }): { stop: () => Promise<void> } {
   const { events, bus, logger } = options;
   let last: string | null = null;
+  /**
+   * Saves committed whose own look has not run yet. A refresh's look queued before a save can
+   * run after its commit: it would see the saved rates against the look before them and write a
+   * second `rates.updated` for what the save's own event told every socket already.
+   */
+  let savesUnseen = 0;
+  /** This watcher's own `rates.updated` writes, not yet seen committed: not saves. */
+  let ownWrites = 0;
   let queue = Promise.resolve();
   let stopped = false;
   const enqueue = (work: () => Promise<void>) => {
@@ -53,18 +61,37 @@ export function watchPublication(options: {
   const offPrices = bus.on('pricesRefreshed', () =>
     enqueue(async () => {
       const now = await publishedNow(options);
-      if (last !== null && now !== last) {
-        await events.transaction((tx) =>
-          events.append(tx, { type: 'rates.updated' }, { customerId: null, audience: 'everyone' }),
-        );
+      if (last !== null && now !== last && savesUnseen === 0) {
+        ownWrites++;
+        try {
+          await events.transaction((tx) =>
+            events.append(
+              tx,
+              { type: 'rates.updated' },
+              { customerId: null, audience: 'everyone' },
+            ),
+          );
+        } catch (error) {
+          ownWrites--;
+          throw error;
+        }
       }
       last = now;
     }),
   );
   const offSaves = bus.on('eventsCommitted', ({ events: written }) => {
     if (!written.some((e) => e.type === 'rates.updated')) return;
+    if (ownWrites > 0) {
+      ownWrites--;
+      return;
+    }
+    savesUnseen++;
     enqueue(async () => {
-      last = await publishedNow(options);
+      try {
+        last = await publishedNow(options);
+      } finally {
+        savesUnseen--;
+      }
     });
   });
   return {
