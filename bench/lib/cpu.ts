@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 
+/**
+ * BENCH_PROFILE_DIR=/tmp/prof: the app processes a suite starts write V8 CPU profiles there
+ * (`--cpu-prof`, one per process, written when it stops); pass as a ServerProcess's `nodeArgs`.
+ */
+export const PROFILE_NODE_ARGS = process.env.BENCH_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+  : [];
+
 /** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's times. */
 const TICKS_PER_SECOND = 100;
 

@@ -27,7 +27,7 @@ import { DEMO_CUSTOMER_ID } from '../../src/shared/api/demo';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/sessions';
 import { SHARED_DATA_ENV, ServerProcess } from '../../tests/support/server-process';
 import { createPostgresTestDatabase } from '../../tests/support/databases';
-import { CpuMeter } from '../lib/cpu';
+import { CpuMeter, PROFILE_NODE_ARGS } from '../lib/cpu';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
 import { measureHttp } from '../lib/http-load';
 import { combine, histogramQuantile, scrapeHistogram } from '../lib/prom-histogram';
@@ -40,10 +40,6 @@ const INTERVAL_MS = 2000;
 /** Keep-alive connections per instance the senders share, as browsers behind a proxy would. */
 const SENDER_CONNECTIONS = 128;
 /** Which parts to run (comma-separated), all by default: realtime, polling, http, memory, postgres. */
-/** CHAT_PROFILE_DIR=/tmp/prof: the app processes write CPU profiles there (--cpu-prof). */
-const NODE_ARGS = process.env.CHAT_PROFILE_DIR
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_PROFILE_DIR}`]
-  : [];
 const CASES = new Set(
   (process.env.CHAT_CASES ?? 'realtime,polling,http,memory,postgres')
     .split(',')
@@ -578,7 +574,7 @@ export async function withPglite<T>(
       DEMO_MODE: 'on',
       TRUST_PROXY: '1',
     },
-    nodeArgs: NODE_ARGS,
+    nodeArgs: PROFILE_NODE_ARGS,
   });
   try {
     return await work(app.url, seeded, app);
@@ -611,7 +607,7 @@ export async function withPostgres<T>(
         await ServerProcess.start({
           name: String.fromCharCode(65 + i),
           env: { ...SHARED_DATA_ENV, DATABASE_URL: created.url, LOG_LEVEL: 'warn' },
-          nodeArgs: NODE_ARGS,
+          nodeArgs: PROFILE_NODE_ARGS,
         }),
       );
     }

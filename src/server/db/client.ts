@@ -123,15 +123,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Every query runs on one of the pool's clients (pool.query too): each is timed there, so the
     // figure leaves out the wait for a free connection (agentchat_db_pool_connections shows that).
     const timing = new QueryTiming();
+    const names = new StatementNames();
     pool.on('connect', (client) => {
-      client.query = timing.wrap(client.query.bind(client)) as typeof client.query;
+      client.query = timing.wrap(named(names, client.query.bind(client))) as typeof client.query;
       // A client checked out of the pool (a transaction between two queries) has no listener of
       // the pool's: its 'error' when the server goes away would end the process. The query or
       // transaction using it fails on its own; the pool drops the client when it is released.
       client.on('error', () => undefined);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const names = new StatementNames();
     return {
       kind: 'postgres',
       db,
@@ -223,11 +223,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const dialect = new PgDialect();
 
 /**
+ * pg's `query` with every statement that has parameters (drizzle's, every value bound) sent as
+ * a named prepared statement: PostgreSQL parses it once per connection, and after five runs
+ * may keep a generic plan, instead of parsing and planning each call (about 1.6 of a request's
+ * 3.8 ms of server CPU was planning, bench/README.md). A statement without parameters (a
+ * migration, `begin`, a raw script of several statements) goes as it came.
+ */
+function named<Args extends unknown[], Result>(
+  names: StatementNames,
+  query: (...args: Args) => Result,
+): (...args: Args) => Result {
+  return (...args: Args): Result => {
+    const [config, values] = args;
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      'text' in config &&
+      typeof config.text === 'string' &&
+      !('name' in config && config.name) &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = names.of(config.text);
+      // A copy: drizzle keeps its config object for the query's next run.
+      if (name) args[0] = { ...config, name } as Args[0];
+    }
+    return query(...args);
+  };
+}
+
+/**
  * Names for prepared statements, one per distinct text. Past MAX_PREPARED texts (a caller whose
  * text varies) statements run unnamed: a connection keeps each prepared statement until it ends.
  */
 class StatementNames {
-  private static readonly MAX_PREPARED = 200;
+  private static readonly MAX_PREPARED = 500;
   private readonly names = new Map<string, string>();
 
   of(text: string): string | undefined {

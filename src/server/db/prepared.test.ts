@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
+import {
+  openPostgresTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/support/databases';
+import { openDatabase, type Database } from './client';
 import { rows } from './raw';
+import { users } from './schema';
 
 /** Named prepared statements (client.ts `prepared`): the hot paths' statements. */
 describe.each(testDatabaseKinds())('prepared statements on $name', (kind) => {
@@ -54,5 +60,60 @@ describe.each(testDatabaseKinds())('prepared statements on $name', (kind) => {
     release();
     await expect(transaction).rejects.toThrow('rolled back');
     expect(await count).toEqual([{ count: 0 }]);
+  });
+});
+
+/**
+ * On PostgreSQL every statement drizzle sends with parameters is a named prepared statement of
+ * its connection (client.ts `named`): parsed once per connection instead of at every call.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statements with parameters on PostgreSQL', () => {
+  let database: TestDatabase;
+  let single: Database;
+
+  beforeAll(async () => {
+    database = await openPostgresTestDatabase(process.env.TEST_DATABASE_URL!);
+    // One connection, so the statements below and the look at its prepared ones share it.
+    single = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
+  });
+
+  afterAll(async () => {
+    await single?.close();
+    await database?.dispose();
+  });
+
+  const preparedTexts = async () =>
+    (
+      await rows<{ statement: string }>(
+        single.db,
+        sql`select statement from pg_prepared_statements order by prepare_time`,
+      )
+    ).map((r) => r.statement);
+
+  it('prepares a statement with parameters once, and leaves one without as it came', async () => {
+    for (const n of [1, 2, 3]) {
+      expect(await rows(single.db, sql`select ${n}::integer + 1 as n`)).toEqual([{ n: n + 1 }]);
+    }
+    const [user] = await single.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'nobody@example.com'));
+    expect(user).toBeUndefined();
+    await rows(single.db, sql`select 41 + 1 as n`);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t === 'select $1::integer + 1 as n')).toHaveLength(1);
+    expect(texts.some((t) => t.startsWith('select "id" from "users"'))).toBe(true);
+    expect(texts.some((t) => t.includes('41 + 1'))).toBe(false);
+  });
+
+  it('runs a prepared statement inside a transaction and after a failed one', async () => {
+    const divide = (n: number) => sql`select 12 / ${n}::integer as n`;
+    await expect(
+      single.db.transaction(async (tx) => {
+        expect(await rows(tx, divide(3))).toEqual([{ n: 4 }]);
+        await rows(tx, divide(0));
+      }),
+    ).rejects.toThrow(/Failed query: select 12/);
+    expect(await rows(single.db, divide(4))).toEqual([{ n: 3 }]);
   });
 });
