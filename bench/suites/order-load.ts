@@ -222,8 +222,8 @@ async function flight(
         }),
       );
     // A server that has run a while, as production's has: the first round warms V8's compiler
-    // and PostgreSQL's plans (8.4 ms of app CPU per request against 4.6, PostgreSQL); the second is timed.
-
+    // and PostgreSQL's plans (8.4 ms of app CPU per request against 4.6 on PostgreSQL); the
+    // second is timed.
     options.log(`  ${label}: ${inFlight} orders in flight, preview to received (warm-up round)`);
     await round('warm-up');
     createTimes.length = 0;
