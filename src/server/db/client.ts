@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { rows } from './raw';
-import { runPrepared } from './pglite-session.js';
+import { NamedStatements, runPrepared } from './pglite-session.js';
 import { DEFAULT_PGLITE_THREAD, type PgliteThreadKind } from '../config';
 import { PgliteThread } from './pglite-thread';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
@@ -99,6 +99,26 @@ async function openPglite(
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // drizzle's statements with parameters, named (pglite-session.js): on PGlite and on each of
+  // its transactions. The worker does the same on its side (servePglite).
+  const named = new NamedStatements(client);
+  const query = client.query.bind(client);
+  client.query = ((text, params, queryOptions) =>
+    named.query({ query } as PGlite, false, text, params, queryOptions)) as typeof client.query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text, params, queryOptions) =>
+        named.query(
+          { query: txQuery } as Transaction,
+          true,
+          text,
+          params,
+          queryOptions,
+        )) as typeof tx.query;
+      return work(tx);
+    })) as typeof client.transaction;
   const parsed = new Set<string>();
   return {
     client,

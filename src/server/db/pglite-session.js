@@ -52,6 +52,114 @@ export function runPrepared(client, parsed, text, name, values) {
 }
 
 /**
+ * Every statement with parameters that drizzle sends (`query` on PGlite or on a transaction),
+ * as a named prepared statement: `Parse` and a statement `Describe` (its parameters' types, for
+ * PGlite's serializers) once per text, then `Bind`, `Describe`, `Execute` and `Sync` in one call
+ * into PGlite, where PGlite's `query` makes six calls and parses and plans every time (decision
+ * 039). At most `MAX_NAMED` texts get a name; past that, and for a statement without parameters,
+ * PGlite's own `query`.
+ */
+export class NamedStatements {
+  static MAX_NAMED = 500;
+
+  /** @type {Map<string, { name: string, types: number[] }>} */
+  #statements = new Map();
+
+  /** @param {PGlite} client */
+  constructor(client) {
+    this.client = client;
+  }
+
+  /**
+   * `query` of `on` (the PGlite, or a transaction of it: `inTransaction`), named when it can be.
+   *
+   * @param {PGlite | Transaction} on
+   * @param {boolean} inTransaction
+   * @param {string} text
+   * @param {unknown[] | undefined} params
+   * @param {QueryOptions | undefined} options
+   * @returns {Promise<import('@electric-sql/pglite').Results>}
+   */
+  query(on, inTransaction, text, params, options) {
+    if (
+      !params ||
+      params.length === 0 ||
+      options?.blob ||
+      (this.#statements.size >= NamedStatements.MAX_NAMED && !this.#statements.has(text))
+    ) {
+      return on.query(text, params, options);
+    }
+    const client = this.client;
+    const run = () =>
+      client._runExclusiveQuery(async () => {
+        let statement = this.#statements.get(text);
+        if (!statement) {
+          const name = `agentchat_q${this.#statements.size + 1}`;
+          const described = await client.execProtocolStream(
+            concat([
+              protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+              protocol.serialize.describe({ type: 'S', name }),
+              protocol.serialize.sync(),
+            ]),
+            { syncToFs: false },
+          );
+          const parameters = described.find((m) => m.name === 'parameterDescription');
+          statement = {
+            name,
+            types:
+              parameters && 'dataTypeIDs' in parameters
+                ? /** @type {{ dataTypeIDs: number[] }} */ (parameters).dataTypeIDs
+                : [],
+          };
+          this.#statements.set(text, statement);
+        }
+        const { name, types } = statement;
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const type = /** @type {number} */ (types[i]);
+          const serialize = options?.serializers?.[type] ?? client.serializers[type];
+          return serialize ? serialize(value) : String(value);
+        });
+        const messages = await client.execProtocolStream(
+          concat([
+            protocol.serialize.bind({ statement: name, values }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        if (!inTransaction) await client.syncToFs();
+        return /** @type {import('@electric-sql/pglite').Results} */ (
+          results.parseResults(messages, ...withParsers(client, options))[0] ?? {
+            rows: [],
+            fields: [],
+          }
+        );
+      });
+    // Outside a transaction, PGlite's transaction lock first, as its own `query` takes it: the
+    // statement waits for a transaction under way instead of landing inside it.
+    return inTransaction ? run() : client._runExclusiveTransaction(run);
+  }
+}
+
+/**
+ * PGlite's parsers with the query's own (drizzle passes a few with every query) in front, and
+ * the options without them. PGlite's `parseResults` copies all its parsers into a new object
+ * for each query that brings its own (one per type and array type: about 8 % of the app's time
+ * under order-load); a prototype chain does the same lookup without the copy.
+ *
+ * @param {PGlite} client
+ * @param {QueryOptions | undefined} options
+ * @returns {[PGlite['parsers'], QueryOptions | undefined]}
+ */
+function withParsers(client, options) {
+  if (!options?.parsers) return [client.parsers, options];
+  const { parsers, ...rest } = options;
+  return [Object.assign(Object.create(client.parsers), parsers), rest];
+}
+
+/**
  * A bound value as PostgreSQL's text input: every parameter's type comes from the statement.
  *
  * @param {unknown} value
@@ -153,6 +261,7 @@ export function servePglite(port, client, closed) {
   /** @type {Map<number, () => Promise<void>>} */
   const listeners = new Map();
   const parsed = new Set();
+  const named = new NamedStatements(client);
   let nextTransaction = 1;
 
   /**
@@ -180,7 +289,13 @@ export function servePglite(port, client, closed) {
         if (paramTypes) options.paramTypes = paramTypes;
         const parsers = textFor(rawTypes);
         if (parsers) options.parsers = parsers;
-        const result = await on(request.tx).query(request.text, request.params, options);
+        const result = await named.query(
+          on(request.tx),
+          request.tx !== undefined,
+          request.text,
+          request.params,
+          options,
+        );
         return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
       }
       case 'exec': {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openPgliteTestDatabase,
   openPostgresTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
@@ -115,5 +116,66 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements with parameters on P
       }),
     ).rejects.toThrow(/Failed query: select 12/);
     expect(await rows(single.db, divide(4))).toEqual([{ n: 3 }]);
+  });
+});
+
+/**
+ * On PGlite too, every statement with parameters drizzle sends (on the database or in one of
+ * its transactions) is a named prepared statement (pglite-session.js `NamedStatements`), its
+ * values serialized by the parameter types PostgreSQL gave when it was parsed.
+ */
+describe('statements with parameters on PGlite', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openPgliteTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const preparedTexts = async () =>
+    (
+      await rows<{ statement: string }>(
+        database.db,
+        sql`select statement from pg_prepared_statements order by prepare_time`,
+      )
+    ).map((r) => r.statement);
+
+  it('prepares a statement with parameters once, in a transaction too, and leaves one without as it came', async () => {
+    for (const n of [1, 2, 3]) {
+      expect(await rows(database.db, sql`select ${n}::integer + 2 as n`)).toEqual([{ n: n + 2 }]);
+    }
+    await database.db.transaction(async (tx) => {
+      expect(await rows(tx, sql`select ${4}::integer + 2 as n`)).toEqual([{ n: 6 }]);
+    });
+    await rows(database.db, sql`select 40 + 2 as n`);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t === 'select $1::integer + 2 as n')).toHaveLength(1);
+    expect(texts.some((t) => t.includes('40 + 2'))).toBe(false);
+  });
+
+  it('serializes arrays, JSON, dates and nulls by the statement’s parameter types', async () => {
+    const at = new Date('2026-11-29T10:00:00.123Z');
+    const [row] = await rows<{ total: number; name: string; at: string; none: boolean }>(
+      database.db,
+      sql`select (select sum(x)::integer from unnest(${sql.param([1, 2, 3])}::integer[]) x) as total,
+        ${JSON.stringify({ name: 'Ada' })}::jsonb ->> 'name' as name,
+        to_char(${at}::timestamptz at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') as at,
+        ${null}::text is null as none`,
+    );
+    expect(row).toEqual({ total: 6, name: 'Ada', at: '2026-11-29 10:00:00.123', none: true });
+  });
+
+  it('a statement that fails inside a transaction rolls it back and leaves PGlite usable', async () => {
+    const divide = (n: number) => sql`select 12 / ${n}::integer as n`;
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await rows(tx, divide(3))).toEqual([{ n: 4 }]);
+        await rows(tx, divide(0));
+      }),
+    ).rejects.toThrow(/Failed query: select 12/);
+    expect(await rows(database.db, divide(4))).toEqual([{ n: 3 }]);
   });
 });
