@@ -69,7 +69,8 @@ export function pgliteTemplateDump(template: string): Blob {
 const rootDir = path.resolve(import.meta.dirname, '../..');
 
 /**
- * What a template depends on: the migrations, the PGlite release and its test settings. A change
+ * What a template depends on: the migrations and `migrate.ts`, the PGlite release and its test
+ * settings. A change
  * to any makes a new template; otherwise every project and every later run reuses the one made
  * first.
  */
@@ -82,6 +83,8 @@ export function templateKey(): string {
   }
   const pglite = path.join(rootDir, 'node_modules/@electric-sql/pglite/package.json');
   hash
+    // What migrateDatabase does beside the migrations (on PGlite, a trigger turned off).
+    .update(fs.readFileSync(path.join(rootDir, 'src/server/db/migrate.ts')))
     .update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version)
     .update(TEST_SETTINGS)
     .update(DUMP);

@@ -6,7 +6,11 @@ import { migrateDatabase } from '../../db/migrate';
 import { rows } from '../../db/raw';
 import { EventBus } from '../event-bus';
 import { EventLog, type NewEvent } from './events';
-import { createPostgresTestDatabase } from '../../../../tests/support/databases';
+import {
+  createPostgresTestDatabase,
+  openPgliteTestDatabase,
+  type TestDatabase,
+} from '../../../../tests/support/databases';
 import { startTwoInstances, type TwoInstances } from '../../../../tests/support/two-instances';
 import { TestSocket } from '../../../../tests/support/ws-client';
 
@@ -155,5 +159,53 @@ describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', (
     );
     expect(all.map((r) => r.who)).toEqual(['second', 'first']);
     expect(seenBefore.map((r) => r.id)).toEqual([all[0]!.id]);
+    const [trigger] = await rows<{ enabled: string }>(
+      database.db,
+      sql`select tgenabled as enabled from pg_trigger where tgname = 'realtime_events_number_at_commit'`,
+    );
+    expect(trigger?.enabled).toBe('O');
+  });
+});
+
+describe('event ids on PGlite', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openPgliteTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('are in commit order without the renumbering trigger: a second writer waits for the first', async () => {
+    const [trigger] = await rows<{ enabled: string }>(
+      database.db,
+      sql`select tgenabled as enabled from pg_trigger where tgname = 'realtime_events_number_at_commit'`,
+    );
+    // 'D': disabled (migrate.ts); PostgreSQL keeps it ('O', the test above).
+    expect(trigger?.enabled).toBe('D');
+    const events = new EventLog(database, new EventBus());
+    const event = (text: string) =>
+      ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstInserted!: () => void;
+    const firstHasInserted = new Promise<void>((resolve) => (firstInserted = resolve));
+    const first = events.transaction(async (tx) => {
+      await events.append(tx, event('first'), { customerId: null });
+      firstInserted();
+      await firstMayCommit;
+    });
+    await firstHasInserted;
+    const second = events.transaction(async (tx) => {
+      await events.append(tx, event('second'), { customerId: null });
+    });
+    releaseFirst();
+    await Promise.all([first, second]);
+    const all = await rows<{ who: string }>(
+      database.db,
+      sql`select payload->'customer'->>'id' as who from realtime_events order by id`,
+    );
+    expect(all.map((r) => r.who)).toEqual(['first', 'second']);
   });
 });
