@@ -15,6 +15,14 @@ export async function scrapeHistogram(baseUrl: string, name: string): Promise<Bu
     .sort((a, b) => a.le - b.le);
 }
 
+/** Gauges without labels from an instance's /metrics, by name (NaN for one it does not have). */
+export async function scrapeGauges(baseUrl: string, names: readonly string[]): Promise<number[]> {
+  const response = await fetch(`${baseUrl}/metrics`);
+  if (!response.ok) throw new Error(`GET ${baseUrl}/metrics answered ${response.status}`);
+  const families = parsePrometheusText(await response.text());
+  return names.map((name) => families.get(name)?.samples[0]?.value ?? Number.NaN);
+}
+
 /** What was observed between two scrapes of one instance, or on several (bucket by bucket). */
 export function combine(parts: Buckets[], signs: number[] = parts.map(() => 1)): Buckets {
   const [first] = parts;

@@ -10,6 +10,7 @@
  */
 import type { ServerProcess } from '../../tests/support/server-process';
 import type { BenchOptions, BenchRow, BenchSuite } from '../lib/types';
+import { scrapeGauges } from '../lib/prom-histogram';
 import { realtimeRun, rssKiB, withPglite, withPostgres, type Seeded } from './chat';
 
 const CUSTOMERS = 1000;
@@ -17,6 +18,10 @@ const INTERVAL_MS = 10_000;
 const SAMPLE_MS = 5_000;
 /** "Flat": what the server may still grow by after the run has settled. */
 const GROWTH_BUDGET_MIB = 16;
+/** prom-client's default metrics the app serves (platform/metrics/app-metrics.ts). */
+const HEAP_USED = 'nodejs_heap_size_used_bytes';
+const EXTERNAL = 'nodejs_external_memory_bytes';
+const toMiB = (bytes: number) => bytes / 1024 / 1024;
 
 type Run = (
   url: string,
@@ -30,12 +35,19 @@ function soak(database: string, options: BenchOptions): Run {
   const seconds = options.soakSeconds;
   return async (url, seeded, app, databaseUrl) => {
     const pid = app.pids.at(-1)!;
-    const samples: { at: number; kib: number }[] = [];
+    const samples: { at: number; kib: number; heapMiB: number; externalMiB: number }[] = [];
     const started = performance.now();
-    const sampler = setInterval(
-      () => samples.push({ at: performance.now() - started, kib: rssKiB(pid) }),
-      SAMPLE_MS,
-    );
+    // Beside the resident size, where it is: V8's heap (JavaScript objects) and memory outside
+    // it (buffers, and on PGlite its WebAssembly memory), from the app's own /metrics.
+    const sampler = setInterval(() => {
+      const at = performance.now() - started;
+      const kib = rssKiB(pid);
+      void scrapeGauges(app.url, [HEAP_USED, EXTERNAL]).then(
+        ([heap, external]) =>
+          samples.push({ at, kib, heapMiB: toMiB(heap!), externalMiB: toMiB(external!) }),
+        () => samples.push({ at, kib, heapMiB: Number.NaN, externalMiB: Number.NaN }),
+      );
+    }, SAMPLE_MS);
     const delivery = await realtimeRun(
       `soak ${seconds} s, ${database}`,
       url,
@@ -74,6 +86,10 @@ function soak(database: string, options: BenchOptions): Run {
           endMiB: Math.round(last.kib / 1024),
           peakMiB: Math.round(peak / 1024),
           samplesMiB: samples.map((s) => Math.round(s.kib / 1024)).join(' '),
+          heapGrowthMiB: Math.round((last.heapMiB - settled.heapMiB) * 10) / 10,
+          externalGrowthMiB: Math.round((last.externalMiB - settled.externalMiB) * 10) / 10,
+          heapSamplesMiB: samples.map((s) => Math.round(s.heapMiB)).join(' '),
+          externalSamplesMiB: samples.map((s) => Math.round(s.externalMiB)).join(' '),
         },
       },
     ];
