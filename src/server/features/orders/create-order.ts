@@ -8,7 +8,7 @@ import { tradeTotal } from '../../../shared/rates';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/raw';
 import { orderEvents, orders } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { auditInsert } from '../../platform/audit';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { assertSameRequest, requestFingerprint } from '../../platform/idempotency';
@@ -22,12 +22,40 @@ import { expireOrders } from './expire-orders';
 import { actorOf } from './order-access';
 import type { OrderLimits } from './order-limits';
 import { previewOrder, type OrderMarket } from './preview-order';
-import { toOrder } from './to-order';
-import { uniqueDepositAmount } from './unique-deposit-amount';
+import { reserveOrder, toNewOrder, toOrder, type OrderRow } from './to-order';
+import { freeDepositAmount, takenAmountsAt } from './unique-deposit-amount';
 
 type CreateInput = z.output<typeof createOrderRequestSchema>;
 
 const MINUTE_MS = 60_000;
+
+/** The columns a new order leaves empty (every one named: a new column is a compile error). */
+const UNTOUCHED = {
+  txHash: null,
+  bankReference: null,
+  paidBy: null,
+  payoutApprovedBy: null,
+  payoutProofMessageId: null,
+  depositScreenshotMessageId: null,
+  chainConfirmations: null,
+  chainConfirmationsRequired: null,
+  chainReceivedCrypto: null,
+  chainFirstSeenAt: null,
+  chainProblem: null,
+  chainProblemKind: null,
+  chainCheckedAt: null,
+  chainAmountOffCrypto: null,
+  chainWatchConfirmed: false,
+  returnTxHash: null,
+  depositSeenAt: null,
+  depositConfirmedAt: null,
+  payoutSentAt: null,
+  completedAt: null,
+  disputedAt: null,
+  refundedAt: null,
+  expiredAt: null,
+  cancelledAt: null,
+} satisfies Partial<OrderRow>;
 
 /**
  * Opens an order in a chat at exactly the rate its preview showed (`rateVersion`), locked for
@@ -99,86 +127,108 @@ export async function createOrder(options: {
   // An order left past its lock no longer holds the chat.
   await expireOrders({ db, events, now, chatSessionId: session.id });
 
+  // The order's id and what it is shown with, read before its transaction (no read in it).
+  const reserved = await reserveOrder(db, {
+    customerId: session.customerId,
+    payoutAccountId: input.payoutAccountId ?? null,
+  });
+
   for (let attempt = 0; ; attempt++) {
     try {
       const order = await events.transaction(async (tx) => {
-        const pick = quote ? null : await nextDepositAddress({ db: tx, network });
+        // The network's address lock, held to the commit: after it, two statements (one on a
+        // shared address: its pick, with the amounts its open orders ask for, read after the
+        // lock was granted; then the writes), then the commit.
+        const pick = quote
+          ? null
+          : await nextDepositAddress<string[]>({
+              db: tx,
+              network,
+              readAtShared: (address) => takenAmountsAt(network, address),
+            });
         // On a shared address, the preview's amount unless an order took it since.
-        const amountCrypto =
-          pick && pick.keyId === null
-            ? await uniqueDepositAmount({
-                db: tx,
-                network,
-                address: pick.address,
-                coin: input.coin,
-                amountCrypto: preview.amountCrypto,
-              })
-            : preview.amountCrypto;
+        const amountCrypto = pick?.atShared
+          ? freeDepositAmount({
+              taken: pick.atShared,
+              coin: input.coin,
+              amountCrypto: preview.amountCrypto,
+            })
+          : preview.amountCrypto;
         const totalNaira =
           amountCrypto === preview.amountCrypto
             ? preview.totalNaira
             : tradeTotal(amountCrypto, rateNaira);
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            reference: newReference(),
-            chatSessionId: session.id,
-            customerId: session.customerId,
-            quotedBy: quote ? caller.id : null,
-            coin: input.coin,
-            network,
-            amountCrypto,
-            rateNaira,
-            totalNaira,
-            depositAddress: pick?.address ?? null,
-            depositKeyId: pick?.keyId ?? null,
-            depositAddressIndex: pick?.index ?? null,
-            chainTipHeight: tip?.height ?? null,
-            chainTipAt: tip?.blockTime ?? null,
-            payoutAccountId: input.payoutAccountId ?? null,
-            state: quote ? 'quoted' : 'awaiting_deposit',
-            expiresAt: new Date(now.getTime() + limits.quoteTtlMinutes * MINUTE_MS),
-            acceptedAt: quote ? null : now,
-            idempotencyKey: idempotencyKey ?? null,
-            requestHash: idempotencyKey ? hash : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await tx.insert(orderEvents).values({
-          orderId: row!.id,
-          state: row!.state,
-          actor: actorOf(caller),
+        const row: OrderRow = {
+          ...UNTOUCHED,
+          id: reserved.id,
+          reference: newReference(),
+          chatSessionId: session.id,
+          customerId: session.customerId,
+          quotedBy: quote ? caller.id : null,
+          coin: input.coin,
+          network,
+          amountCrypto,
+          rateNaira,
+          totalNaira,
+          depositAddress: pick?.address ?? null,
+          depositKeyId: pick?.keyId ?? null,
+          depositAddressIndex: pick?.index ?? null,
+          chainTipHeight: tip?.height ?? null,
+          chainTipAt: tip?.blockTime ?? null,
+          payoutAccountId: input.payoutAccountId ?? null,
+          state: quote ? 'quoted' : 'awaiting_deposit',
+          expiresAt: new Date(now.getTime() + limits.quoteTtlMinutes * MINUTE_MS),
+          acceptedAt: quote ? null : now,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: idempotencyKey ? hash : null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const actor = actorOf(caller);
+        const order = toNewOrder(row, reserved, {
+          state: row.state,
+          actor,
           actorId: caller.id,
-          at: now,
+          at: now.toISOString(),
+          note: null,
         });
-        const order = await toOrder(tx, row!);
-        if (pastGuard) {
-          await writeAudit(tx, {
-            actorId: caller.id,
-            action: 'order.guard-confirmed',
-            entityType: 'order',
-            entityId: String(row!.id),
-            after: {
-              reason: input.confirmation!.reason,
-              rateNaira,
-              marketRateNaira: preview.marketRateNaira,
-              marketDeviationPercent: preview.marketDeviationPercent,
-            },
-          });
-        }
-        await writeAudit(tx, {
-          actorId: caller.id,
-          action: 'order.create',
-          entityType: 'order',
-          entityId: String(row!.id),
-          before: null,
-          after: { ...order, timeline: undefined },
-        });
+        const entityId = String(row.id);
+        // The order, its timeline row, the audit entries and the event: one statement.
         await events.append(
           tx,
           { type: 'order.created', chatSessionId: session.id, order },
           { customerId: session.customerId },
+          [
+            tx.insert(orders).overridingSystemValue().values(row).getSQL(),
+            tx
+              .insert(orderEvents)
+              .values({ orderId: row.id, state: row.state, actor, actorId: caller.id, at: now })
+              .getSQL(),
+            ...(pastGuard
+              ? [
+                  auditInsert(tx, {
+                    actorId: caller.id,
+                    action: 'order.guard-confirmed',
+                    entityType: 'order',
+                    entityId,
+                    after: {
+                      reason: input.confirmation!.reason,
+                      rateNaira,
+                      marketRateNaira: preview.marketRateNaira,
+                      marketDeviationPercent: preview.marketDeviationPercent,
+                    },
+                  }),
+                ]
+              : []),
+            auditInsert(tx, {
+              actorId: caller.id,
+              action: 'order.create',
+              entityType: 'order',
+              entityId,
+              before: null,
+              after: { ...order, timeline: undefined },
+            }),
+          ],
         );
         return order;
       });
