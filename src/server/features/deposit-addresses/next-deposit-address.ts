@@ -48,14 +48,17 @@ export interface DepositAddressPick {
  * a key (the lock's own), two on a shared address. The second, the address's pick, begins after
  * the lock was granted (in READ COMMITTED a statement sees what committed before it began, so a
  * part of the locking statement would not see the previous holder's pick and order). The
- * caller's `readAtShared` (an expression over the picked address) is read in it, as of then.
+ * caller's `readAtShared` (an expression over the picked address) is read in it, as of then, and
+ * its `writeAtShared` (more WITH parts, over the address) are written in it: an order written
+ * there holds the lock for that statement and the commit only.
  */
 export async function nextDepositAddress<T = never>(options: {
   db: Db;
   network: DepositNetwork;
   readAtShared?: (address: SQL) => SQL;
+  writeAtShared?: (address: SQL) => SQL;
 }): Promise<DepositAddressPick & { atShared?: T }> {
-  const { db, network, readAtShared } = options;
+  const { db, network, readAtShared, writeAtShared } = options;
   // The key's next index, or without an active key the cursor's next pick: one takes a lock.
   const [turn] = await rows<{
     key_id: number | null;
@@ -83,6 +86,7 @@ export async function nextDepositAddress<T = never>(options: {
     const key = { id: turn!.key_id, network, extendedPublicKey: turn!.extended_public_key! };
     return { address: keyAddressAt(key, index), keyId: key.id, index };
   }
+  const address = sql`(select address from picked)`;
   const [picked] = await rows<{ address: string; at_shared: T }>(
     db,
     sql`with next as (
@@ -93,8 +97,8 @@ export async function nextDepositAddress<T = never>(options: {
           set last_pick = ${String(turn!.picks!)}::bigint, times_used = times_used + 1, last_used_at = now()
           where id = (select id from next)
           returning address
-        )
-        select picked.address, ${readAtShared?.(sql`picked.address`) ?? sql`null`} as at_shared
+        )${writeAtShared ? sql`, ${writeAtShared(address)}` : sql``}
+        select picked.address, ${readAtShared?.(address) ?? sql`null`} as at_shared
         from picked`,
   );
   if (!picked) {

@@ -8,7 +8,7 @@ import { tradeTotal } from '../../../shared/rates';
 import { assertOrderCustomer } from './order-access';
 import { livePayoutAccount } from './payout-account-of';
 import { transitionOrder, type TransitionContext } from './transition-order';
-import { freeDepositAmount, takenAmountsAt } from './unique-deposit-amount';
+import { freeAmountAt } from './unique-deposit-amount';
 
 /**
  * The customer takes an agent's quote at its locked rate, naming the account to be paid into:
@@ -32,20 +32,20 @@ export async function acceptOrder(
     // The order as shown is read before the address's lock: nothing else it shows changes.
     shownWith: () => ({ payoutAccountId: input.payoutAccountId }),
     changes: async (tx, order) => {
-      // The network's address lock, held to the commit; on a shared address, the amounts its
-      // open orders ask for are read in the pick's statement, after the lock was granted.
-      const pick = await nextDepositAddress<string[]>({
+      // The network's address lock, held to the commit; on a shared address the amount is
+      // worked out in the pick's statement, after the lock was granted.
+      const pick = await nextDepositAddress<string>({
         db: tx,
         network: order.network,
-        readAtShared: (address) => takenAmountsAt(order.network, address),
-      });
-      const amountCrypto = pick.atShared
-        ? freeDepositAmount({
-            taken: pick.atShared,
+        readAtShared: (address) =>
+          freeAmountAt({
+            network: order.network,
+            address,
             coin: order.coin,
             amountCrypto: order.amountCrypto,
-          })
-        : order.amountCrypto;
+          }),
+      });
+      const amountCrypto = pick.atShared ?? order.amountCrypto;
       return {
         payoutAccountId: input.payoutAccountId,
         depositAddress: pick.address,

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('order steps in round trips on $name', (kind)
    * the lock.
    */
   const CREATES = [
-    { name: 'customer order', statements: 17, underLock: 3 },
+    { name: 'customer order', statements: 16, underLock: 2 },
     { name: 'quote', statements: 13, underLock: null },
     { name: 'accept', statements: 9, underLock: 4 },
   ] as const;
