@@ -8,7 +8,8 @@ export interface AuditEntry {
   entityType: string;
   entityId: string;
   before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  /** Or a jsonb expression, for an entry written with what only its statement works out. */
+  after?: Record<string, unknown> | SQL | null;
 }
 
 /** Appends to the audit log; pass the transaction that made the change so both land or neither. */

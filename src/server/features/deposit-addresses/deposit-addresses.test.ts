@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('deposit addresses on $name', (kind) => {
     injectJson(app, { cookie: cookie[who], method, url, body });
   const add = (body: unknown) => call('admin', 'POST', '/api/admin/desk-addresses', body);
   const pick = async (network: 'BTC' | 'USDT-TRC20') =>
-    (await nextDepositAddress({ db: database.db, network })).address;
+    (await database.db.transaction((tx) => nextDepositAddress({ db: tx, network }))).address;
 
   beforeAll(async () => {
     database = await kind.open();
@@ -139,7 +139,10 @@ describe.each(testDatabaseKinds())('deposit addresses on $name', (kind) => {
       (await call('admin', 'GET', '/api/admin/desk-addresses')).body,
     );
     const picks = await Promise.all(
-      Array.from({ length: 9 }, () => nextDepositAddress({ db: database.db, network: 'BTC' })),
+      // Each in its transaction, as an order's: the lock is held to its commit.
+      Array.from({ length: 9 }, () =>
+        database.db.transaction((tx) => nextDepositAddress({ db: tx, network: 'BTC' })),
+      ),
     );
     const counts = new Map<string, number>();
     for (const p of picks) counts.set(p.address, (counts.get(p.address) ?? 0) + 1);

@@ -12,7 +12,7 @@ import { deriveAddress, readAccountKey, type AccountKey } from './derive-address
 type KeyRow = typeof depositExtendedKeys.$inferSelect;
 
 /** A stored key, read again (it was checked when added). */
-function accountOf(row: KeyRow): AccountKey {
+function accountOf(row: Pick<KeyRow, 'id' | 'network' | 'extendedPublicKey'>): AccountKey {
   const account = readAccountKey(row.network, row.extendedPublicKey);
   if ('problem' in account) throw new Error(`deposit key ${row.id}: ${account.problem}`);
   return account;
@@ -91,21 +91,14 @@ export async function listDepositKeys(db: Db): Promise<DepositKey[]> {
 }
 
 /**
- * The next order's own address on `network` when it has an active key: takes the key's next
- * index in `db` (the order's transaction) and derives `0/index`. Null without a key.
+ * The address at `0/index` of a key whose row the order's transaction took `index` from
+ * (`nextDepositAddress`): the row lock gives each order its own index.
  */
-export async function nextKeyAddress(
-  db: Db,
-  network: DepositNetwork,
-): Promise<{ address: string; keyId: number; index: number } | null> {
-  const [row] = await db
-    .update(depositExtendedKeys)
-    .set({ nextIndex: sql`${depositExtendedKeys.nextIndex} + 1` })
-    .where(and(eq(depositExtendedKeys.network, network), eq(depositExtendedKeys.active, true)))
-    .returning();
-  if (!row) return null;
-  const index = row.nextIndex - 1;
-  return { address: deriveAddress(accountOf(row), index), keyId: row.id, index };
+export function keyAddressAt(
+  key: Pick<KeyRow, 'id' | 'network' | 'extendedPublicKey'>,
+  index: number,
+): string {
+  return deriveAddress(accountOf(key), index);
 }
 
 /** Whether `network` gives each order its own address (it has an active key). */

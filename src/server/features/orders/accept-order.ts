@@ -8,7 +8,7 @@ import { tradeTotal } from '../../../shared/rates';
 import { assertOrderCustomer } from './order-access';
 import { livePayoutAccount } from './payout-account-of';
 import { transitionOrder, type TransitionContext } from './transition-order';
-import { uniqueDepositAmount } from './unique-deposit-amount';
+import { freeAmountAt } from './unique-deposit-amount';
 
 /**
  * The customer takes an agent's quote at its locked rate, naming the account to be paid into:
@@ -29,18 +29,23 @@ export async function acceptOrder(
       if (caller.customerStatus === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
       await livePayoutAccount({ db: options.db, customerId: caller.id, id: input.payoutAccountId });
     },
+    // The order as shown is read before the address's lock: nothing else it shows changes.
+    shownWith: () => ({ payoutAccountId: input.payoutAccountId }),
     changes: async (tx, order) => {
-      const pick = await nextDepositAddress({ db: tx, network: order.network });
-      const amountCrypto =
-        pick.keyId === null
-          ? await uniqueDepositAmount({
-              db: tx,
-              network: order.network,
-              address: pick.address,
-              coin: order.coin,
-              amountCrypto: order.amountCrypto,
-            })
-          : order.amountCrypto;
+      // The network's address lock, held to the commit; on a shared address the amount is
+      // worked out in the pick's statement, after the lock was granted.
+      const pick = await nextDepositAddress<string>({
+        db: tx,
+        network: order.network,
+        readAtShared: (address) =>
+          freeAmountAt({
+            network: order.network,
+            address,
+            coin: order.coin,
+            amountCrypto: order.amountCrypto,
+          }),
+      });
+      const amountCrypto = pick.atShared ?? order.amountCrypto;
       return {
         payoutAccountId: input.payoutAccountId,
         depositAddress: pick.address,

@@ -102,6 +102,124 @@ describe.each(testDatabaseKinds())('order steps in round trips on $name', (kind)
     }
   }
 
+  /**
+   * Creating an order, and accepting a quote, take the network's deposit-address lock (the
+   * cursor's row on a shared address) and hold it to their commit; every order on the network
+   * waits behind it. Counted: the statements up to the commit, and those sent while the lock is
+   * held (after the statement taking it, the commit included). Before (2026-11-29): the
+   * customer's order 25 statements, 10 under the lock; the quote 16; accepting it 14, 8 under
+   * the lock.
+   */
+  const CREATES = [
+    { name: 'customer order', statements: 16, underLock: 2 },
+    { name: 'quote', statements: 13, underLock: null },
+    { name: 'accept', statements: 9, underLock: 4 },
+  ] as const;
+
+  it('creating an order and accepting a quote stay at their counts, the lock held briefly, their writes made once', async () => {
+    const chat = async () =>
+      (
+        await injectJson(app, {
+          cookie: cookie.customer,
+          method: 'POST',
+          url: '/api/chat-sessions',
+          body: { category: 'bitcoin' },
+        })
+      ).body.id as number;
+    const create = async (by: 'customer' | 'agent', body: Record<string, unknown>) => {
+      const preview = await injectJson(app, {
+        cookie: cookie[by],
+        method: 'POST',
+        url: '/api/orders/preview',
+        body,
+      });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      await settled();
+      return untilCommit(() =>
+        injectJson(app, {
+          cookie: cookie[by],
+          method: 'POST',
+          url: '/api/orders',
+          body: { ...body, rateVersion: preview.body.rateVersion },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
+      );
+    };
+    const counted: Record<string, { statements: number; underLock: number | null }> = {};
+    const count = (name: string, sent: string[]) => {
+      const lock = sent.findIndex((text) => text.includes('desk_address_cursors'));
+      counted[name] = {
+        statements: sent.length,
+        underLock: lock < 0 ? null : sent.length - lock - 1,
+      };
+    };
+    /** The order's timeline row, audit entry and event: each written once, the event as answered. */
+    const writtenOnce = async (order: Order, action: string, type: string) => {
+      const timeline = await database.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id));
+      expect(timeline).toHaveLength(order.timeline.length);
+      const audits = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, action)));
+      expect(audits).toHaveLength(1);
+      const events = await rows<{ payload: { order: Order } }>(
+        database.db,
+        sql`select payload from realtime_events where type = ${type}
+            and (payload -> 'order' ->> 'id')::integer = ${order.id}`,
+      );
+      expect(events).toHaveLength(1);
+      expect(events[0]!.payload.order).toEqual(order);
+    };
+
+    const own = await create('customer', {
+      chatSessionId: await chat(),
+      coin: 'bitcoin',
+      amount: '0.02',
+      payoutAccountId: accountId,
+    });
+    expect(own.result.status, JSON.stringify(own.result.body)).toBe(201);
+    const ordered = orderSchema.parse(own.result.body);
+    expect(ordered).toMatchObject({ state: 'awaiting_deposit', timeline: [{ actor: 'customer' }] });
+    count('customer order', own.sent);
+    await writtenOnce(ordered, 'order.create', 'order.created');
+
+    const quote = await create('agent', {
+      chatSessionId: await chat(),
+      coin: 'bitcoin',
+      amount: '0.02',
+    });
+    expect(quote.result.status, JSON.stringify(quote.result.body)).toBe(201);
+    const quoted = orderSchema.parse(quote.result.body);
+    count('quote', quote.sent);
+    await writtenOnce(quoted, 'order.create', 'order.created');
+
+    await settled();
+    const accept = await untilCommit(() =>
+      injectJson(app, {
+        cookie: cookie.customer,
+        method: 'POST',
+        url: `/api/orders/${quoted.id}/accept`,
+        body: { payoutAccountId: accountId },
+        headers: { 'idempotency-key': randomUUID() },
+      }),
+    );
+    expect(accept.result.status, JSON.stringify(accept.result.body)).toBe(200);
+    const accepted = orderSchema.parse(accept.result.body);
+    // Another open order on the address asks for 0.02 BTC: this one moves by a satoshi.
+    expect(accepted).toMatchObject({ state: 'awaiting_deposit', amountCrypto: '0.01999999' });
+    count('accept', accept.sent);
+    await writtenOnce(accepted, 'order.accept', 'order.updated');
+
+    expect(counted).toEqual(
+      Object.fromEntries(
+        CREATES.map(({ name, statements, underLock }) => [name, { statements, underLock }]),
+      ),
+    );
+  });
+
   it('each step of the main path stays at its count of statements, its writes made once', async () => {
     const chat = await injectJson(app, {
       cookie: cookie.customer,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { attachmentUrls } from '../../../shared/api/messages';
 import type { Order, OrderChain, OrderImage } from '../../../shared/api/orders';
 import { dec, toKobo, type Dec } from '../../../shared/money';
@@ -65,120 +65,184 @@ export function payoutHeld(
   );
 }
 
+/** What an order as shown takes besides its row, each part as read for a list of orders. */
+export interface OrderParts {
+  events: {
+    orderId: number;
+    state: OrderRow['state'];
+    actor: Actor;
+    actorId: string | null;
+    at: string;
+    note: string | null;
+  }[];
+  accounts: {
+    id: number;
+    bankCode: string;
+    accountNumber: string;
+    accountName: string;
+    verified: boolean;
+    createdAt: string;
+  }[];
+  customers: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+  }[];
+  payments: {
+    orderId: number;
+    txHash: string;
+    receivedCrypto: string;
+    confirmations: number;
+    blockTime: string | null;
+  }[];
+}
+
+/**
+ * The parts of the orders `ids` (their timelines and payments), of the payout accounts and of
+ * the customers, each as a JSON array (timestamps as ISO text, amounts as text): a select list.
+ * A JS array in drizzle's `sql` is a list of parameters: `in (...)`.
+ */
+function partsColumns(ids: number[], accountIds: number[], customerIds: string[]): SQL {
+  const among = <T>(list: T[], column: SQL) =>
+    list.length === 0 ? sql`false` : sql`${column} in ${list}`;
+  return sql`
+      (select coalesce(json_agg(json_build_object('orderId', e.order_id, 'state', e.state,
+                'actor', e.actor, 'actorId', e.actor_id, 'at', e.at, 'note', e.note) order by e.id),
+              '[]')
+         from order_events e where ${among(ids, sql`e.order_id`)}) as events,
+      (select coalesce(json_agg(json_build_object('id', a.id, 'bankCode', a.bank_code,
+                'accountNumber', a.account_number, 'accountName', a.account_name,
+                'verified', a.verified, 'createdAt', a.created_at)), '[]')
+         from payout_accounts a where ${among(accountIds, sql`a.id`)}) as accounts,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
+                'lastName', u.last_name, 'email', u.email)), '[]')
+         from users u where ${among(customerIds, sql`u.id`)}) as customers,
+      (select coalesce(json_agg(json_build_object('orderId', p.order_id, 'txHash', p.tx_hash,
+                'receivedCrypto', p.received_crypto::text, 'confirmations', p.confirmations,
+                'blockTime', p.block_time) order by p.id), '[]')
+         from order_payments p where ${among(ids, sql`p.order_id`)}) as payments`;
+}
+
+/** An order as shown, from its row and the parts read for it (`readOrderParts`). */
+export function orderOf(row: OrderRow, parts: OrderParts): Order {
+  const account = parts.accounts.find((a) => a.id === row.payoutAccountId);
+  const customer = parts.customers.find((c) => c.id === row.customerId);
+  return {
+    id: row.id,
+    reference: row.reference,
+    chatSessionId: row.chatSessionId,
+    customerId: row.customerId,
+    customer: {
+      firstName: customer?.firstName ?? null,
+      lastName: customer?.lastName ?? null,
+      email: customer?.email ?? null,
+    },
+    state: row.state,
+    coin: row.coin,
+    network: row.network,
+    amountCrypto: dec(row.amountCrypto).toFixed(COIN_DECIMALS[row.coin]),
+    rateNaira: dec(row.rateNaira).toFixed(2),
+    totalNaira: dec(row.totalNaira).toFixed(2),
+    depositAddress: row.depositAddress,
+    depositAddressIndex: row.depositAddressIndex,
+    expiresAt: row.expiresAt.toISOString(),
+    payoutAccount: account
+      ? toPayoutAccount({ ...account, createdAt: new Date(account.createdAt) })
+      : null,
+    txHash: row.txHash,
+    payments: parts.payments
+      .filter((p) => p.orderId === row.id)
+      .map((p) => ({
+        txHash: p.txHash,
+        receivedCrypto: dec(p.receivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
+        confirmations: p.confirmations,
+        blockTime: p.blockTime === null ? null : new Date(p.blockTime).toISOString(),
+      })),
+    chain: orderChain(row),
+    returnTxHash: row.returnTxHash,
+    bankReference: row.bankReference,
+    payoutProof: orderImage(row.payoutProofMessageId),
+    depositScreenshot: orderImage(row.depositScreenshotMessageId),
+    timeline: parts.events
+      .filter((e) => e.orderId === row.id)
+      .map((e) => ({
+        state: e.state,
+        actor: e.actor,
+        actorId: e.actorId,
+        at: new Date(e.at).toISOString(),
+        note: e.note,
+      })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The parts the orders `rows` are shown with (their timelines, payments, payout accounts and
+ * customers), in one read.
+ */
+export async function readOrderParts(
+  db: Db,
+  rows: Pick<OrderRow, 'id' | 'customerId' | 'payoutAccountId'>[],
+): Promise<OrderParts> {
+  const ids = rows.map((r) => r.id);
+  const accountIds = [
+    ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
+  ];
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const [parts] = await readRows<OrderParts>(
+    db,
+    sql`select ${partsColumns(ids, accountIds, customerIds)}`,
+  );
+  return parts!;
+}
+
 /**
  * Orders as the API shows them, each with its customer's name, payout account, payments and
  * timeline, in one read.
  */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const accountIds = [
-    ...new Set(rows.flatMap((r) => (r.payoutAccountId === null ? [] : [r.payoutAccountId]))),
-  ];
-  const customerIds = [...new Set(rows.map((r) => r.customerId))];
-  // One statement: each part as a JSON array (timestamps as ISO text, amounts as text). A JS
-  // array in drizzle's `sql` is a list of parameters: `in (...)`.
-  const [parts] = await readRows<{
-    events: {
-      orderId: number;
-      state: OrderRow['state'];
-      actor: Actor;
-      actorId: string | null;
-      at: string;
-      note: string | null;
-    }[];
-    accounts: {
-      id: number;
-      bankCode: string;
-      accountNumber: string;
-      accountName: string;
-      verified: boolean;
-      createdAt: string;
-    }[];
-    customers: {
-      id: string;
-      firstName: string | null;
-      lastName: string | null;
-      email: string | null;
-    }[];
-    payments: {
-      orderId: number;
-      txHash: string;
-      receivedCrypto: string;
-      confirmations: number;
-      blockTime: string | null;
-    }[];
-  }>(
+  const parts = await readOrderParts(db, rows);
+  return rows.map((row) => orderOf(row, parts));
+}
+
+/** A new order's id, taken ahead, and what it is shown with: see `reserveOrder`. */
+export interface ReservedOrder {
+  id: number;
+  parts: OrderParts;
+}
+
+/**
+ * Takes the next order id (the identity's sequence) and reads the customer and payout account a
+ * new order is shown with, in one statement before the order's transaction: the order as shown
+ * (`toNewOrder`) and its event are then built with no read inside the transaction, which may
+ * hold a network's deposit-address lock. An id taken by a transaction that rolls back is
+ * skipped, as the identity skips it anyway.
+ */
+export async function reserveOrder(
+  db: Db,
+  options: { customerId: string; payoutAccountId: number | null },
+): Promise<ReservedOrder> {
+  const { customerId, payoutAccountId } = options;
+  const [read] = await readRows<OrderParts & { id: number | string }>(
     db,
-    sql`select
-      (select coalesce(json_agg(json_build_object('orderId', e.order_id, 'state', e.state,
-                'actor', e.actor, 'actorId', e.actor_id, 'at', e.at, 'note', e.note) order by e.id),
-              '[]')
-         from order_events e where e.order_id in ${ids}) as events,
-      (select coalesce(json_agg(json_build_object('id', a.id, 'bankCode', a.bank_code,
-                'accountNumber', a.account_number, 'accountName', a.account_name,
-                'verified', a.verified, 'createdAt', a.created_at)), '[]')
-         from payout_accounts a where ${accountIds.length === 0 ? sql`false` : sql`a.id in ${accountIds}`}) as accounts,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
-                'lastName', u.last_name, 'email', u.email)), '[]')
-         from users u where u.id in ${customerIds}) as customers,
-      (select coalesce(json_agg(json_build_object('orderId', p.order_id, 'txHash', p.tx_hash,
-                'receivedCrypto', p.received_crypto::text, 'confirmations', p.confirmations,
-                'blockTime', p.block_time) order by p.id), '[]')
-         from order_payments p where p.order_id in ${ids}) as payments`,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id,
+               ${partsColumns([], payoutAccountId === null ? [] : [payoutAccountId], [customerId])}`,
   );
-  const { events, customers, payments } = parts!;
-  const accounts = parts!.accounts.map((a) => ({ ...a, createdAt: new Date(a.createdAt) }));
-  return rows.map((row) => {
-    const account = accounts.find((a) => a.id === row.payoutAccountId);
-    const customer = customers.find((c) => c.id === row.customerId);
-    return {
-      id: row.id,
-      reference: row.reference,
-      chatSessionId: row.chatSessionId,
-      customerId: row.customerId,
-      customer: {
-        firstName: customer?.firstName ?? null,
-        lastName: customer?.lastName ?? null,
-        email: customer?.email ?? null,
-      },
-      state: row.state,
-      coin: row.coin,
-      network: row.network,
-      amountCrypto: dec(row.amountCrypto).toFixed(COIN_DECIMALS[row.coin]),
-      rateNaira: dec(row.rateNaira).toFixed(2),
-      totalNaira: dec(row.totalNaira).toFixed(2),
-      depositAddress: row.depositAddress,
-      depositAddressIndex: row.depositAddressIndex,
-      expiresAt: row.expiresAt.toISOString(),
-      payoutAccount: account ? toPayoutAccount(account) : null,
-      txHash: row.txHash,
-      payments: payments
-        .filter((p) => p.orderId === row.id)
-        .map((p) => ({
-          txHash: p.txHash,
-          receivedCrypto: dec(p.receivedCrypto).toFixed(COIN_DECIMALS[row.coin]),
-          confirmations: p.confirmations,
-          blockTime: p.blockTime === null ? null : new Date(p.blockTime).toISOString(),
-        })),
-      chain: orderChain(row),
-      returnTxHash: row.returnTxHash,
-      bankReference: row.bankReference,
-      payoutProof: orderImage(row.payoutProofMessageId),
-      depositScreenshot: orderImage(row.depositScreenshotMessageId),
-      timeline: events
-        .filter((e) => e.orderId === row.id)
-        .map((e) => ({
-          state: e.state,
-          actor: e.actor,
-          actorId: e.actorId,
-          at: new Date(e.at).toISOString(),
-          note: e.note,
-        })),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  const { id, ...parts } = read!;
+  // bigint: text from `pg`.
+  return { id: Number(id), parts };
+}
+
+/** A new order as shown, from the row it inserts (its id `reserveOrder`'s) and its first step. */
+export function toNewOrder(
+  row: OrderRow,
+  reserved: ReservedOrder,
+  first: Order['timeline'][number],
+): Order {
+  return { ...orderOf(row, { ...reserved.parts, events: [], payments: [] }), timeline: [first] };
 }
 
 export async function toOrder(db: Db, row: OrderRow): Promise<Order> {

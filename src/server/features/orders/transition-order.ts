@@ -15,7 +15,7 @@ import type { SessionUser } from '../../platform/sessions';
 import { expireOrders } from './expire-orders';
 import { actorOf, orderForCaller } from './order-access';
 import { ORDER_STEPS, type StepTarget } from './order-steps';
-import { toOrder, type OrderRow } from './to-order';
+import { orderOf, readOrderParts, toOrder, type OrderRow } from './to-order';
 
 type OrderChanges = Partial<
   Pick<
@@ -119,6 +119,13 @@ export async function transitionOrder<A extends OrderTransition>(
     audit?: (order: OrderRow) => Record<string, unknown>;
     /** More work in the same transaction, after the update. */
     within?: (tx: Db, updated: OrderRow) => Promise<void>;
+    /**
+     * For a step whose `changes` take a lock held to the commit (accepting a quote picks its
+     * deposit address): the payout account the order will show. Its timeline, payout account,
+     * customer and payments are then read before the transaction, not while the lock is held;
+     * only for a step that writes none of them but this account (a rival step fails the update).
+     */
+    shownWith?: (order: OrderRow) => { payoutAccountId: number | null };
   },
 ): Promise<Order> {
   const { db, events, caller, id, idempotencyKey, now } = context;
@@ -154,6 +161,8 @@ export async function transitionOrder<A extends OrderTransition>(
   if (!from.includes(order.state)) throw wrongState(order, step.verb);
   const to: OrderState = (typeof spec.to === 'function' ? spec.to(order) : spec.to) ?? step.to[0]!;
   const where = typeof spec.where === 'function' ? spec.where(order) : spec.where;
+  const partsBefore =
+    spec.shownWith && (await readOrderParts(db, [{ ...order, ...spec.shownWith(order) }]));
 
   // What this transition tried to write, for naming the order that already holds a tx hash.
   let attempted: OrderChanges = {};
@@ -180,7 +189,7 @@ export async function transitionOrder<A extends OrderTransition>(
       if (!updated) throw new LostRace();
       await spec.within?.(tx, updated);
       // The order as shown, its timeline ending with this step (written below, with its event).
-      const shown = await toOrder(tx, updated);
+      const shown = partsBefore ? orderOf(updated, partsBefore) : await toOrder(tx, updated);
       const dto: Order = {
         ...shown,
         timeline: [

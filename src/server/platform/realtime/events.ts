@@ -55,6 +55,14 @@ export class EventLog {
   }
 
   /**
+   * Tells the commit of `tx` (a transaction of `transaction`) of an event a statement of its
+   * wrote through `insertFrom`, as written: for an event whose payload only the statement knew.
+   */
+  wrote(tx: Db, event: NewEvent): void {
+    this.written.get(tx)?.push(event);
+  }
+
+  /**
    * The event's insert as a statement of its own, made only `when` holds: for a change that is
    * one SQL statement, event included (a data-modifying WITH), with no transaction around it.
    * Run it through `statement` so this process's hub hears of it.
