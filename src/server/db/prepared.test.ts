@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openPgliteTestDatabase,
-  openPostgresTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../../../tests/support/databases';
+import { testDatabaseKinds, type TestDatabase } from '../../../tests/support/databases';
 import { openDatabase, type Database } from './client';
 import { rows } from './raw';
 import { users } from './schema';
@@ -65,21 +60,26 @@ describe.each(testDatabaseKinds())('prepared statements on $name', (kind) => {
 });
 
 /**
- * On PostgreSQL every statement drizzle sends with parameters is a named prepared statement of
- * its connection (client.ts `named`): parsed once per connection instead of at every call.
+ * Every statement drizzle sends with parameters is a named prepared statement of its connection:
+ * on PostgreSQL `pg`'s (client.ts `named`), on PGlite by hand, on the database or in one of its
+ * transactions (pglite-session.js `NamedStatements`), its values serialized by the parameter
+ * types PostgreSQL gave when it was parsed. Parsed once per connection, not at every call.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('statements with parameters on PostgreSQL', () => {
+describe.each(testDatabaseKinds())('statements with parameters on $name', (kind) => {
   let database: TestDatabase;
+  /** One connection, so the statements and the look at its prepared ones share it. */
   let single: Database;
 
   beforeAll(async () => {
-    database = await openPostgresTestDatabase(process.env.TEST_DATABASE_URL!);
-    // One connection, so the statements below and the look at its prepared ones share it.
-    single = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
+    database = await kind.open();
+    single =
+      kind.name === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 })
+        : database;
   });
 
   afterAll(async () => {
-    await single?.close();
+    if (single !== database) await single?.close();
     await database?.dispose();
   });
 
@@ -91,75 +91,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements with parameters on P
       )
     ).map((r) => r.statement);
 
-  it('prepares a statement with parameters once, and leaves one without as it came', async () => {
+  it('prepares a statement with parameters once, in a transaction too, and leaves one without as it came', async () => {
     for (const n of [1, 2, 3]) {
-      expect(await rows(single.db, sql`select ${n}::integer + 1 as n`)).toEqual([{ n: n + 1 }]);
+      expect(await rows(single.db, sql`select ${n}::integer + 2 as n`)).toEqual([{ n: n + 2 }]);
     }
+    await single.db.transaction(async (tx) => {
+      expect(await rows(tx, sql`select ${4}::integer + 2 as n`)).toEqual([{ n: 6 }]);
+    });
     const [user] = await single.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, 'nobody@example.com'));
     expect(user).toBeUndefined();
-    await rows(single.db, sql`select 41 + 1 as n`);
-    const texts = await preparedTexts();
-    expect(texts.filter((t) => t === 'select $1::integer + 1 as n')).toHaveLength(1);
-    expect(texts.some((t) => t.startsWith('select "id" from "users"'))).toBe(true);
-    expect(texts.some((t) => t.includes('41 + 1'))).toBe(false);
-  });
-
-  it('runs a prepared statement inside a transaction and after a failed one', async () => {
-    const divide = (n: number) => sql`select 12 / ${n}::integer as n`;
-    await expect(
-      single.db.transaction(async (tx) => {
-        expect(await rows(tx, divide(3))).toEqual([{ n: 4 }]);
-        await rows(tx, divide(0));
-      }),
-    ).rejects.toThrow(/Failed query: select 12/);
-    expect(await rows(single.db, divide(4))).toEqual([{ n: 3 }]);
-  });
-});
-
-/**
- * On PGlite too, every statement with parameters drizzle sends (on the database or in one of
- * its transactions) is a named prepared statement (pglite-session.js `NamedStatements`), its
- * values serialized by the parameter types PostgreSQL gave when it was parsed.
- */
-describe('statements with parameters on PGlite', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await openPgliteTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
-  const preparedTexts = async () =>
-    (
-      await rows<{ statement: string }>(
-        database.db,
-        sql`select statement from pg_prepared_statements order by prepare_time`,
-      )
-    ).map((r) => r.statement);
-
-  it('prepares a statement with parameters once, in a transaction too, and leaves one without as it came', async () => {
-    for (const n of [1, 2, 3]) {
-      expect(await rows(database.db, sql`select ${n}::integer + 2 as n`)).toEqual([{ n: n + 2 }]);
-    }
-    await database.db.transaction(async (tx) => {
-      expect(await rows(tx, sql`select ${4}::integer + 2 as n`)).toEqual([{ n: 6 }]);
-    });
-    await rows(database.db, sql`select 40 + 2 as n`);
+    await rows(single.db, sql`select 40 + 2 as n`);
     const texts = await preparedTexts();
     expect(texts.filter((t) => t === 'select $1::integer + 2 as n')).toHaveLength(1);
+    expect(texts.some((t) => t.startsWith('select "id" from "users"'))).toBe(true);
     expect(texts.some((t) => t.includes('40 + 2'))).toBe(false);
   });
 
-  it('serializes arrays, JSON, dates and nulls by the statement’s parameter types', async () => {
+  it('binds arrays, JSON, dates and nulls by the statement’s parameter types', async () => {
     const at = new Date('2026-11-29T10:00:00.123Z');
     const [row] = await rows<{ total: number; name: string; at: string; none: boolean }>(
-      database.db,
+      single.db,
       sql`select (select sum(x)::integer from unnest(${sql.param([1, 2, 3])}::integer[]) x) as total,
         ${JSON.stringify({ name: 'Ada' })}::jsonb ->> 'name' as name,
         to_char(${at}::timestamptz at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') as at,
@@ -168,14 +122,14 @@ describe('statements with parameters on PGlite', () => {
     expect(row).toEqual({ total: 6, name: 'Ada', at: '2026-11-29 10:00:00.123', none: true });
   });
 
-  it('a statement that fails inside a transaction rolls it back and leaves PGlite usable', async () => {
+  it('a statement that fails inside a transaction rolls it back and leaves the connection usable', async () => {
     const divide = (n: number) => sql`select 12 / ${n}::integer as n`;
     await expect(
-      database.db.transaction(async (tx) => {
+      single.db.transaction(async (tx) => {
         expect(await rows(tx, divide(3))).toEqual([{ n: 4 }]);
         await rows(tx, divide(0));
       }),
     ).rejects.toThrow(/Failed query: select 12/);
-    expect(await rows(database.db, divide(4))).toEqual([{ n: 3 }]);
+    expect(await rows(single.db, divide(4))).toEqual([{ n: 3 }]);
   });
 });

@@ -114,6 +114,17 @@ describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', (
   });
 });
 
+/** An event of its own, told apart by `text`. */
+const event = (text: string) =>
+  ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
+
+/** A promise and the function that settles it. */
+function deferred(): [Promise<void>, () => void] {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return [promise, settle];
+}
+
 describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', () => {
   let created: { url: string; drop(): Promise<void> };
   let database: Database;
@@ -130,12 +141,8 @@ describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', (
 
   it('are given at commit, in commit order: what a reader sees never gains a lower id later', async () => {
     const events = new EventLog(database, new EventBus());
-    const event = (text: string) =>
-      ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
-    let releaseFirst!: () => void;
-    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstInserted!: () => void;
-    const firstHasInserted = new Promise<void>((resolve) => (firstInserted = resolve));
+    const [firstMayCommit, releaseFirst] = deferred();
+    const [firstHasInserted, firstInserted] = deferred();
 
     // The first writer appends first but commits last.
     const first = events.transaction(async (tx) => {
@@ -185,12 +192,8 @@ describe('event ids on PGlite', () => {
     // 'D': disabled (migrate.ts); PostgreSQL keeps it ('O', the test above).
     expect(trigger?.enabled).toBe('D');
     const events = new EventLog(database, new EventBus());
-    const event = (text: string) =>
-      ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
-    let releaseFirst!: () => void;
-    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstInserted!: () => void;
-    const firstHasInserted = new Promise<void>((resolve) => (firstInserted = resolve));
+    const [firstMayCommit, releaseFirst] = deferred();
+    const [firstHasInserted, firstInserted] = deferred();
     const first = events.transaction(async (tx) => {
       await events.append(tx, event('first'), { customerId: null });
       firstInserted();
