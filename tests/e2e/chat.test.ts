@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../support/agent-accounts';
 import {
   CHROMIUM_MISSING,
   closeAll,
@@ -126,20 +126,11 @@ describe.skipIf(!hasChromium)('customer and agent chat in real browsers', () => 
   beforeAll(async () => {
     priceServer = await new PriceServer().start();
     // The agent account goes into the database before the app starts (the embedded database
-    // allows one process at a time), as an operator would make the first one.
+    // allows one process at a time), through agent:create's own use case; the command itself
+    // (its process, on an empty folder) is tests/cli/agent-create.test.ts's: starting it here
+    // with tsx on an empty folder cost about 6 CPU-seconds.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentchat-e2e-chat-'));
-    const created = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/agent-create.ts',
-        ...['--email', AGENT.email, '--password', AGENT.password],
-        ...['--first-name', AGENT.firstName, '--last-name', AGENT.lastName, '--type', 'bitcoin'],
-      ],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, encoding: 'utf8' },
-    );
-    if (created.status !== 0) throw new Error(`agent:create failed: ${created.stderr}`);
+    await createAccount(dataDir, AGENT, false);
     server = await startServer({
       priceApiUrl: priceServer.url,
       env: { DATA_DIR: dataDir },

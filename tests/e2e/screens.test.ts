@@ -6,13 +6,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, logIn } from '../support/agent-accounts';
 import {
-  axe,
   CHROMIUM_MISSING,
   closeAll,
   connectChromium,
   DESKTOP,
   hasChromium,
   PHONE,
+  runAxe,
   screenshot,
   settle,
   startServer,
@@ -165,7 +165,7 @@ async function checkScreen(
         findings.problems.push(`${name} ${size_}: touch target under 44 px: ${small}`);
     }
     await screenshot(page, `${name}-${size_}`, { folder: 'screens', fullPage: true });
-    const results = await axe(page).analyze();
+    const results = await runAxe(page);
     for (const v of results.violations) {
       const targets = v.nodes
         .slice(0, 5)
