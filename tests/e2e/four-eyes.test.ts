@@ -70,9 +70,8 @@ describe.skipIf(!hasChromium)('four eyes: a $60.50 refund, a large payout: anoth
     await logIn(creator, url, CREATOR);
     await logIn(approver, url, APPROVER);
     await approver.goto(`${url}/agent/admin?tab=approvals`);
-    const count = approver.getByTestId('approvals-count');
     await approver.getByText('Nothing is waiting for approval.').waitFor();
-    expect(await count.getAttribute('aria-label')).toBe('Approvals: 0 waiting');
+    await approver.getByRole('link', { name: 'Approvals 0 waiting', exact: true }).waitFor();
 
     const created = await pageFetch<{ id: number; status: string; reference: string }>(
       creator,
@@ -104,11 +103,11 @@ describe.skipIf(!hasChromium)('four eyes: a $60.50 refund, a large payout: anoth
     expect(own.body.error).toMatch(/^Four eyes:/);
 
     // The other admin's header counted it live; they approve it and it leaves both lists.
-    await approver.getByRole('link', { name: 'Approvals: 1 waiting' }).waitFor();
+    await approver.getByRole('link', { name: 'Approvals 1 waiting', exact: true }).waitFor();
     await approver.getByRole('button', { name: `Approve ${reference}` }).click();
     await approver.getByText('Nothing is waiting for approval.').waitFor();
     await creator.getByText('Nothing is waiting for approval.').waitFor();
-    expect(await count.getAttribute('aria-label')).toBe('Approvals: 0 waiting');
+    await approver.getByRole('link', { name: 'Approvals 0 waiting', exact: true }).waitFor();
 
     const history = await pageFetch<{ id: number; status: string }[]>(
       creator,
@@ -176,7 +175,7 @@ describe.skipIf(!hasChromium)('four eyes: a $60.50 refund, a large payout: anoth
     await approver.goto(`${url}/agent/admin?tab=approvals`);
     const payouts = approver.getByRole('region', { name: 'Payouts' });
     await payouts.getByText(reference).waitFor();
-    await approver.getByRole('link', { name: 'Approvals: 1 waiting' }).waitFor();
+    await approver.getByRole('link', { name: 'Approvals 1 waiting', exact: true }).waitFor();
     await payouts.getByRole('button', { name: `Approve ${reference}'s payout` }).click();
     await approver
       .getByRole('dialog')

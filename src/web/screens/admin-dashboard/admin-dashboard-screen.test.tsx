@@ -237,11 +237,7 @@ describe('AdminDashboardScreen', () => {
       'GET /api/orders': () => json({ items: [payout(2), payout(1)], nextCursor: null }),
     });
     const app = renderApp('/agent/admin');
-    await waitFor(() =>
-      expect(screen.getByTestId('approvals-count').getAttribute('aria-label')).toBe(
-        'Approvals: 3 waiting',
-      ),
-    );
+    await screen.findByRole('link', { name: 'Approvals 3 waiting' });
     fireEvent.mouseDown(screen.getByRole('tab', { name: /Approvals/ }));
     expect(app.currentPath()).toBe('/agent/admin?tab=approvals');
     const transactions = await screen.findByRole('region', { name: 'Transactions' });

@@ -22,18 +22,17 @@ export function PortalHeader({ user }: { user: User }) {
             <ReceiptText aria-hidden className="size-4" />
             <span className="max-sm:sr-only">Trading History</span>
           </Link>
+          {/* Named by its text, not an aria-label: the initials shown must be part of the name
+              (axe's label-content-name-mismatch), so speech control can say what is seen. */}
           <Link
             to="/account"
-            aria-label="Your account"
             title="Your account"
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-white/10"
           >
-            <span
-              aria-hidden
-              className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950"
-            >
+            <span className="inline-flex size-9 items-center justify-center rounded-full bg-gold-300 text-sm font-bold text-brand-950">
               {initials(user)}
-            </span>
+            </span>{' '}
+            <span className="sr-only">Your account</span>
           </Link>
           <a
             href="/api/logout"

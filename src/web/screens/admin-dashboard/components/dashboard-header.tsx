@@ -79,17 +79,19 @@ export function DashboardHeader({
           <NavLink to="/agent/chats" icon={<MessagesSquare aria-hidden />} label="Chats" />
           <NavLink to="/agent/management" icon={<UsersRound aria-hidden />} label="Agents" />
           <NavLink to="/admin/desk-addresses" icon={<Wallet aria-hidden />} label="Addresses" />
+          {/* Named by its text ("Approvals 2 waiting"), not an aria-label: what is shown
+              ("Approvals 2") must be part of the name (axe's label-content-name-mismatch). */}
           <Link
             to="/agent/admin?tab=approvals"
             className={actionClasses}
-            aria-label={`Approvals: ${approvals} waiting`}
             data-testid="approvals-count"
           >
             <ShieldCheck aria-hidden />
-            <span className="max-md:sr-only">Approvals</span>
+            <span className="max-md:sr-only">Approvals</span>{' '}
             <span className="rounded-full bg-gold-300 px-1.5 text-xs text-brand-950">
               {approvals}
-            </span>
+            </span>{' '}
+            <span className="sr-only">waiting</span>
           </Link>
           <button type="button" className={actionClasses} onClick={logout} disabled={isPending}>
             <LogOut aria-hidden />
