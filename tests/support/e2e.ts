@@ -316,12 +316,12 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const TOASTER = '[aria-label="Notifications"]';
 
 /**
- * axe-core's source (the project's own, 4.14): with label-content-name-mismatch, which 4.13 (the
- * copy @axe-core/playwright brings) left out as experimental; the screens pass it.
+ * axe-core's source (4.14): with label-content-name-mismatch, which 4.13 left out as
+ * experimental (a link's name must hold its visible text); the screens pass it.
  */
 const AXE_SOURCE = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
-/** What AxeBuilder evaluates in each frame before a run: the source, then its configuration. */
+/** What each frame gets before a run, as @axe-core/playwright's AxeBuilder gave it. */
 const AXE_SETUP = `${AXE_SOURCE};axe.configure({ allowedOrigins: ['<same_origin>'] });`;
 
 /** axe in the page, as AXE_SETUP leaves it. */
@@ -331,7 +331,7 @@ interface AxeInPage {
 
 /**
  * axe-core for AXE_TAGS on the page as it is, leaving out what `exclude` selects; the same run
- * as @axe-core/playwright's AxeBuilder in legacy mode (`axe.run` in the page, not
+ * as @axe-core/playwright's AxeBuilder (used here before 2026-11-29) in legacy mode (`axe.run` in the page, not
  * `runPartial` and `finishRun` in a new blank page: a renderer started and closed each time, for
  * frames from other origins, which the app has none of). What differs is the loading: AxeBuilder
  * evaluates axe's 650 kB source twice per run, sent from the test through the browser to the

@@ -79,7 +79,7 @@ describe('/agent/orders', () => {
     expect(within(first!).getByTestId('staff-order-age').textContent).toBe('47 min');
     expect(
       within(first!)
-        .getByRole('link', { name: 'Open the chat of order AC-LATE0003' })
+        .getByRole('link', { name: 'Open chat of order AC-LATE0003' })
         .getAttribute('href'),
     ).toBe('/chat/11');
     for (const row of [second!, third!]) {

@@ -100,13 +100,15 @@ export function StaffOrderRow({
         {formatDuration(now.getTime() - Date.parse(order.createdAt))}
       </ListField>
       <div className="col-span-2 md:col-span-1">
+        {/* Named "Open chat of order AC-…" by its text: the name holds what is shown. */}
         <Link
           to={`/chat/${order.chatSessionId}`}
-          aria-label={`Open the chat of order ${order.reference}`}
           className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-line hover:bg-brand-50"
         >
           <MessagesSquare aria-hidden className="size-4" />
-          Open chat
+          <span>
+            Open chat <span className="sr-only">of order {order.reference}</span>
+          </span>
         </Link>
       </div>
     </li>
