@@ -50,8 +50,50 @@ export function testServerEnv(
   };
 }
 
-/** A port nothing listens on right now (this module stays free of server imports). */
+/**
+ * The kernel's range for the local ports of outgoing connections (Linux's default when it
+ * cannot be read). A port from it, free when probed, can be given to a database or browser
+ * connection before the app listens on it: EADDRINUSE (seen once in a full run).
+ */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
+  } catch {
+    // Not Linux: its default below.
+  }
+  return [32768, 60999];
+}
+
+/** Where freePort picks from: below the ephemeral range, above the well-known services. */
+const PICK_FROM = 10_000;
+
+async function listensFree(port: number): Promise<boolean> {
+  const probe = net.createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return free;
+}
+
+/**
+ * A port nothing listens on right now, outside the kernel's range for outgoing connections, so
+ * that none of them takes it before the app listens (this module stays free of server imports).
+ */
 export async function freePort(): Promise<number> {
+  const [low] = ephemeralPorts();
+  const span = Math.max(0, low - PICK_FROM);
+  for (let attempt = 0; span > 0 && attempt < 50; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * span);
+    if (await listensFree(port)) return port;
+  }
+  // No room below the range (a machine set so): any port the kernel gives.
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
