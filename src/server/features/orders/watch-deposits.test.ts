@@ -17,6 +17,7 @@ import {
 } from '../../../shared/api/orders';
 import { base58check } from '../../../shared/deposit-addresses/address-validation';
 import { depositAttention } from '../../../shared/orders/attention';
+import { tradeTotal } from '../../../shared/rates';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { testReaderOptions } from '../../../../tests/support/chain-readers';
@@ -1169,8 +1170,11 @@ describe.each(testDatabaseKinds())('the deposit watcher on $name', (kind) => {
         ),
       );
       expect(placed.map((p) => p.status)).toEqual(Array(50).fill(201));
-      const amounts = placed.map((p) => orderSchema.parse(p.body).amountCrypto);
+      const orders = placed.map((p) => orderSchema.parse(p.body));
+      const amounts = orders.map((o) => o.amountCrypto);
       expect(new Set(amounts).size).toBe(50);
+      // Each naira total is its own amount's, worked out in SQL by the app's rule (half up, kobo).
+      for (const o of orders) expect(o.totalNaira).toBe(tradeTotal(o.amountCrypto, o.rateNaira));
       // The fewest satoshi each: 0.01 and 49 others within 25 satoshi of it.
       for (const amount of amounts) {
         expect(Math.abs(Number(amount.replace('.', '')) - 1_000_000)).toBeLessThanOrEqual(25);

@@ -118,11 +118,44 @@ describe.skipIf(!serverUrl)('realtime across two instances on one PostgreSQL', (
 const event = (text: string) =>
   ({ type: 'customer.updated', customer: { id: text } }) as unknown as NewEvent;
 
-/** A promise and the function that settles it. */
-function deferred(): [Promise<void>, () => void] {
-  let settle!: () => void;
-  const promise = new Promise<void>((resolve) => (settle = resolve));
-  return [promise, settle];
+/**
+ * A first writer that appends its event and then holds its transaction open until `commit`
+ * is called; resolves once the event is inserted.
+ */
+async function heldFirstWriter(events: EventLog): Promise<{ commit(): Promise<void> }> {
+  let release!: () => void;
+  const mayCommit = new Promise<void>((resolve) => (release = resolve));
+  let inserted!: () => void;
+  const hasInserted = new Promise<void>((resolve) => (inserted = resolve));
+  const first = events.transaction(async (tx) => {
+    await events.append(tx, event('first'), { customerId: null });
+    inserted();
+    await mayCommit;
+  });
+  await hasInserted;
+  return {
+    commit: () => {
+      release();
+      return first;
+    },
+  };
+}
+
+/** Whether the renumbering trigger of migration 0002 is on ('O') or off ('D'). */
+async function numberingTrigger(database: Database): Promise<string | undefined> {
+  const [trigger] = await rows<{ enabled: string }>(
+    database.db,
+    sql`select tgenabled as enabled from pg_trigger where tgname = 'realtime_events_number_at_commit'`,
+  );
+  return trigger?.enabled;
+}
+
+/** The events' ids and writers, by id. */
+function eventsById(database: Database) {
+  return rows<{ id: string; who: string }>(
+    database.db,
+    sql`select id, payload->'customer'->>'id' as who from realtime_events order by id`,
+  );
 }
 
 describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', () => {
@@ -141,36 +174,17 @@ describe.skipIf(!serverUrl)('event ids on PostgreSQL with concurrent writers', (
 
   it('are given at commit, in commit order: what a reader sees never gains a lower id later', async () => {
     const events = new EventLog(database, new EventBus());
-    const [firstMayCommit, releaseFirst] = deferred();
-    const [firstHasInserted, firstInserted] = deferred();
-
     // The first writer appends first but commits last.
-    const first = events.transaction(async (tx) => {
-      await events.append(tx, event('first'), { customerId: null });
-      firstInserted();
-      await firstMayCommit;
-    });
-    await firstHasInserted;
+    const first = await heldFirstWriter(events);
     await events.transaction(async (tx) => {
       await events.append(tx, event('second'), { customerId: null });
     });
-    const seenBefore = await rows<{ id: string }>(
-      database.db,
-      sql`select id from realtime_events order by id`,
-    );
-    releaseFirst();
-    await first;
-    const all = await rows<{ id: string; who: string }>(
-      database.db,
-      sql`select id, payload->'customer'->>'id' as who from realtime_events order by id`,
-    );
+    const seenBefore = await eventsById(database);
+    await first.commit();
+    const all = await eventsById(database);
     expect(all.map((r) => r.who)).toEqual(['second', 'first']);
     expect(seenBefore.map((r) => r.id)).toEqual([all[0]!.id]);
-    const [trigger] = await rows<{ enabled: string }>(
-      database.db,
-      sql`select tgenabled as enabled from pg_trigger where tgname = 'realtime_events_number_at_commit'`,
-    );
-    expect(trigger?.enabled).toBe('O');
+    expect(await numberingTrigger(database)).toBe('O');
   });
 });
 
@@ -185,30 +199,15 @@ describe('event ids on PGlite', () => {
   });
 
   it('are in commit order without the renumbering trigger: a second writer waits for the first', async () => {
-    const [trigger] = await rows<{ enabled: string }>(
-      database.db,
-      sql`select tgenabled as enabled from pg_trigger where tgname = 'realtime_events_number_at_commit'`,
-    );
-    // 'D': disabled (migrate.ts); PostgreSQL keeps it ('O', the test above).
-    expect(trigger?.enabled).toBe('D');
+    // Off (migrate.ts); PostgreSQL keeps it on (the test above).
+    expect(await numberingTrigger(database)).toBe('D');
     const events = new EventLog(database, new EventBus());
-    const [firstMayCommit, releaseFirst] = deferred();
-    const [firstHasInserted, firstInserted] = deferred();
-    const first = events.transaction(async (tx) => {
-      await events.append(tx, event('first'), { customerId: null });
-      firstInserted();
-      await firstMayCommit;
-    });
-    await firstHasInserted;
+    const first = await heldFirstWriter(events);
     const second = events.transaction(async (tx) => {
       await events.append(tx, event('second'), { customerId: null });
     });
-    releaseFirst();
-    await Promise.all([first, second]);
-    const all = await rows<{ who: string }>(
-      database.db,
-      sql`select payload->'customer'->>'id' as who from realtime_events order by id`,
-    );
+    await Promise.all([first.commit(), second]);
+    const all = await eventsById(database);
     expect(all.map((r) => r.who)).toEqual(['first', 'second']);
   });
 });
