@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from './tests/support/memory-tmpdir';
+
+// The apps' folders and the throwaway PostgreSQL server's on /dev/shm where there is room, as in
+// `npm test` (tests/support/memory-tmpdir.ts).
+useMemoryTmpdir();
 
 /**
  * The fault tests (`npm run test:faults`): real server processes killed, sockets cut,
