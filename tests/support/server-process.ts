@@ -55,7 +55,7 @@ export function testServerEnv(
  * cannot be read). A port from it, free when probed, can be given to a database or browser
  * connection before the app listens on it: EADDRINUSE (seen once in a full run).
  */
-function ephemeralPorts(): [number, number] {
+export function ephemeralPorts(): [number, number] {
   try {
     const [low, high] = fs
       .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
