@@ -2,7 +2,7 @@ import type { Notifications } from '../db/notifications';
 
 /** The channel of drizzle/0003_change_notifications.sql; payloads name what changed. */
 export const CHANGES_CHANNEL = 'agentchat_changes';
-export type ChangedTables = 'users' | 'auth' | 'chats';
+export type ChangedTables = 'users' | 'auth' | 'chats' | 'push';
 
 /**
  * Answers read from the database, kept in this process until the database says the tables

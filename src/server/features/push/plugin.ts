@@ -16,11 +16,12 @@ declare module 'fastify' {
  */
 export const pushPlugin = fp<{ agent?: https.Agent }>(
   async (app, { agent }) => {
-    const { config, db, bus, presence } = app;
+    const { config, db, bus, presence, notifications } = app;
     const keys = resolveVapidKeys(config.vapid, config.dataDir);
     const sender = new PushSender({
       db,
       bus,
+      notifications,
       vapid: { ...keys, subject: config.vapid.subject },
       brandName: config.brandName,
       withOpenSockets: (userIds) => presence.withOpenSockets(userIds),
@@ -36,6 +37,7 @@ export const pushPlugin = fp<{ agent?: https.Agent }>(
       db,
       publicKey: keys.publicKey,
       extraOrigins: config.vapid.extraServiceOrigins,
+      subscriptionsChanged: () => sender.subscriptionsChanged(),
     });
   },
   { name: 'push', dependencies: ['realtime'] },

@@ -5,7 +5,9 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../../shared/api/push';
 import { customerOrderState } from '../../../shared/orders/payout-approval';
 import type { Db } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
 import { chatSessions, pushSubscriptions, users } from '../../db/schema';
+import { ChangeCache } from '../../platform/change-cache';
 import type { EventBus, NewEvent } from '../../platform/event-bus';
 import { agentReplyPayload, newChatPayload, orderPayload } from './push-texts';
 import type { VapidKeys } from './vapid-keys';
@@ -16,10 +18,16 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
 /** Orders whose last state was pushed, so an update that changes no state pushes nothing. */
 const REMEMBERED_ORDERS = 10_000;
+/** Chats whose customer is remembered (a chat's customer never changes). */
+const REMEMBERED_CHATS = 10_000;
+
+type Subscription = typeof pushSubscriptions.$inferSelect;
 
 export interface PushSenderOptions {
   db: Db;
   bus: EventBus;
+  /** The database's change notifications: the subscriptions kept in memory follow them. */
+  notifications: Notifications;
   vapid: VapidKeys & { subject: string };
   brandName: string;
   /**
@@ -39,13 +47,24 @@ export interface PushSenderOptions {
  * (`eventsCommitted`), after the response's transaction, and never holds a request up: sending
  * runs on its own and failures are logged. Subscriptions the push service says are gone
  * (404/410) are deleted.
+ *
+ * An agent's reply costs no statement when its customer has no browser subscribed (most have
+ * none): each user's subscriptions are kept in memory until the database says
+ * `push_subscriptions` changed (a trigger, so every writer and instance is covered; decision
+ * 006), and each chat's customer, which never changes, once read.
  */
 export class PushSender {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly pushedOrderStates = new Map<number, string>();
+  private readonly chatCustomers = new Map<number, string>();
+  private readonly subscriptions: ChangeCache<Subscription[]>;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: PushSenderOptions) {
+    this.subscriptions = new ChangeCache<Subscription[]>(options.notifications, {
+      ttlMs: 60_000,
+      maxEntries: 100_000,
+    }).clearOn(options.notifications, ['push']);
     this.unsubscribe = options.bus.on('eventsCommitted', ({ events }) => {
       for (const event of events) this.track(this.handle(event));
     });
@@ -53,6 +72,11 @@ export class PushSender {
 
   stop(): void {
     this.unsubscribe();
+  }
+
+  /** This instance saved or removed a subscription: forget the kept ones now, not at the notification. */
+  subscriptionsChanged(): void {
+    this.subscriptions.clear();
   }
 
   /** Resolves once every push started so far has been sent or given up (tests, shutdown). */
@@ -75,15 +99,9 @@ export class PushSender {
       // A private note is no reply: the customer never hears of it.
       event.message.messageType !== 'note'
     ) {
-      const [chat] = await this.options.db
-        .select({ customerId: chatSessions.customerId })
-        .from(chatSessions)
-        .where(eq(chatSessions.id, event.chatSessionId));
-      if (chat) {
-        await this.notify(
-          chat.customerId,
-          agentReplyPayload(this.options.brandName, event.message),
-        );
+      const customerId = await this.customerOf(event.chatSessionId);
+      if (customerId) {
+        await this.notify(customerId, agentReplyPayload(this.options.brandName, event.message));
       }
     } else if (event.type === 'session.created') {
       await this.notifyAgents(newChatPayload(event.session));
@@ -101,12 +119,25 @@ export class PushSender {
     }
   }
 
+  /** The chat's customer, read once per chat. */
+  private async customerOf(chatSessionId: number): Promise<string | undefined> {
+    const known = this.chatCustomers.get(chatSessionId);
+    if (known) return known;
+    const [chat] = await this.options.db
+      .select({ customerId: chatSessions.customerId })
+      .from(chatSessions)
+      .where(eq(chatSessions.id, chatSessionId));
+    if (!chat) return undefined;
+    if (this.chatCustomers.size >= REMEMBERED_CHATS) this.chatCustomers.clear();
+    this.chatCustomers.set(chatSessionId, chat.customerId);
+    return chat.customerId;
+  }
+
   /** Pushes to every browser of `userId`, unless a tab of theirs is open on any instance. */
   private async notify(userId: string, payload: PushPayload): Promise<void> {
-    const subscriptions = await this.options.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId));
+    const subscriptions = await this.subscriptions.get(userId, () =>
+      this.options.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    );
     // Most users never subscribed: their presence is not asked.
     if (subscriptions.length === 0) return;
     if ((await this.options.withOpenSockets([userId])).has(userId)) return;
@@ -131,10 +162,7 @@ export class PushSender {
     );
   }
 
-  private async send(
-    subscription: typeof pushSubscriptions.$inferSelect,
-    payload: PushPayload,
-  ): Promise<void> {
+  private async send(subscription: Subscription, payload: PushPayload): Promise<void> {
     const { vapid, agent, db, logger } = this.options;
     try {
       await webpush.sendNotification(

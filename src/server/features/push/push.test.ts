@@ -24,6 +24,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { pushSubscriptions } from '../../db/schema';
+import { CHANGES_CHANNEL } from '../../platform/change-cache';
 import { EventBus } from '../../platform/event-bus';
 import { PushSender } from './push-sender';
 
@@ -255,6 +256,39 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
     await call('agent', 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint });
   });
 
+  it('follows subscriptions written straight into the database, past the app', async () => {
+    const chatId = await chat();
+    /** Resolves when this instance hears that push_subscriptions changed. */
+    const heard = () =>
+      new Promise<void>((resolve) =>
+        app.notifications.on(CHANGES_CHANNEL, (payload) => payload === 'push' && resolve()),
+      );
+    // No browser yet: the reply pushes nothing, and the instance remembers there is none.
+    await say('agent', chatId, 'Before any browser');
+    await app.push.idle();
+    const browser = service.browser();
+    const { keys } = browser.subscription();
+    const added = heard();
+    await database.db.insert(pushSubscriptions).values({
+      userId: customerId,
+      endpoint: browser.endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+    });
+    await added;
+    await say('agent', chatId, 'After the insert');
+    const [push] = await service.waitFor(browser, 1);
+    expect(JSON.parse(push!.plaintext)).toMatchObject({ body: 'After the insert' });
+    const removed = heard();
+    await database.db
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    await removed;
+    await say('agent', chatId, 'After the delete');
+    await app.push.idle();
+    expect(service.to(browser)).toHaveLength(1);
+  });
+
   it('removes a subscription the push service says is gone (410), keeps one it refused (500)', async () => {
     const gone = service.browser();
     const failing = service.browser();
@@ -281,6 +315,7 @@ describe.each(testDatabaseKinds())('Web Push on $name', (kind) => {
     const sender = new PushSender({
       db: database.db,
       bus,
+      notifications: app.notifications,
       vapid: { ...VAPID, subject: 'mailto:desk@example.com' },
       brandName: 'AgentChat',
       withOpenSockets: async () => new Set<string>(),
@@ -349,14 +384,6 @@ describe.skipIf(!serverUrl)('Web Push across two instances on PostgreSQL', () =>
     const db = databases[0]!.db;
     const customer = await sessionCookie(db, await makeCustomer(db));
     const agent = await sessionCookie(db, await makeAgent(db));
-    const browser = service.browser();
-    const subscribed = await injectJson(a, {
-      cookie: customer,
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      body: browser.subscription(),
-    });
-    expect(subscribed.status).toBe(204);
     const chat = await injectJson(a, {
       cookie: customer,
       method: 'POST',
@@ -368,6 +395,24 @@ describe.skipIf(!serverUrl)('Web Push across two instances on PostgreSQL', () =>
     expect(
       (await injectJson(a, { cookie: customer, method: 'POST', url, body: body('Hi') })).status,
     ).toBe(201);
+    // B replies while the customer has no browser: B remembers that there is none…
+    expect(
+      (await injectJson(b, { cookie: agent, method: 'POST', url, body: body('No push') })).status,
+    ).toBe(201);
+    await b.push.idle();
+    // …until the database tells it that A saved one.
+    const heard = new Promise<void>((resolve) =>
+      b.notifications.on(CHANGES_CHANNEL, (payload) => payload === 'push' && resolve()),
+    );
+    const browser = service.browser();
+    const subscribed = await injectJson(a, {
+      cookie: customer,
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      body: browser.subscription(),
+    });
+    expect(subscribed.status).toBe(204);
+    await heard;
     expect(
       (await injectJson(b, { cookie: agent, method: 'POST', url, body: body('Hello from B') }))
         .status,

@@ -15,7 +15,9 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   publicKey: string;
   /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
   extraOrigins: readonly string[];
-}> = async (app, { db, publicKey, extraOrigins }) => {
+  /** This instance's own change, heard before the response (others hear the database). */
+  subscriptionsChanged: () => void;
+}> = async (app, { db, publicKey, extraOrigins, subscriptionsChanged }) => {
   app.get(
     '/api/push/key',
     forRole('public', {
@@ -43,6 +45,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         input: request.body,
         extraOrigins,
       });
+      subscriptionsChanged();
       return reply.status(204).send();
     },
   );
@@ -61,6 +64,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         caller: requireUser(request),
         endpoint: request.body.endpoint,
       });
+      subscriptionsChanged();
       return reply.status(204).send();
     },
   );
