@@ -103,7 +103,7 @@ export async function createOrder(options: {
   if (!quote && input.payoutAccountId === undefined) {
     throw new AppError('bad_request', 'Choose the payout account to be paid into');
   }
-  const preview = await previewOrder({ db, caller, input, limits, market });
+  const preview = await previewOrder({ db, caller, input, limits, market, session });
   if (preview.rateVersion !== input.rateVersion) {
     const who = quote ? 'the customer would' : 'you would';
     throw new AppError(

@@ -32,7 +32,7 @@ afterAll(() => priceServer.stop());
  * entry and event are still written exactly once.
  */
 const STEPS = [
-  { step: 'deposit', by: 'customer', statements: 7 },
+  { step: 'deposit', by: 'customer', statements: 6 },
   { step: 'confirm-deposit', by: 'agent', statements: 6 },
   { step: 'payout', by: 'agent', statements: 9 },
   { step: 'received', by: 'customer', statements: 9 },
@@ -111,8 +111,8 @@ describe.each(testDatabaseKinds())('order steps in round trips on $name', (kind)
    * the lock.
    */
   const CREATES = [
-    { name: 'customer order', statements: 16, underLock: 2 },
-    { name: 'quote', statements: 13, underLock: null },
+    { name: 'customer order', statements: 15, underLock: 2 },
+    { name: 'quote', statements: 12, underLock: null },
     { name: 'accept', statements: 9, underLock: 4 },
   ] as const;
 

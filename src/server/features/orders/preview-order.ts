@@ -70,9 +70,13 @@ export async function previewOrder(options: {
   input: PreviewInput;
   limits: OrderLimits;
   market: OrderMarket;
+  /** The chat, when the caller has just read it with `sessionForParticipant` (creating an order). */
+  session?: Awaited<ReturnType<typeof sessionForParticipant>>;
 }): Promise<OrderPreview> {
   const { db, caller, input, limits, market } = options;
-  const session = await sessionForParticipant({ db, caller, chatSessionId: input.chatSessionId });
+  const session =
+    options.session ??
+    (await sessionForParticipant({ db, caller, chatSessionId: input.chatSessionId }));
   // An agent quotes only in a chat not locked to another agent (ADR 018).
   await refuseStaffInLockedChat({ db, caller, chatSessionId: session.id });
   const quote = isAgent(caller);

@@ -5,8 +5,7 @@ import { txHashProblem } from '../../../shared/orders/states';
 import { orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { assertOrderImage } from './order-image';
-import { assertOrderCustomer, orderForCaller } from './order-access';
-import { toOrder } from './to-order';
+import { assertOrderCustomer } from './order-access';
 import { transitionOrder, type TransitionContext } from './transition-order';
 
 /**
@@ -25,12 +24,14 @@ export async function submitDeposit(
   const txHash = options.input.txHash.toLowerCase();
   const screenshotMessageId = options.input.screenshotMessageId ?? null;
   let attachedFirst = false;
-  const current = await orderForCaller({ db, caller, id: options.id });
-  assertOrderCustomer(caller, current, 'submit its deposit');
-  if (current.txHash === txHash && screenshotMessageId === null) return toOrder(db, current);
   return transitionOrder(options, {
     action: 'deposit',
     body: { txHash, screenshotMessageId },
+    // The watcher found this transaction first: the order already holds it.
+    answered: (order) => {
+      assertOrderCustomer(caller, order, 'submit its deposit');
+      return order.txHash === txHash && screenshotMessageId === null;
+    },
     check: async (order) => {
       assertOrderCustomer(caller, order, 'submit its deposit');
       const problem = txHashProblem(order.network, txHash);

@@ -104,6 +104,12 @@ export async function transitionOrder<A extends OrderTransition>(
      */
     to?: StepTarget<A> | ((order: OrderRow) => StepTarget<A>);
     body: unknown;
+    /**
+     * Whether the order as read already is what this step asks (a repeat the key does not
+     * cover): it is answered as it is and nothing is written. Throws to refuse. Runs before
+     * `check`, on the step's first read.
+     */
+    answered?: (order: OrderRow) => boolean;
     /** For the timeline and the audit: a text, or one worked out from the order as it was. */
     note?: string | null | ((order: OrderRow) => string | null);
     /** Checks beyond the state (who may, the input against the order); throws to refuse. */
@@ -152,6 +158,7 @@ export async function transitionOrder<A extends OrderTransition>(
     assertSameRequest(read.seen.requestHash, hash);
     return toOrder(db, order);
   }
+  if (spec.answered?.(order)) return toOrder(db, order);
   // Staff act only in chats not locked to another agent (ADR 018).
   refuseStaffInChat(read.chat, caller);
   if (overdue(order, now) && (await expireOrders({ db, events, now, orderId: id }))) {
