@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, orders, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -16,6 +16,7 @@ export async function assertOrderImage(options: {
   use: 'payout proof' | 'deposit screenshot';
 }): Promise<void> {
   const { db, order, messageId, use } = options;
+  // The image, and for a payout proof the other order it already proves: one read.
   const [found] = await db
     .select({
       chatSessionId: messages.chatSessionId,
@@ -24,6 +25,13 @@ export async function assertOrderImage(options: {
       senderId: messages.senderId,
       senderIsAgent: users.isAgent,
       senderIsAdmin: users.isAdmin,
+      provesOrder:
+        use === 'payout proof'
+          ? sql<string | null>`(
+              select ${orders.reference} from ${orders}
+              where ${orders.payoutProofMessageId} = ${messages.id} and ${orders.id} <> ${order.id}
+              limit 1)`
+          : sql<null>`null`,
     })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
@@ -49,17 +57,10 @@ export async function assertOrderImage(options: {
       `${Use}: message ${messageId} was not sent by the order's customer`,
     );
   }
-  if (use === 'payout proof') {
-    const [other] = await db
-      .select({ reference: orders.reference })
-      .from(orders)
-      .where(and(eq(orders.payoutProofMessageId, messageId), ne(orders.id, order.id)))
-      .limit(1);
-    if (other) {
-      throw new AppError(
-        'conflict',
-        `This image is already the payout proof of order ${other.reference}`,
-      );
-    }
+  if (found.provesOrder !== null) {
+    throw new AppError(
+      'conflict',
+      `This image is already the payout proof of order ${found.provesOrder}`,
+    );
   }
 }

@@ -34,7 +34,7 @@ afterAll(() => priceServer.stop());
 const STEPS = [
   { step: 'deposit', by: 'customer', statements: 6 },
   { step: 'confirm-deposit', by: 'agent', statements: 6 },
-  { step: 'payout', by: 'agent', statements: 9 },
+  { step: 'payout', by: 'agent', statements: 8 },
   { step: 'received', by: 'customer', statements: 9 },
 ] as const;
 
