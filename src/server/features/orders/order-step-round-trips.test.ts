@@ -35,7 +35,7 @@ const STEPS = [
   { step: 'deposit', by: 'customer', statements: 6 },
   { step: 'confirm-deposit', by: 'agent', statements: 6 },
   { step: 'payout', by: 'agent', statements: 8 },
-  { step: 'received', by: 'customer', statements: 9 },
+  { step: 'received', by: 'customer', statements: 8 },
 ] as const;
 
 describe.each(testDatabaseKinds())('order steps in round trips on $name', (kind) => {

@@ -1,7 +1,7 @@
 import type { RateCurrency } from '../../../shared/domain';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { auditInsert } from '../../platform/audit';
 import type { EventLog } from '../../platform/realtime/events';
 import { toTransaction } from './to-transaction';
 
@@ -51,18 +51,21 @@ export async function recordOrderTrade(options: {
     })
     .returning();
   const transaction = toTransaction(row!);
-  await writeAudit(tx, {
-    actorId,
-    action: 'transaction.create',
-    entityType: 'transaction',
-    entityId: String(row!.id),
-    before: null,
-    after: { ...transaction, orderId: order.id },
-  });
+  // The audit entry and the event: one statement.
   await events.append(
     tx,
     { type: 'transaction.created', chatSessionId: order.chatSessionId, transaction },
     { customerId: order.customerId },
+    [
+      auditInsert(tx, {
+        actorId,
+        action: 'transaction.create',
+        entityType: 'transaction',
+        entityId: String(row!.id),
+        before: null,
+        after: { ...transaction, orderId: order.id },
+      }),
+    ],
   );
   return transaction;
 }
