@@ -27,13 +27,13 @@ export async function submitDeposit(
   return transitionOrder(options, {
     action: 'deposit',
     body: { txHash, screenshotMessageId },
-    // The watcher found this transaction first: the order already holds it.
+    // Only the order's customer; and when the watcher found this transaction first, the order
+    // already holds it and is the answer. Asked before `check`, so `check` needs not ask again.
     answered: (order) => {
       assertOrderCustomer(caller, order, 'submit its deposit');
       return order.txHash === txHash && screenshotMessageId === null;
     },
     check: async (order) => {
-      assertOrderCustomer(caller, order, 'submit its deposit');
       const problem = txHashProblem(order.network, txHash);
       if (problem) throw new AppError('bad_request', problem);
       if (order.state === 'deposit_seen') {
