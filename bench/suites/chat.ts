@@ -37,6 +37,12 @@ const SECONDS = Number(process.env.CHAT_SECONDS ?? 60);
 const IDLE_SOCKETS = Number(process.env.CHAT_IDLE_SOCKETS ?? 5000);
 const LIST_SESSIONS = 10_000;
 const INTERVAL_MS = 2000;
+/**
+ * The first seconds of a realtime run, which a row of its own leaves out: the app starts cold
+ * (its JIT, its caches, the database's plans and its connections' catalog caches), and at full
+ * rate from the first second a backlog built then can take seconds to drain.
+ */
+const WARM_UP_SECONDS = 5;
 /** Keep-alive connections per instance the senders share, as browsers behind a proxy would. */
 const SENDER_CONNECTIONS = 128;
 /** Which parts to run (comma-separated), all by default: realtime, polling, http, memory, postgres. */
@@ -196,6 +202,8 @@ export async function realtimeRun(
   const { seconds, intervalMs } = pace;
   const pending = new Map<string, { sentAt: number; to: 'agent' | 'customer' }>();
   const latencies: number[] = [];
+  /** Each delivered message's send time and latency, for the figures after the warm-up. */
+  const timeline: { sentAt: number; ms: number }[] = [];
   let errors = 0;
   let received = 0;
   /** Failed sends by status ("network" when there was no answer), to say why. */
@@ -241,7 +249,9 @@ export async function realtimeRun(
       }
       const entry = pending.get(id);
       if (entry && entry.to === side) {
-        latencies.push(performance.now() - entry.sentAt);
+        const ms = performance.now() - entry.sentAt;
+        latencies.push(ms);
+        timeline.push({ sentAt: entry.sentAt, ms });
         pending.delete(id);
         received++;
       }
@@ -322,6 +332,13 @@ export async function realtimeRun(
   const lost = pending.size;
   latencies.sort((a, b) => a - b);
   lastArrivals = arrivals;
+  const warm = byTime(timeline, started, seconds);
+  const lostAfterWarmUp = [...pending.values()].filter(
+    ({ sentAt }) => sentAt - started >= WARM_UP_SECONDS * 1000,
+  ).length;
+  options.log(
+    `  ${label}: worst latency of each second's sends (ms): ${warm.worstBySecond.join(' ')}`,
+  );
   return {
     suite: 'chat',
     name: `realtime delivery, ${label}`,
@@ -340,7 +357,55 @@ export async function realtimeRun(
       pairs: seeded.pairs.length,
       failedSends: JSON.stringify(failures),
       clientCpuMsPerMessage: Number(clientCpuMsPerMessage.toFixed(3)),
+      afterWarmUpP50Ms: warm.p50Ms,
+      afterWarmUpP99Ms: warm.p99Ms,
+      afterWarmUpDelivered: warm.count,
+      afterWarmUpNotDelivered: lostAfterWarmUp,
+      worstMsBySecond: warm.worstBySecond.join(' '),
     },
+  };
+}
+
+/**
+ * A realtime run's latencies by when each message was sent: p50 and p99 of those sent after
+ * WARM_UP_SECONDS, and the worst of each second's sends (a backlog at the start, or a stall
+ * later, shows where it happened instead of only in the whole run's tail).
+ */
+function byTime(
+  timeline: readonly { sentAt: number; ms: number }[],
+  started: number,
+  seconds: number,
+): { p50Ms: number; p99Ms: number; count: number; worstBySecond: number[] } {
+  const worstBySecond = Array.from({ length: seconds }, () => 0);
+  const warm: number[] = [];
+  for (const { sentAt, ms } of timeline) {
+    const second = Math.floor((sentAt - started) / 1000);
+    if (second >= 0 && second < seconds)
+      worstBySecond[second] = Math.max(worstBySecond[second]!, Math.round(ms));
+    if (second >= WARM_UP_SECONDS) warm.push(ms);
+  }
+  warm.sort((a, b) => a - b);
+  return {
+    p50Ms: percentile(warm, 50),
+    p99Ms: percentile(warm, 99),
+    count: warm.length,
+    worstBySecond,
+  };
+}
+
+/**
+ * The same run without its first WARM_UP_SECONDS: the steady state's figures, in a row of
+ * their own beside the whole run's (which keeps the budget).
+ */
+function afterWarmUp(row: BenchRow): BenchRow {
+  const figure = (key: string) => Number(row.details?.[key] ?? Number.NaN);
+  return {
+    suite: row.suite,
+    name: `${row.name}, sent after the first ${WARM_UP_SECONDS} s`,
+    p50Ms: figure('afterWarmUpP50Ms'),
+    p99Ms: figure('afterWarmUpP99Ms'),
+    errors: figure('afterWarmUpNotDelivered'),
+    total: figure('afterWarmUpDelivered') + figure('afterWarmUpNotDelivered'),
   };
 }
 
@@ -648,8 +713,10 @@ export const suite: BenchSuite = {
     const result: BenchRow[] = [];
     if (CASES.has('realtime') || CASES.has('polling')) {
       await withPglite(PAIRS, 0, async (url, seeded, app) => {
-        if (CASES.has('realtime'))
-          result.push(await realtimeRun('PGlite', url, url, seeded, options, { apps: [app] }));
+        if (CASES.has('realtime')) {
+          const delivery = await realtimeRun('PGlite', url, url, seeded, options, { apps: [app] });
+          result.push(delivery, afterWarmUp(delivery));
+        }
         if (CASES.has('polling')) result.push(await pollingRun(url, PAIRS, options));
       });
     }
@@ -714,23 +781,21 @@ export const suite: BenchSuite = {
 
     if (!CASES.has('postgres')) return result;
     const done = await withPostgres(PAIRS, 2, async ([a, b], seeded, databaseUrl) => {
-      result.push(
-        await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options, {
-          apps: [a!],
-          databaseUrl,
-        }),
+      const one = await realtimeRun('PostgreSQL', a!.url, a!.url, seeded, options, {
+        apps: [a!],
+        databaseUrl,
+      });
+      result.push(one, afterWarmUp(one));
+      const [two, ...lags] = await realtimeWithMetrics(
+        'PostgreSQL, two instances',
+        [a!, b!],
+        databaseUrl,
+        a!.url,
+        b!.url,
+        seeded,
+        options,
       );
-      result.push(
-        ...(await realtimeWithMetrics(
-          'PostgreSQL, two instances',
-          [a!, b!],
-          databaseUrl,
-          a!.url,
-          b!.url,
-          seeded,
-          options,
-        )),
-      );
+      result.push(two!, afterWarmUp(two!), ...lags);
       return true;
     });
     if (!done)
