@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the embedded database in a worker thread unless PGLITE_THREAD=main', () => {
+    expect(loadConfig({}).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).pgliteThread).toBe('main');
+    expect(problemsOf({ PGLITE_THREAD: 'both' })[0]).toMatch(/^PGLITE_THREAD/);
+  });
+
   it('keeps images in DATA_DIR/uploads unless STORAGE=s3 names a bucket with its credentials', () => {
     expect(loadConfig({ DATA_DIR: '/srv/desk' }).storage).toEqual({
       kind: 'disk',

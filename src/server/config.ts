@@ -43,8 +43,8 @@ const trustProxy = z
 export const PGLITE_THREADS = ['worker', 'main'] as const;
 export type PgliteThreadKind = (typeof PGLITE_THREADS)[number];
 
-/** Where PGlite runs unless `PGLITE_THREAD` says. */
-export const DEFAULT_PGLITE_THREAD: PgliteThreadKind = 'main';
+/** Where PGlite runs unless `PGLITE_THREAD` says (decision 041: its own thread since 2026-11-29). */
+export const DEFAULT_PGLITE_THREAD: PgliteThreadKind = 'worker';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

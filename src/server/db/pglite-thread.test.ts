@@ -8,15 +8,16 @@ import { copyPgliteTemplate, pgliteTemplateDump } from '../../../tests/support/p
 import { makeCustomer } from '../../../tests/support/users';
 import { openDatabase, type Database } from './client';
 import { migrateDatabase } from './migrate';
-import { PgliteThread } from './pglite-thread';
+import { PGLITE_THREADS } from '../config';
+import { compiledPglite, PgliteThread } from './pglite-thread';
 import { isUniqueViolation, rows } from './raw';
 import { users } from './schema';
 
 /**
- * PGlite in its worker thread (decision 041), whatever PGLITE_THREAD says: what the app relies on
- * from PGlite on the main thread holds across the threads.
+ * PGlite in its worker thread (decision 041, the default) and on the main thread, whatever
+ * PGLITE_THREAD says: what the app relies on from PGlite holds on both.
  */
-describe('PGlite in a worker thread', () => {
+describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
   let database: Database;
   const lost: Error[] = [];
 
@@ -25,7 +26,7 @@ describe('PGlite in a worker thread', () => {
       kind: 'pglite',
       dataDir: undefined,
       loadDataDir: pgliteTemplateDump(inject('pgliteTemplate')),
-      thread: 'worker',
+      thread,
       onLost: (error) => lost.push(error),
     });
     await migrateDatabase(database);
@@ -36,8 +37,10 @@ describe('PGlite in a worker thread', () => {
     await database?.close();
   });
 
-  it('runs in the worker: drizzle drives the stand-in', () => {
-    expect((database.db as unknown as { $client: unknown }).$client).toBeInstanceOf(PgliteThread);
+  it('runs where it says: drizzle drives the stand-in of a worker, or PGlite itself', () => {
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    if (thread === 'worker') expect(client).toBeInstanceOf(PgliteThread);
+    else expect(client).not.toBeInstanceOf(PgliteThread);
   });
 
   it('holds a transaction open in the worker and keeps other statements out until it commits', async () => {
@@ -133,6 +136,12 @@ describe('PGlite in a worker thread', () => {
     expect(heard).toEqual(['one', 'two']);
     expect(lost).toEqual([]);
   });
+});
+
+it("compiles PGlite's WebAssembly once per process for every worker", async () => {
+  const first = await compiledPglite();
+  expect(first).toBeInstanceOf(WebAssembly.Module);
+  expect(await compiledPglite()).toBe(first);
 });
 
 describe('PGlite in a worker thread on a data folder', () => {

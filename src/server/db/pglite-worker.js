@@ -8,13 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { errorToWire, servePglite } from './pglite-session.js';
 
-/** @type {{ pgdata: string | undefined, loadDataDir: Uint8Array<ArrayBuffer> | undefined }} */
-const { pgdata, loadDataDir } = workerData;
+/** @type {{ pgdata: string | undefined, loadDataDir: Uint8Array<ArrayBuffer> | undefined, pgliteWasmModule: WebAssembly.Module }} */
+const { pgdata, loadDataDir, pgliteWasmModule } = workerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.js runs only as a worker thread');
 
 try {
   const client = await PGlite.create({
+    // Compiled once on the main thread (pglite-thread.ts), not again here.
+    pgliteWasmModule,
     ...(pgdata ? { dataDir: pgdata } : {}),
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
   });
