@@ -195,7 +195,7 @@ function concat(parts) {
  * @typedef {(
  *   | { op: 'query', text: string, params: unknown[] | undefined, options: WireQueryOptions, tx?: number }
  *   | { op: 'exec', text: string, tx?: number }
- *   | { op: 'begin' }
+ *   | { op: 'begin', tx: number }
  *   | { op: 'end', tx: number, commit: boolean }
  *   | { op: 'prepared', text: string, name: string, values: unknown[] }
  *   | { op: 'listen', channel: string, listener: number }
@@ -256,23 +256,28 @@ function textFor(types) {
  * @param {() => void} closed called after `close` has been answered
  */
 export function servePglite(port, client, closed) {
-  /** @type {Map<number, { tx: Transaction, end: (commit: boolean) => void, settled: Promise<unknown> }>} */
+  /**
+   * The transactions the main thread has begun, by the number it gave them. Each is here from
+   * the moment its `begin` arrives: the main thread sends its first statement without waiting
+   * for the answer, and a statement or `end` for it waits until PGlite has opened it (`open`).
+   *
+   * @type {Map<number, { open: Promise<Transaction>, end: (commit: boolean) => void, settled: Promise<unknown> }>}
+   */
   const transactions = new Map();
   /** @type {Map<number, () => Promise<void>>} */
   const listeners = new Map();
   const parsed = new Set();
   const named = new NamedStatements(client);
-  let nextTransaction = 1;
 
   /**
    * @param {number | undefined} id
-   * @returns {PGlite | Transaction}
+   * @returns {Promise<PGlite | Transaction>}
    */
-  const on = (id) => {
+  const on = async (id) => {
     if (id === undefined) return client;
-    const open = transactions.get(id);
-    if (!open) throw new Error(`transaction ${id} is not open`);
-    return open.tx;
+    const begun = transactions.get(id);
+    if (!begun) throw new Error(`transaction ${id} is not open`);
+    return begun.open;
   };
 
   /**
@@ -290,7 +295,7 @@ export function servePglite(port, client, closed) {
         const parsers = textFor(rawTypes);
         if (parsers) options.parsers = parsers;
         const result = await named.query(
-          on(request.tx),
+          await on(request.tx),
           request.tx !== undefined,
           request.text,
           request.params,
@@ -299,39 +304,44 @@ export function servePglite(port, client, closed) {
         return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
       }
       case 'exec': {
-        const list = await on(request.tx).exec(request.text);
+        const list = await (await on(request.tx)).exec(request.text);
         return list.map((result) => ({
           rows: result.rows,
           fields: result.fields,
           affectedRows: result.affectedRows,
         }));
       }
-      case 'begin':
-        return new Promise((resolve, reject) => {
-          const id = nextTransaction++;
-          let began = false;
-          const settled = client.transaction(async (tx) => {
-            /** @type {(commit: boolean) => void} */
-            let end = () => undefined;
-            const ended = new Promise((resolveEnd) => {
-              end = resolveEnd;
-            });
-            transactions.set(id, { tx, end, settled });
-            began = true;
-            resolve(id);
-            if (!(await ended)) throw ROLLBACK;
-          });
-          settled.catch((/** @type {unknown} */ error) => {
-            if (!began) reject(error);
-          });
+      case 'begin': {
+        /** @type {{ resolve: (tx: Transaction) => void, reject: (error: unknown) => void }} */
+        let opened = { resolve: () => undefined, reject: () => undefined };
+        /** @type {Promise<Transaction>} */
+        const open = new Promise((resolve, reject) => {
+          opened = { resolve, reject };
         });
+        /** @type {(commit: boolean) => void} */
+        let end = () => undefined;
+        /** @type {Promise<boolean>} */
+        const ended = new Promise((resolve) => {
+          end = resolve;
+        });
+        const settled = client.transaction(async (tx) => {
+          opened.resolve(tx);
+          if (!(await ended)) throw ROLLBACK;
+        });
+        // Failed before it opened (once open, this does nothing): its statements and end say so.
+        settled.catch(opened.reject);
+        transactions.set(request.tx, { open, end, settled });
+        await open;
+        return null;
+      }
       case 'end': {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error(`transaction ${request.tx} is not open`);
+        const begun = transactions.get(request.tx);
+        if (!begun) throw new Error(`transaction ${request.tx} is not open`);
         transactions.delete(request.tx);
-        open.end(request.commit);
+        await begun.open;
+        begun.end(request.commit);
         try {
-          await open.settled;
+          await begun.settled;
         } catch (error) {
           if (error !== ROLLBACK) throw error;
         }

@@ -69,6 +69,39 @@ describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
     expect(await prepared).toEqual([{ count: 2 }]);
   });
 
+  it.skipIf(thread === 'main')(
+    "starts a transaction's work before PGlite has opened it; its statements wait for that",
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+      const first = database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe values (5)`);
+        inserted();
+        await held;
+      });
+      await insertedOnce;
+      let started = false;
+      const second = database.db.transaction(async (tx) => {
+        started = true;
+        // Runs only once the first has committed: it sees the first's row.
+        return rows<{ count: number }>(
+          tx,
+          sql`select count(*)::integer as count from thread_probe where n = 5`,
+        );
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const startedWhileHeld = started;
+      release();
+      await first;
+      // Begun without waiting for the worker's answer (a round trip less per transaction)...
+      expect(startedWhileHeld).toBe(true);
+      // ...and its statement still ran inside its own transaction, after the first committed.
+      expect(await second).toEqual([{ count: 1 }]);
+    },
+  );
+
   it('rolls back when the work throws, and a nested savepoint rolls back alone', async () => {
     await expect(
       database.db.transaction(async (tx) => {
