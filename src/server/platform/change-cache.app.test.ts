@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatSessionPageSchema } from '../../shared/api/chat-sessions';
 import { BANNED_MESSAGE } from '../../shared/api/customers';
 import { rows } from '../db/raw';
@@ -36,6 +36,34 @@ describe.each(testDatabaseKinds())('what the app keeps in memory, on $name', (ki
   async function soon<T>(read: () => Promise<T>, expected: T): Promise<void> {
     await expect.poll(read, { timeout: 1_000, interval: 20 }).toEqual(expected);
   }
+
+  it('reads a session again after 5 s on PostgreSQL, after a minute on PGlite', async () => {
+    const customer = await makeCustomer(database.db);
+    const cookie = await sessionCookie(database.db, customer);
+    expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+    const lookups = async () => {
+      let read = 0;
+      const stop = database.watchStatements((text) => {
+        if (text.startsWith('select') && text.includes('"auth_sessions"')) read++;
+      });
+      try {
+        expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+      } finally {
+        stop();
+      }
+      return read;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10_000);
+      // PGlite: every change is heard before it returns (one process), so 5 s guards nothing.
+      expect(await lookups()).toBe(kind.name === 'pglite' ? 0 : 1);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await lookups()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('refuses a session ended in the database on the next request', async () => {
     const customer = await makeCustomer(database.db);
