@@ -21,8 +21,8 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 
 /**
  * PGlite's WebAssembly, compiled once per process and handed to every worker (a compiled module
- * crosses threads; V8 shares its code), instead of compiled again in each worker's isolate:
- * about 0.3 CPU-s a worker, which the tests, opening a database per file, paid each time.
+ * crosses threads; V8 shares its code), instead of compiled again in each worker's isolate,
+ * which the tests, opening databases in every file, paid each time (decision 041's amendment).
  */
 export function compiledPglite(): Promise<WebAssembly.Module> {
   compiled ??= fs

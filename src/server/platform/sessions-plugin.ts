@@ -9,9 +9,9 @@ import { pruneSessions, type ResolvedSession } from './sessions';
  * 006). On PostgreSQL one can be: another instance's, or one sent while the LISTEN connection
  * was being made again unnoticed. On PGlite none can: this process is the only writer, and a
  * change's notification reaches it before the change's statement answers, so the bound only
- * keeps `lastSeenAt`'s touch (once a minute, sessions.ts) on its rhythm; a session lookup a
- * minute instead of every 5 s (2,500 fewer statements in PGlite's thread in 30 s at 500 chat
- * pairs, bench/README.md).
+ * keeps `lastSeenAt`'s touch (once a minute, sessions.ts) on its rhythm: a session read a
+ * minute instead of every 5 s (550 reads in PGlite's thread in 30 s at 500 chat pairs against
+ * 3,079, decision 006's addendum).
  */
 const SESSION_CACHE_TTL_MS: Record<Database['kind'], number> = {
   postgres: 5_000,
