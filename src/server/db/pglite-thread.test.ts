@@ -43,18 +43,27 @@ describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
     else expect(client).not.toBeInstanceOf(PgliteThread);
   });
 
-  it('holds a transaction open in the worker and keeps other statements out until it commits', async () => {
+  /**
+   * A transaction that has inserted `first` and stays open until `release`; then it inserts
+   * `then`, if given, and commits.
+   */
+  async function heldOpen(first: number, then?: number) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into thread_probe values (1)`);
+    const committed = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe values (${first})`);
       inserted();
       await held;
-      await tx.execute(sql`insert into thread_probe values (2)`);
+      if (then !== undefined) await tx.execute(sql`insert into thread_probe values (${then})`);
     });
     await insertedOnce;
+    return { release, committed };
+  }
+
+  it('holds a transaction open in the worker and keeps other statements out until it commits', async () => {
+    const transaction = await heldOpen(1, 2);
     // Asked while the transaction is open: answered only after its commit, so it sees both rows.
     const outside = rows<{ count: number }>(
       database.db,
@@ -63,8 +72,8 @@ describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
     const prepared = database.prepared<{ count: number }>(
       sql`select count(*)::integer as count from thread_probe where n > ${0}::integer`,
     );
-    release();
-    await transaction;
+    transaction.release();
+    await transaction.committed;
     expect(await outside).toEqual([{ count: 2 }]);
     expect(await prepared).toEqual([{ count: 2 }]);
   });
@@ -72,16 +81,7 @@ describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
   it.skipIf(thread === 'main')(
     "starts a transaction's work before PGlite has opened it; its statements wait for that",
     async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let inserted!: () => void;
-      const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
-      const first = database.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into thread_probe values (5)`);
-        inserted();
-        await held;
-      });
-      await insertedOnce;
+      const first = await heldOpen(5);
       let started = false;
       const second = database.db.transaction(async (tx) => {
         started = true;
@@ -93,8 +93,8 @@ describe.each(PGLITE_THREADS)('PGlite on the %s thread', (thread) => {
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const startedWhileHeld = started;
-      release();
-      await first;
+      first.release();
+      await first.committed;
       // Begun without waiting for the worker's answer (a round trip less per transaction)...
       expect(startedWhileHeld).toBe(true);
       // ...and its statement still ran inside its own transaction, after the first committed.
