@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lockedChatMessage } from '../../../shared/api/chat-sessions';
 import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { ChatStatus } from '../../../shared/domain';
@@ -11,7 +12,7 @@ import { chatSessions, imageReadings, messages } from '../../db/schema';
 import { EventBus, type NewEvent } from '../../platform/event-bus';
 import { EventLog } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
-import { sendMessage } from './send-message';
+import { messagesStatement, queuedMessage, sendMessage } from './send-message';
 
 /**
  * The message path's cost in round trips to the database (issue 33): a message that does not
@@ -58,6 +59,23 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
       return { result: await work(), sent };
     } finally {
       stop();
+    }
+  }
+
+  /** How many messages each of `work`'s message statements carried. */
+  async function sizesOf<T>(work: () => Promise<T>): Promise<{ result: T; sizes: number[] }> {
+    const sizes: number[] = [];
+    const prepared = database.prepared.bind(database);
+    const spy = vi.spyOn(database, 'prepared').mockImplementation((query) => {
+      const { params } = new PgDialect().sqlToQuery(query);
+      if (typeof params[0] === 'string' && params[0].startsWith('[{"ord":0'))
+        sizes.push((JSON.parse(params[0]) as unknown[]).length);
+      return prepared(query);
+    });
+    try {
+      return { result: await work(), sizes };
+    } finally {
+      spy.mockRestore();
     }
   }
 
@@ -201,5 +219,160 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
     expect(told.filter((e) => e.type === 'message.created')).toEqual([
       { type: 'message.created', chatSessionId: id, message: result.message },
     ]);
+  });
+
+  it('messages sent at once share statements, one per chat, in order; each is stored and told once', async () => {
+    const chats = await Promise.all([1, 2, 3, 4, 5, 6].map(() => chat('active', agent.id)));
+    const locked = await chat('active', colleague.id);
+    told.length = 0;
+    const retried = randomUUID();
+    const { result: answers, sizes } = await sizesOf(() =>
+      Promise.all([
+        // In each chat a customer's message and then the agent's reply, sent at once.
+        ...chats.flatMap((id) => [send(customer, id), send(agent, id)]),
+        // A retry sent with its original: the same chat, so never in the same statement.
+        send(customer, chats[0]!, { clientMessageId: retried, content: 'first' }),
+        send(customer, chats[0]!, { clientMessageId: retried, content: 'again' }),
+        // A refusal among them fails alone.
+        send(agent, locked).then(
+          () => 'sent',
+          (error: Error) => error.message,
+        ),
+        // A note and an image.
+        send(agent, chats[1]!, { note: true }),
+        send(customer, chats[2]!, {
+          attachment: { storageKey: 'k.png', mime: 'image/png', size: 10, originalName: 'r.png' },
+          image: { fingerprint: 7n },
+        }),
+      ]),
+    );
+    type Sent = Awaited<ReturnType<typeof send>>;
+    const results = answers.slice(0, 12).concat(answers.slice(15)) as Sent[];
+    const [original, retry, refusal] = answers.slice(12, 15) as [Sent, Sent, string];
+    expect(refusal).toBe(lockedChatMessage('Chidi Agent'));
+    expect(retry).toEqual({ message: original.message, created: false });
+    // 17 messages (the retry's twice) in fewer statements than one each, one per chat at most.
+    expect(sizes.reduce((a, b) => a + b)).toBe(17);
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(7);
+
+    const created = [...results, original];
+    expect(created.every((r) => r.created)).toBe(true);
+    const ids = created.map((r) => r.message.id);
+    const stored = await database.db.select().from(messages).where(inArray(messages.id, ids));
+    expect(stored).toHaveLength(ids.length);
+    for (const r of created) {
+      const clientMessageId = r.message.clientMessageId;
+      const [event, ...more] = await storedEvents(clientMessageId);
+      expect(more).toEqual([]);
+      expect(event!.payload.message).toEqual(r.message);
+      expect(event!.customer_id).toBe(r.message.messageType === 'note' ? null : customer.id);
+      expect(
+        told.filter((e) => 'message' in e && e.message.clientMessageId === clientMessageId),
+      ).toHaveLength(1);
+    }
+    const image = results.at(-1)!.message;
+    expect(image.attachment?.url).toBe(`/api/attachments/${image.id}`);
+    expect(
+      await database.db.select().from(imageReadings).where(eq(imageReadings.messageId, image.id)),
+    ).toHaveLength(1);
+
+    // Each chat's messages were written in the order sent: the reply ended the customer's wait.
+    for (const [i, id] of chats.entries()) {
+      const [asked, replied] = [results[2 * i]!.message, results[2 * i + 1]!.message];
+      expect(replied.id).toBeGreaterThan(asked.id);
+      const [session] = await database.db
+        .select()
+        .from(chatSessions)
+        .where(eq(chatSessions.id, id));
+      expect(session!.firstResponseAt?.toISOString()).toBe(replied.createdAt);
+      expect(session!.waitingSince?.toISOString()).toBe(
+        i === 0 ? original.message.createdAt : i === 2 ? image.createdAt : undefined,
+      );
+    }
+  });
+
+  it('a statement that fails for one message stores the others: each goes again alone', async () => {
+    const busy = await Promise.all([1, 2, 3, 4].map(() => chat('active', agent.id)));
+    const first = await chat('active', agent.id);
+    // Unassigned, so that staff may write a note in it.
+    const second = await chat('open', null);
+    // Staff whose account is gone: their note breaks the statement's foreign key.
+    const gone: SessionUser = { ...agent, id: randomUUID() };
+    told.length = 0;
+    const { result: answers, sizes } = await sizesOf(() =>
+      Promise.all([
+        // These keep the database busy (four statements in flight on PostgreSQL), so the
+        // three after them queue and share one statement.
+        ...busy.map((id) => send(customer, id)),
+        send(customer, first),
+        send(gone, second, { note: true }).then(
+          () => 'stored',
+          () => 'failed',
+        ),
+        send(agent, busy[0]!),
+      ]),
+    );
+    expect(answers[5]).toBe('failed');
+    // The statement that failed carried several messages; then each of them went again alone
+    // (and nothing else went twice).
+    const shared = sizes.filter((size) => size > 1);
+    expect(shared).toHaveLength(1);
+    expect(sizes.reduce((a, b) => a + b)).toBe(7 + shared[0]!);
+    const created = [...answers.slice(0, 5), answers[6]] as Awaited<ReturnType<typeof send>>[];
+    for (const r of created) {
+      expect(r.created).toBe(true);
+      const [event, ...more] = await storedEvents(r.message.clientMessageId);
+      expect(more).toEqual([]);
+      expect(event!.payload.message).toEqual(r.message);
+    }
+    expect(told.filter((e) => e.type === 'message.created')).toHaveLength(6);
+  });
+
+  it("a new message's statement never reads other messages: a retry's lookup runs only when nothing was inserted", async () => {
+    const id = await chat('active', agent.id);
+    /** How many times the statement scanned `messages` for a stored message. */
+    async function lookups(clientMessageId: string): Promise<number> {
+      const statement = messagesStatement(
+        [
+          queuedMessage({
+            db: database.db,
+            events,
+            caller: customer,
+            chatSessionId: id,
+            clientMessageId,
+            content: 'hello',
+            cap: 5,
+          }),
+        ],
+        events,
+      );
+      const [row] = await rows<{ 'QUERY PLAN': unknown }>(
+        database.db,
+        sql`explain (analyze, format json) ${statement}`,
+      );
+      const plan = row!['QUERY PLAN'];
+      const found: number[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Relation Name'] === 'messages' && node.Alias === 'x')
+          found.push(node['Actual Loops'] as number);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? [])
+          walk(child);
+      };
+      walk(
+        (
+          (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
+            Plan: Record<string, unknown>;
+          }[]
+        )[0]!.Plan,
+      );
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    }
+    const clientMessageId = randomUUID();
+    // A table that grows with every message is never scanned on the common path, whatever
+    // plan the database keeps (PGlite keeps its first until the next analyze).
+    expect(await lookups(clientMessageId)).toBe(0);
+    expect(await lookups(clientMessageId)).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ import { rows } from '../../db/raw';
 import { messages, type AttachmentMeta, type ImageSeenBefore } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import type { EventLog, NewEvent } from '../../platform/realtime/events';
+import type { EventLog, NewEvent, StatementGroup } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { giveChat, isLockedFor, lockAssignment, lockChat, reopenLocked } from '../chat-sessions';
 import { queueImageReading } from '../image-readings';
@@ -53,6 +53,18 @@ type Draft = Omit<MessageRow, 'id' | 'createdAt' | 'imageSeenBefore'> & {
   imageFingerprint: bigint | null;
 };
 
+/** A message waiting for its statement (`MESSAGES`), and what its sender may do. */
+export interface Queued {
+  draft: Draft;
+  /** Staff write as agents in the statement (in their own customer chat, see `sendLocked`). */
+  staff: boolean;
+  note: boolean;
+  /** For a customer: may write at all (not a note, not banned). */
+  writable: boolean;
+  /** The event as both sides will hear of it, its message's id not known yet. */
+  event: NewEvent;
+}
+
 /** What the rules below need of the chat. */
 interface ChatRead {
   customer_id: string;
@@ -61,8 +73,10 @@ interface ChatRead {
   holder_name: string | null;
 }
 
-/** The one statement's answer: the chat as read, and the message stored now or before. */
+/** The statement's answer for one message: the chat as read, and the message stored now or before. */
 interface StatementRow extends ChatRead {
+  /** The message's place in its statement. */
+  ord: number;
   /** The new message's id; null when nothing was inserted. */
   id: string | number | null;
   stored_id: string | number | null;
@@ -80,82 +94,18 @@ interface StatementRow extends ChatRead {
  * does not change who holds the chat (nearly all) is one statement, one round trip: it reads the
  * chat, inserts the message when the caller may write it, updates the session's times, writes
  * the event and queues an image's reading, and brings back a retry's stored message; the
- * refusals are worked out from the chat it read. An agent's first reply in an unassigned chat
- * (which assigns it) and a customer's message in a resolved one (which reopens it) go through a
- * transaction under the assignment lock instead.
+ * refusals are worked out from the chat it read. Messages sent while the database is busy share
+ * that statement, one per chat (`MESSAGES`, decision 043). An agent's first reply in an
+ * unassigned chat (which assigns it) and a customer's message in a resolved one (which reopens
+ * it) go through a transaction under the assignment lock instead.
  */
 export async function sendMessage(options: SendOptions): Promise<SendResult> {
-  const { events, caller, chatSessionId, clientMessageId } = options;
+  const { events, caller, chatSessionId } = options;
   const note = options.note === true;
   const staff = isAgent(caller);
-  const draft: Draft = {
-    chatSessionId,
-    senderId: caller.id,
-    content: options.content,
-    messageType: note
-      ? 'note'
-      : options.attachment
-        ? messageTypeOfMime(options.attachment.mime)
-        : 'text',
-    attachment: options.attachment ?? null,
-    clientMessageId,
-    imageFingerprint: options.image?.fingerprint ?? null,
-    createdAt: new Date(),
-  };
-  // What the one statement may write: exactly when none of `refuse`'s answers applies and the
-  // holder stays; and staff write as agents here (an agent in their own customer chat is a
-  // customer there: the transaction sorts that out).
-  const may = staff
-    ? sql`s.customer_id <> ${caller.id}::uuid and s.status <> 'closed'
-          and not (s.status = 'active' and s.agent_id is not null and s.agent_id <> ${caller.id}::uuid)
-          and ${note ? sql`true` : sql`s.agent_id is not null`}`
-    : sql`s.customer_id = ${caller.id}::uuid and s.status <> 'closed'
-          and ${!note && caller.customerStatus !== 'banned' ? sql`true` : sql`false`}`;
-  // Both sides hear of the message as its customer sees it; the id is the database's.
-  const told = (id: string | number, customerId: string): NewEvent => ({
-    type: 'message.created',
-    chatSessionId,
-    message: toMessage({ ...draft, id }, customerId, false),
-  });
-  // In the statement the sender's side is known: staff are not the chat's customer there.
-  const draftEvent = told(0, staff ? '' : caller.id);
-  const at = sql`${draft.createdAt.toISOString()}::timestamptz`;
-
-  const [read] = await events.statement<StatementRow>(
-    sql`
-    with s as (${readChat(chatSessionId)}),
-    m as (${insertMessage(draft, sql`from s where ${may}`)}),
-    ${
-      // A note touches nothing of the chat's.
-      note
-        ? sql``
-        : sql`touched as (
-            update chat_sessions set updated_at = ${at}, last_message_at = ${at},
-                                     ${responseClockSet({ byStaff: staff, at: draft.createdAt })}
-            where id = ${chatSessionId} and exists (select 1 from m)
-          ),`
-    }
-    ${options.image ? sql`r as (${queueImageReading(sql`m.id`, sql`from m`)}),` : sql``}
-    e as (${events.insertFrom({
-      type: 'message.created',
-      chatSessionId,
-      // A note reaches staff only: its event names no customer, so no customer's socket gets it.
-      customerId: note ? null : sql`s.customer_id`,
-      payload: withId(draftEvent, sql`m.id`),
-      from: sql`from m, s`,
-      where: sql`true`,
-    })})
-    select s.customer_id, s.agent_id, s.status, s.holder_name, m.id,
-           x.id as stored_id, x.sender_id as stored_sender_id, x.content as stored_content,
-           x.message_type as stored_message_type, x.attachment as stored_attachment,
-           x.client_message_id as stored_client_message_id,
-           x.image_seen_before as stored_image_seen_before, x.created_at as stored_created_at
-    from s left join m on true
-         left join messages x
-           on x.chat_session_id = ${chatSessionId} and x.client_message_id = ${clientMessageId}`,
-    // The event was written exactly when the message was (a retry writes neither).
-    ([row]) => (row?.id != null ? [told(row.id, row.customer_id)] : []),
-  );
+  const queued = queuedMessage(options);
+  const { draft } = queued;
+  const read = await events.grouped(MESSAGES, queued);
   if (!read) throw notFound();
   const byAgent = refuse(read, caller, note);
   if (read.id !== null) {
@@ -190,6 +140,156 @@ export async function sendMessage(options: SendOptions): Promise<SendResult> {
   }
   // Stored by a twin request that committed while this one ran.
   return answerStored(await storedMessage(options), read.customer_id, caller);
+}
+
+/** The message as its statement (`MESSAGES`) takes it. */
+export function queuedMessage(options: SendOptions): Queued {
+  const { caller, chatSessionId, clientMessageId } = options;
+  const note = options.note === true;
+  const staff = isAgent(caller);
+  const draft: Draft = {
+    chatSessionId,
+    senderId: caller.id,
+    content: options.content,
+    messageType: note
+      ? 'note'
+      : options.attachment
+        ? messageTypeOfMime(options.attachment.mime)
+        : 'text',
+    attachment: options.attachment ?? null,
+    clientMessageId,
+    imageFingerprint: options.image?.fingerprint ?? null,
+    createdAt: new Date(),
+  };
+  return {
+    draft,
+    staff,
+    note,
+    // A customer writes no note, and a banned one nothing.
+    writable: !note && caller.customerStatus !== 'banned',
+    // In the statement the sender's side is known: staff are not the chat's customer there.
+    event: told(draft, 0, staff ? '' : caller.id),
+  };
+}
+
+/** The event of a message stored under `id`, as both sides hear of it. */
+function told(draft: Draft, id: string | number, customerId: string): NewEvent {
+  return {
+    type: 'message.created',
+    chatSessionId: draft.chatSessionId,
+    message: toMessage({ ...draft, id }, customerId, false),
+  };
+}
+
+/**
+ * The messages' statement as a group (decision 043): messages queued while the database is busy
+ * share one statement, at most one per chat, and each gets its own row back.
+ */
+const MESSAGES: StatementGroup<Queued, StatementRow | undefined> = {
+  key: (queued) => queued.draft.chatSessionId,
+  async run(items, events) {
+    const rows = await events.statement<StatementRow>(messagesStatement(items, events), (answer) =>
+      // An event was written exactly when its message was (a retry writes neither).
+      answer.flatMap((row) =>
+        row.id === null ? [] : [told(items[row.ord]!.draft, row.id, row.customer_id)],
+      ),
+    );
+    const byOrd = new Map(rows.map((row) => [row.ord, row]));
+    return items.map((_, i) => byOrd.get(i));
+  },
+};
+
+/**
+ * The message statement, for one message or for several in different chats: the rules and writes
+ * of `sendMessage`, row by row. Its plan is kept for the connection's life (decision 039), made
+ * from the statistics of the last analyze (on PGlite, every 30 s: db/maintenance.ts), so it must
+ * not depend on them: each lookup is a nested loop, one row per message (`offset 0` keeps the
+ * planner from joining whole tables), and the retry's lookup runs only when nothing was inserted,
+ * so a new message reads no table that grows with every message.
+ */
+export function messagesStatement(items: readonly Queued[], events: EventLog): SQL {
+  const queue = items.map(({ draft, staff, note, writable, event }, ord) => {
+    const { type: _type, ...payload } = event;
+    return {
+      ord,
+      chat_session_id: draft.chatSessionId,
+      sender_id: draft.senderId,
+      content: draft.content,
+      message_type: draft.messageType,
+      attachment: draft.attachment,
+      client_message_id: draft.clientMessageId,
+      // A bigint: as text, which JSON keeps exactly.
+      image_fingerprint: draft.imageFingerprint === null ? null : String(draft.imageFingerprint),
+      created_at: draft.createdAt.toISOString(),
+      staff,
+      note,
+      writable,
+      payload,
+    };
+  });
+  // What the statement may write: exactly when none of `refuse`'s answers applies and the holder
+  // stays; staff write as agents here (an agent in their own customer chat is a customer there:
+  // the transaction sorts that out).
+  const may = sql`s.status <> 'closed' and case when s.staff
+    then s.customer_id <> s.sender_id
+         and not (s.status = 'active' and s.agent_id is not null and s.agent_id <> s.sender_id)
+         and (s.note or s.agent_id is not null)
+    else s.customer_id = s.sender_id and s.writable end`;
+  return sql`
+    with b as (
+      select * from jsonb_to_recordset(${JSON.stringify(queue)}::jsonb) as b(
+        ord integer, chat_session_id integer, sender_id uuid, content text,
+        message_type message_type, attachment jsonb, client_message_id text,
+        image_fingerprint bigint, created_at timestamptz, staff boolean, note boolean,
+        writable boolean, payload jsonb)
+    ),
+    s as (
+      select b.*, s.customer_id, s.agent_id, s.status, s.holder_name
+      from b cross join lateral (${readChat(sql`b.chat_session_id`)} offset 0) s
+    ),
+    m as (
+      insert into messages (chat_session_id, sender_id, content, message_type, attachment,
+                            client_message_id, image_fingerprint, created_at)
+      select chat_session_id, sender_id, content, message_type, attachment, client_message_id,
+             image_fingerprint, created_at
+      from s where ${may}
+      order by ord
+      on conflict (chat_session_id, client_message_id) do nothing
+      returning id, chat_session_id
+    ),
+    sm as (select s.*, m.id from s join m on m.chat_session_id = s.chat_session_id),
+    touched as (
+      update chat_sessions
+      set updated_at = sm.created_at, last_message_at = sm.created_at,
+          ${responseClockSet({ byStaff: sql`sm.staff`, at: sql`sm.created_at` })}
+      from sm
+      -- A note touches nothing of the chat's.
+      where chat_sessions.id = any(array(select chat_session_id from sm))
+        and chat_sessions.id = sm.chat_session_id and not sm.note
+    ),
+    r as (${queueImageReading(sql`sm.id`, sql`from sm where sm.image_fingerprint is not null`)}),
+    e as (${events.insertFrom({
+      type: 'message.created',
+      chatSessionId: sql`sm.chat_session_id`,
+      // A note reaches staff only: its event names no customer, so no customer's socket gets it.
+      customerId: sql`case when sm.note then null else sm.customer_id end`,
+      payload: withId(sql`sm.payload`, sql`sm.id`),
+      from: sql`from sm`,
+      where: sql`true`,
+    })})
+    select s.ord, s.customer_id, s.agent_id, s.status, s.holder_name, m.id,
+           x.id as stored_id, x.sender_id as stored_sender_id, x.content as stored_content,
+           x.message_type as stored_message_type, x.attachment as stored_attachment,
+           x.client_message_id as stored_client_message_id,
+           x.image_seen_before as stored_image_seen_before, x.created_at as stored_created_at
+    from s left join m on m.chat_session_id = s.chat_session_id
+         -- A retry's stored message, looked up only when nothing was inserted.
+         left join lateral (
+           select * from messages x
+           where m.id is null and x.chat_session_id = s.chat_session_id
+             and x.client_message_id = s.client_message_id
+           offset 0
+         ) x on true`;
 }
 
 /**
@@ -268,7 +368,7 @@ async function sendLocked(options: SendOptions, draft: Draft): Promise<Message |
 }
 
 /** The chat's customer, holder and state, with the holder's name for the "locked" answer. */
-function readChat(chatSessionId: number): SQL {
+function readChat(chatSessionId: SQL): SQL {
   return sql`
     select s.customer_id, s.agent_id, s.status,
            nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')
@@ -303,17 +403,16 @@ const LINKS = Object.entries(attachmentUrls(Number(ID_MARK))).map(([key, url]) =
   return { key, before, after };
 });
 
-/** The event's payload as jsonb, with its message's id (and image links) from `id`. */
-function withId(event: NewEvent, id: SQL): SQL {
-  const { type: _type, ...payload } = event;
-  let json = sql`jsonb_set(${JSON.stringify(payload)}::jsonb, '{message,id}', to_jsonb(${id}))`;
-  if ('message' in event && event.message.attachment) {
-    for (const { key, before, after } of LINKS) {
-      json = sql`jsonb_set(${json}, ${`{message,attachment,${key}}`}::text[],
-                           to_jsonb(${before}::text || ${id}::text || ${after}::text))`;
-    }
+/** An event's payload (jsonb) with its message's id, and its attachment's links, from `id`. */
+function withId(payload: SQL, id: SQL): SQL {
+  const json = sql`jsonb_set(${payload}, '{message,id}', to_jsonb(${id}))`;
+  let links = json;
+  for (const { key, before, after } of LINKS) {
+    links = sql`jsonb_set(${links}, ${`{message,attachment,${key}}`}::text[],
+                          to_jsonb(${before}::text || ${id}::text || ${after}::text))`;
   }
-  return json;
+  return sql`case when jsonb_typeof(${payload} #> '{message,attachment}') = 'object'
+                  then ${links} else ${json} end`;
 }
 
 /** The message stored under the caller's client message id in this chat, if any. */

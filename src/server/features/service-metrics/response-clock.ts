@@ -6,9 +6,21 @@ import { sql, type SQL } from 'drizzle-orm';
  * ends it, and the first one to end a wait is the chat's first response. Private notes are not
  * messages to the customer: their insert leaves the chat alone and never comes here.
  */
-export function responseClockSet(options: { byStaff: boolean; at: Date }): SQL {
-  const at = sql`${options.at.toISOString()}::timestamptz`;
-  return options.byStaff
+export function responseClockSet(options: {
+  /** Whether staff wrote it, or (several messages in one statement) a boolean expression. */
+  byStaff: boolean | SQL;
+  at: Date | SQL;
+}): SQL {
+  const at =
+    options.at instanceof Date ? sql`${options.at.toISOString()}::timestamptz` : options.at;
+  const { byStaff } = options;
+  if (typeof byStaff !== 'boolean')
+    return sql`first_response_at = case when ${byStaff} and first_response_at is null
+                                             and waiting_since is not null
+                                        then ${at} else first_response_at end,
+               waiting_since = case when ${byStaff} then null
+                                    else coalesce(waiting_since, ${at}) end`;
+  return byStaff
     ? sql`first_response_at = case when first_response_at is null and waiting_since is not null
                                     then ${at} else first_response_at end,
           waiting_since = null`

@@ -2,8 +2,23 @@ import { isDemoCustomer, notDemoCustomer } from '../../db/demo-customer';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventBus, NewEvent } from '../event-bus';
+import { GroupCommit } from '../group-commit';
 
 export type { NewEvent } from '../event-bus';
+
+/** Work that one statement does for several callers at once (`EventLog.grouped`). */
+export interface StatementGroup<I, R> {
+  /** Items with one key never share a statement, nor overlap: each waits for the one before. */
+  key(item: I): unknown;
+  /** One statement for `items` (distinct keys, in queue order), through `events.statement`. */
+  run(items: readonly I[], events: EventLog): Promise<R[]>;
+}
+
+/**
+ * A group's statements in flight at once on PostgreSQL (`grouped`): a statement that waits for
+ * a row lock holds up only its own items and not the instance's every message.
+ */
+const GROUPED_ON_POSTGRES = 4;
 
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
 export const EVENTS_CHANNEL = 'agentchat_events';
@@ -23,6 +38,8 @@ export interface EventRouting {
 export class EventLog {
   /** The events appended in each open transaction of `transaction`, told on the bus at commit. */
   private readonly written = new WeakMap<Db, NewEvent[]>();
+  /** Each group's queue (`grouped`). */
+  private readonly groups = new WeakMap<object, unknown>();
 
   /** Every commit here is told on the bus as `chatChanged`, and its events as `eventsCommitted`. */
   constructor(
@@ -88,7 +105,8 @@ export class EventLog {
    */
   insertFrom(options: {
     type: NewEvent['type'];
-    chatSessionId: number | null;
+    /** The chat's id, or an expression over `from`. */
+    chatSessionId: number | SQL | null;
     /** The customer who may see it: an id, an expression over `from`, or null (staff only). */
     customerId: string | SQL | null;
     audience?: EventRouting['audience'];
@@ -99,8 +117,10 @@ export class EventLog {
   }): SQL {
     const { customerId } = options;
     const customer = typeof customerId === 'string' ? sql`${customerId}::uuid` : customerId;
+    const chatSession = options.chatSessionId ?? sql`null`;
     // The demo customer's changes (DEMO_MODE's test pages, which poll) reach no socket: the
     // real inbox never shows them.
+    // An expression that gives null is an event for staff alone, as null is.
     const notDemo =
       customerId === null
         ? sql`true`
@@ -108,10 +128,10 @@ export class EventLog {
           ? isDemoCustomer(customerId)
             ? sql`false`
             : sql`true`
-          : notDemoCustomer(customerId);
+          : sql`(${customerId} is null or ${notDemoCustomer(customerId)})`;
     return sql`
       insert into realtime_events (type, chat_session_id, customer_id, audience, payload)
-      select ${options.type}, ${options.chatSessionId}::integer, ${customer ?? sql`null::uuid`},
+      select ${options.type}, ${chatSession}::integer, ${customer ?? sql`null::uuid`},
              ${options.audience ?? 'all'}, ${options.payload}
       ${options.from} where (${options.where}) and ${notDemo}`;
   }
@@ -142,6 +162,24 @@ export class EventLog {
     const result = await this.database.prepared<T>(query);
     this.committed(written(result));
     return result;
+  }
+
+  /**
+   * Runs `item` in one of `group`'s statements, with the items queued meanwhile (group commit,
+   * decision 043): one at a time on PGlite's single connection, a few at once on PostgreSQL.
+   * The group's `run` goes through `statement`.
+   */
+  grouped<I, R>(group: StatementGroup<I, R>, item: I): Promise<R> {
+    // Set below with this group's own types.
+    let queue = this.groups.get(group) as GroupCommit<I, R> | undefined;
+    if (!queue) {
+      queue = new GroupCommit(
+        { key: (one: I) => group.key(one), run: (items: readonly I[]) => group.run(items, this) },
+        this.database.kind === 'pglite' ? 1 : GROUPED_ON_POSTGRES,
+      );
+      this.groups.set(group, queue);
+    }
+    return queue.submit(item);
   }
 
   private committed(events: readonly NewEvent[]): void {

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+interface Item {
+  key: string;
+  value: number;
+}
+
+/** A group whose statements answer when `release` is called, recording what each carried. */
+function recorder(fail: (items: readonly Item[]) => boolean = () => false) {
+  const statements: number[][] = [];
+  const pending: Array<() => void> = [];
+  const group = {
+    key: (item: Item) => item.key,
+    run: (items: readonly Item[]) => {
+      statements.push(items.map((item) => item.value));
+      return new Promise<number[]>((resolve, reject) => {
+        pending.push(() =>
+          fail(items) ? reject(new Error('refused')) : resolve(items.map((i) => i.value * 10)),
+        );
+      });
+    },
+  };
+  const release = async () => {
+    while (pending.length > 0) {
+      pending.shift()!();
+      // Let the answer reach the queue, which may start the next statement.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { group, statements, release };
+}
+
+describe('GroupCommit', () => {
+  it('runs an item at once when the database is free, and what queued meanwhile in one statement', async () => {
+    const { group, statements, release } = recorder();
+    const queue = new GroupCommit(group, 1);
+    const first = queue.submit({ key: 'a', value: 1 });
+    expect(statements).toEqual([[1]]);
+    const rest = [2, 3, 4].map((value) => queue.submit({ key: `k${value}`, value }));
+    expect(statements).toEqual([[1]]);
+    await release();
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(statements).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('never puts two items with one key in a statement, and keeps their order', async () => {
+    const { group, statements, release } = recorder();
+    const queue = new GroupCommit(group, 1);
+    const all = [
+      queue.submit({ key: 'x', value: 0 }),
+      queue.submit({ key: 'a', value: 1 }),
+      queue.submit({ key: 'a', value: 2 }),
+      queue.submit({ key: 'b', value: 3 }),
+      queue.submit({ key: 'a', value: 4 }),
+    ];
+    await release();
+    expect(await Promise.all(all)).toEqual([0, 10, 20, 30, 40]);
+    expect(statements).toEqual([[0], [1, 3], [2], [4]]);
+  });
+
+  it('holds an item while a statement with its key is in flight, even with room for another', async () => {
+    const { group, statements, release } = recorder();
+    const queue = new GroupCommit(group, 2);
+    const all = [
+      queue.submit({ key: 'a', value: 1 }),
+      queue.submit({ key: 'a', value: 2 }),
+      queue.submit({ key: 'b', value: 3 }),
+    ];
+    expect(statements).toEqual([[1], [3]]);
+    await release();
+    expect(await Promise.all(all)).toEqual([10, 20, 30]);
+    expect(statements).toEqual([[1], [3], [2]]);
+  });
+
+  it('keeps up to `limit` statements in flight and at most `maxItems` items in each', async () => {
+    const { group, statements, release } = recorder();
+    const queue = new GroupCommit(group, 2, 3);
+    const all = [1, 2, 3, 4, 5, 6, 7, 8].map((value) => queue.submit({ key: `k${value}`, value }));
+    expect(statements).toEqual([[1], [2]]);
+    await release();
+    await Promise.all(all);
+    expect(statements).toEqual([[1], [2], [3, 4, 5], [6, 7, 8]]);
+  });
+
+  it("a failed statement runs each of its items again alone: one item's fault fails only that item", async () => {
+    const { group, statements, release } = recorder((items) => items.some((i) => i.value === 3));
+    const queue = new GroupCommit(group, 1);
+    const all = [1, 2, 3, 4].map((value) =>
+      queue.submit({ key: `k${value}`, value }).then(
+        (answer) => answer,
+        (error: Error) => error.message,
+      ),
+    );
+    await release();
+    expect(await Promise.all(all)).toEqual([10, 20, 'refused', 40]);
+    expect(statements).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+});

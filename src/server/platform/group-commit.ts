@@ -1,0 +1,100 @@
+/**
+ * Work that one statement can do for several callers at once (decision 043). While `limit` of
+ * the group's statements are in flight, callers queue; when one answers, the next statement takes
+ * up to `maxItems` of the queue, oldest first, never two with the same key and never one whose
+ * key is in a statement still in flight: items with one key are written in the order they came.
+ * Nobody waits while the database is free: an item that arrives when fewer than `limit` are in
+ * flight runs alone at once. The busier the database, the more each statement carries.
+ */
+export interface Grouping<I, R> {
+  /** Items with one key never share a statement, nor overlap: each waits for the one before. */
+  key(item: I): unknown;
+  /** One statement for `items` (distinct keys, in queue order); an answer per item, in order. */
+  run(items: readonly I[]): Promise<R[]>;
+}
+
+interface Waiting<I, R> {
+  item: I;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+export class GroupCommit<I, R> {
+  private queue: Waiting<I, R>[] = [];
+  private inFlight = 0;
+  /** The keys of the statements in flight. */
+  private readonly busy = new Set<unknown>();
+
+  constructor(
+    private readonly group: Grouping<I, R>,
+    /** Statements of the group in flight at once: 1 on a single connection. */
+    private readonly limit: number,
+    /** The most items one statement carries. */
+    private readonly maxItems = 64,
+  ) {}
+
+  submit(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.inFlight < this.limit && this.queue.length > 0) {
+      const batch = this.take();
+      if (batch.length === 0) return;
+      const keys = batch.map((waiting) => this.group.key(waiting.item));
+      for (const key of keys) this.busy.add(key);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        for (const key of keys) this.busy.delete(key);
+        this.inFlight--;
+        this.next();
+      });
+    }
+  }
+
+  /**
+   * The oldest queued items with distinct keys none of which is in flight, up to `maxItems`;
+   * the rest stay in order.
+   */
+  private take(): Waiting<I, R>[] {
+    const keys = new Set<unknown>(this.busy);
+    const batch: Waiting<I, R>[] = [];
+    const left: Waiting<I, R>[] = [];
+    for (const waiting of this.queue) {
+      const key = this.group.key(waiting.item);
+      if (batch.length < this.maxItems && !keys.has(key)) {
+        keys.add(key);
+        batch.push(waiting);
+      } else {
+        left.push(waiting);
+      }
+    }
+    this.queue = left;
+    return batch;
+  }
+
+  private async run(batch: readonly Waiting<I, R>[]): Promise<void> {
+    try {
+      const results = await this.group.run(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, i) => waiting.resolve(results[i] as R));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // A failed statement wrote nothing. One item's fault must not fail the others, so each
+      // goes again alone, and gets its own answer or its own error.
+      for (const waiting of batch) {
+        try {
+          const [result] = await this.group.run([waiting.item]);
+          waiting.resolve(result as R);
+        } catch (itemError) {
+          waiting.reject(itemError);
+        }
+      }
+    }
+  }
+}
