@@ -7,6 +7,7 @@ import { BANNED_MESSAGE } from '../../../shared/api/customers';
 import type { ChatStatus } from '../../../shared/domain';
 import { testDatabaseKinds, type TestDatabase } from '../../../../tests/support/databases';
 import { makeAgent, makeCustomer } from '../../../../tests/support/users';
+import { openDatabase, type Database } from '../../db/client';
 import { rows } from '../../db/raw';
 import { chatSessions, imageReadings, messages } from '../../db/schema';
 import { EventBus, type NewEvent } from '../../platform/event-bus';
@@ -62,20 +63,25 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
     }
   }
 
-  /** How many messages each of `work`'s message statements carried. */
-  async function sizesOf<T>(work: () => Promise<T>): Promise<{ result: T; sizes: number[] }> {
+  /** How many messages each of `work`'s message statements carried (on `on`, or this test's). */
+  async function sizesOf<T>(
+    work: () => Promise<T>,
+    on: Database[] = [database],
+  ): Promise<{ result: T; sizes: number[] }> {
     const sizes: number[] = [];
-    const prepared = database.prepared.bind(database);
-    const spy = vi.spyOn(database, 'prepared').mockImplementation((query) => {
-      const { params } = new PgDialect().sqlToQuery(query);
-      if (typeof params[0] === 'string' && params[0].startsWith('[{"ord":0'))
-        sizes.push((JSON.parse(params[0]) as unknown[]).length);
-      return prepared(query);
+    const spies = on.map((db) => {
+      const prepared = db.prepared.bind(db);
+      return vi.spyOn(db, 'prepared').mockImplementation((query) => {
+        const { params } = new PgDialect().sqlToQuery(query);
+        if (typeof params[0] === 'string' && params[0].startsWith('[{"ord":'))
+          sizes.push((JSON.parse(params[0]) as unknown[]).length);
+        return prepared(query);
+      });
     });
     try {
       return { result: await work(), sizes };
     } finally {
-      spy.mockRestore();
+      for (const spy of spies) spy.mockRestore();
     }
   }
 
@@ -302,8 +308,7 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
     told.length = 0;
     const { result: answers, sizes } = await sizesOf(() =>
       Promise.all([
-        // These keep the database busy (four statements in flight on PostgreSQL), so the
-        // three after them queue and share one statement.
+        // The first keeps the statement busy, so the ones after it queue and share one.
         ...busy.map((id) => send(customer, id)),
         send(customer, first),
         send(gone, second, { note: true }).then(
@@ -375,4 +380,42 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
     expect(await lookups(clientMessageId)).toBe(0);
     expect(await lookups(clientMessageId)).toBe(1);
   });
+
+  it.runIf(kind.name === 'postgres')(
+    "two instances' statements that share chats lock them in one order: none fails",
+    async () => {
+      const second = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 5 });
+      const secondEvents = new EventLog(second, new EventBus());
+      try {
+        const ids = await Promise.all(Array.from({ length: 8 }, () => chat('active', agent.id)));
+        const { result, sizes } = await sizesOf(
+          () =>
+            Promise.all(
+              Array.from({ length: 15 }, () => [
+                // Customers on this instance, chat by chat; the agent on the other, the other way.
+                ...ids.map((id) => send(customer, id)),
+                ...[...ids].reverse().map((id) =>
+                  sendMessage({
+                    db: second.db,
+                    events: secondEvents,
+                    caller: agent,
+                    chatSessionId: id,
+                    clientMessageId: randomUUID(),
+                    content: 'hello',
+                    cap: 5,
+                  }),
+                ),
+              ]).flat(),
+            ),
+          [database, second],
+        );
+        expect(result.every((sent) => sent.created)).toBe(true);
+        // No statement failed (a deadlock would), so none of its messages went twice.
+        expect(sizes.reduce((a, b) => a + b)).toBe(240);
+        expect(Math.max(...sizes)).toBeGreaterThan(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });

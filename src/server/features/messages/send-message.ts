@@ -227,6 +227,7 @@ export function messagesStatement(items: readonly Queued[], events: EventLog): S
       payload,
     };
   });
+  const byChat = queue.sort((one, other) => one.chat_session_id - other.chat_session_id);
   // What the statement may write: exactly when none of `refuse`'s answers applies and the holder
   // stays; staff write as agents here (an agent in their own customer chat is a customer there:
   // the transaction sorts that out).
@@ -237,15 +238,20 @@ export function messagesStatement(items: readonly Queued[], events: EventLog): S
     else s.customer_id = s.sender_id and s.writable end`;
   return sql`
     with b as (
-      select * from jsonb_to_recordset(${JSON.stringify(queue)}::jsonb) as b(
+      select * from jsonb_to_recordset(${JSON.stringify(byChat)}::jsonb) as b(
         ord integer, chat_session_id integer, sender_id uuid, content text,
         message_type message_type, attachment jsonb, client_message_id text,
         image_fingerprint bigint, created_at timestamptz, staff boolean, note boolean,
         writable boolean, payload jsonb)
+      order by chat_session_id
     ),
     s as (
       select b.*, s.customer_id, s.agent_id, s.status, s.holder_name
-      from b cross join lateral (${readChat(sql`b.chat_session_id`)} offset 0) s
+      -- Locked in the chats' order: two statements that share chats (two instances) each wait
+      -- for the other's chats in the same order, never in a circle.
+      from b cross join lateral (
+        ${readChat(sql`b.chat_session_id`)} offset 0 for no key update of s
+      ) s
     ),
     m as (
       insert into messages (chat_session_id, sender_id, content, message_type, attachment,

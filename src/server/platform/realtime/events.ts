@@ -14,12 +14,6 @@ export interface StatementGroup<I, R> {
   run(items: readonly I[], events: EventLog): Promise<R[]>;
 }
 
-/**
- * A group's statements in flight at once on PostgreSQL (`grouped`): a statement that waits for
- * a row lock holds up only its own items and not the instance's every message.
- */
-const GROUPED_ON_POSTGRES = 4;
-
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
 export const EVENTS_CHANNEL = 'agentchat_events';
 
@@ -166,7 +160,8 @@ export class EventLog {
 
   /**
    * Runs `item` in one of `group`'s statements, with the items queued meanwhile (group commit,
-   * decision 043): one at a time on PGlite's single connection, a few at once on PostgreSQL.
+   * decision 043): one statement of the group in flight at a time, on either database (on
+   * PostgreSQL, more at once made smaller statements and cost the server more per message).
    * The group's `run` goes through `statement`.
    */
   grouped<I, R>(group: StatementGroup<I, R>, item: I): Promise<R> {
@@ -175,7 +170,7 @@ export class EventLog {
     if (!queue) {
       queue = new GroupCommit(
         { key: (one: I) => group.key(one), run: (items: readonly I[]) => group.run(items, this) },
-        this.database.kind === 'pglite' ? 1 : GROUPED_ON_POSTGRES,
+        1,
       );
       this.groups.set(group, queue);
     }
