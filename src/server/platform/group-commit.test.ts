@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit';
+import { describe, expect, it, vi } from 'vitest';
+import { ALONE, GroupCommit } from './group-commit';
 
 interface Item {
   key: string;
@@ -96,5 +96,32 @@ describe('GroupCommit', () => {
     await release();
     expect(await Promise.all(all)).toEqual([10, 20, 'refused', 40]);
     expect(statements).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('answers the items a shared statement did at once, then runs each one it left alone', async () => {
+    const statements: number[][] = [];
+    let release: () => void = () => undefined;
+    const group = {
+      key: (item: Item) => item.key,
+      run: async (items: readonly Item[]) => {
+        statements.push(items.map((item) => item.value));
+        // The first statement holds the queue until released; a shared one leaves 2 undone.
+        if (statements.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (statements.length === 3) await new Promise<void>((resolve) => (release = resolve));
+        return items.map((item) => (items.length > 1 && item.value === 2 ? ALONE : item.value));
+      },
+    };
+    const queue = new GroupCommit(group, 1);
+    const answered: number[] = [];
+    const all = [1, 2, 3].map((value) =>
+      queue.submit({ key: `k${value}`, value }).then((answer) => answered.push(answer as number)),
+    );
+    release();
+    // 3 is answered while 2, left alone, still runs in a statement of its own.
+    await vi.waitFor(() => expect(statements).toEqual([[1], [2, 3], [2]]));
+    expect(answered).toEqual([1, 3]);
+    release();
+    await Promise.all(all);
+    expect(answered).toEqual([1, 3, 2]);
   });
 });

@@ -9,9 +9,16 @@
 export interface Grouping<I, R> {
   /** Items with one key never share a statement, nor overlap: each waits for the one before. */
   key(item: I): unknown;
-  /** One statement for `items` (distinct keys, in queue order); an answer per item, in order. */
-  run(items: readonly I[]): Promise<R[]>;
+  /**
+   * One statement for `items` (distinct keys, in queue order); an answer per item, in order, or
+   * `ALONE` for an item the statement left for a statement of its own (never for an item run
+   * alone): the others are answered at once, then it runs alone.
+   */
+  run(items: readonly I[]): Promise<(R | typeof ALONE)[]>;
 }
+
+/** An item a shared statement left undone, to run in a statement of its own (`Grouping.run`). */
+export const ALONE: unique symbol = Symbol('alone');
 
 interface Waiting<I, R> {
   item: I;
@@ -77,24 +84,33 @@ export class GroupCommit<I, R> {
   }
 
   private async run(batch: readonly Waiting<I, R>[]): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!);
+    let results: (R | typeof ALONE)[];
     try {
-      const results = await this.group.run(batch.map((waiting) => waiting.item));
-      batch.forEach((waiting, i) => waiting.resolve(results[i] as R));
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
+      results = await this.group.run(batch.map((waiting) => waiting.item));
+    } catch {
       // A failed statement wrote nothing. One item's fault must not fail the others, so each
       // goes again alone, and gets its own answer or its own error.
-      for (const waiting of batch) {
-        try {
-          const [result] = await this.group.run([waiting.item]);
-          waiting.resolve(result as R);
-        } catch (itemError) {
-          waiting.reject(itemError);
-        }
-      }
+      for (const waiting of batch) await this.alone(waiting);
+      return;
+    }
+    const left: Waiting<I, R>[] = [];
+    batch.forEach((waiting, i) => {
+      const result = results[i] as R | typeof ALONE;
+      if (result === ALONE) left.push(waiting);
+      else waiting.resolve(result);
+    });
+    for (const waiting of left) await this.alone(waiting);
+  }
+
+  /** `waiting`'s item in a statement of its own. */
+  private async alone(waiting: Waiting<I, R>): Promise<void> {
+    try {
+      const [result] = await this.group.run([waiting.item]);
+      if (result === ALONE) throw new Error('An item run alone was left undone');
+      waiting.resolve(result as R);
+    } catch (error) {
+      waiting.reject(error);
     }
   }
 }

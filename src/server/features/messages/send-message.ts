@@ -14,6 +14,7 @@ import { rows } from '../../db/raw';
 import { messages, type AttachmentMeta, type ImageSeenBefore } from '../../db/schema';
 import { isAgent } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { ALONE } from '../../platform/group-commit';
 import type { EventLog, NewEvent, StatementGroup } from '../../platform/realtime/events';
 import type { SessionUser } from '../../platform/sessions';
 import { giveChat, isLockedFor, lockAssignment, lockChat, reopenLocked } from '../chat-sessions';
@@ -77,6 +78,8 @@ interface ChatRead {
 interface StatementRow extends ChatRead {
   /** The message's place in its statement. */
   ord: number;
+  /** The chat was skipped: another transaction held it (a statement of several messages). */
+  busy: boolean;
   /** The new message's id; null when nothing was inserted. */
   id: string | number | null;
   stored_id: string | number | null;
@@ -195,7 +198,13 @@ const MESSAGES: StatementGroup<Queued, StatementRow | undefined> = {
       ),
     );
     const byOrd = new Map(rows.map((row) => [row.ord, row]));
-    return items.map((_, i) => byOrd.get(i));
+    return items.map((_, i) => {
+      const row = byOrd.get(i);
+      // A chat another transaction held: this message goes again alone, and waits for it there.
+      if (row?.busy) return ALONE;
+      // No such chat.
+      return row?.customer_id == null ? undefined : row;
+    });
   },
 };
 
@@ -247,11 +256,15 @@ export function messagesStatement(items: readonly Queued[], events: EventLog): S
     ),
     s as (
       select b.*, s.customer_id, s.agent_id, s.status, s.holder_name
-      -- Locked in the chats' order: two statements that share chats (two instances) each wait
-      -- for the other's chats in the same order, never in a circle.
-      from b cross join lateral (
-        ${readChat(sql`b.chat_session_id`)} offset 0 for no key update of s
-      ) s
+      -- Each chat is locked before anything is written, in the chats' order. A statement of
+      -- several messages never waits for a chat: one that another transaction holds is skipped
+      -- (busy, below) and its message goes again alone. So a statement never holds one chat
+      -- while it waits for another, and never closes a circle of waits with a transaction that
+      -- holds chats (a resolve that hands waiting chats out, another instance's statement).
+      from b left join lateral (
+        ${readChat(sql`b.chat_session_id`)} offset 0
+        for no key update of s ${items.length > 1 ? sql`skip locked` : sql``}
+      ) s on true
     ),
     m as (
       insert into messages (chat_session_id, sender_id, content, message_type, attachment,
@@ -284,6 +297,9 @@ export function messagesStatement(items: readonly Queued[], events: EventLog): S
       where: sql`true`,
     })})
     select s.ord, s.customer_id, s.agent_id, s.status, s.holder_name, m.id,
+           s.customer_id is null and exists (
+             select from chat_sessions c where c.id = s.chat_session_id
+           ) as busy,
            x.id as stored_id, x.sender_id as stored_sender_id, x.content as stored_content,
            x.message_type as stored_message_type, x.attachment as stored_attachment,
            x.client_message_id as stored_client_message_id,

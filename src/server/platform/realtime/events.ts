@@ -2,7 +2,7 @@ import { isDemoCustomer, notDemoCustomer } from '../../db/demo-customer';
 import type { Database, Db } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventBus, NewEvent } from '../event-bus';
-import { GroupCommit } from '../group-commit';
+import { GroupCommit, type ALONE } from '../group-commit';
 
 export type { NewEvent } from '../event-bus';
 
@@ -10,8 +10,11 @@ export type { NewEvent } from '../event-bus';
 export interface StatementGroup<I, R> {
   /** Items with one key never share a statement, nor overlap: each waits for the one before. */
   key(item: I): unknown;
-  /** One statement for `items` (distinct keys, in queue order), through `events.statement`. */
-  run(items: readonly I[], events: EventLog): Promise<R[]>;
+  /**
+   * One statement for `items` (distinct keys, in queue order), through `events.statement`: an
+   * answer per item, or `ALONE` for one to run again in a statement of its own.
+   */
+  run(items: readonly I[], events: EventLog): Promise<(R | typeof ALONE)[]>;
 }
 
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
