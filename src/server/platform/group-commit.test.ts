@@ -117,11 +117,14 @@ describe('GroupCommit', () => {
       queue.submit({ key: `k${value}`, value }).then((answer) => answered.push(answer as number)),
     );
     release();
-    // 3 is answered while 2, left alone, still runs in a statement of its own.
+    // 3 is answered while 2, left alone, still runs in a statement of its own; and that one
+    // does not hold up the queue: 4 runs meanwhile.
     await vi.waitFor(() => expect(statements).toEqual([[1], [2, 3], [2]]));
     expect(answered).toEqual([1, 3]);
+    expect(await queue.submit({ key: 'k4', value: 4 })).toBe(4);
     release();
     await Promise.all(all);
     expect(answered).toEqual([1, 3, 2]);
+    expect(statements).toEqual([[1], [2, 3], [2], [4]]);
   });
 });

@@ -11,10 +11,11 @@ export interface Grouping<I, R> {
   key(item: I): unknown;
   /**
    * One statement for `items` (distinct keys, in queue order); an answer per item, in order, or
-   * `ALONE` for an item the statement left for a statement of its own (never for an item run
-   * alone): the others are answered at once, then it runs alone.
+   * `ALONE` for an item the statement left undone: the others are answered at once, and it runs
+   * again in a statement of its own, with `alone` set, outside the count of statements in flight.
+   * With `alone` set, the statement must do its one item, waiting if it has to.
    */
-  run(items: readonly I[]): Promise<(R | typeof ALONE)[]>;
+  run(items: readonly I[], alone: boolean): Promise<(R | typeof ALONE)[]>;
 }
 
 /** An item a shared statement left undone, to run in a statement of its own (`Grouping.run`). */
@@ -51,13 +52,21 @@ export class GroupCommit<I, R> {
     while (this.inFlight < this.limit && this.queue.length > 0) {
       const batch = this.take();
       if (batch.length === 0) return;
-      const keys = batch.map((waiting) => this.group.key(waiting.item));
-      for (const key of keys) this.busy.add(key);
+      for (const waiting of batch) this.busy.add(this.group.key(waiting.item));
       this.inFlight++;
-      void this.run(batch).finally(() => {
-        for (const key of keys) this.busy.delete(key);
+      void this.run(batch).then((left) => {
         this.inFlight--;
+        const undone = new Set(left);
+        for (const waiting of batch)
+          if (!undone.has(waiting)) this.busy.delete(this.group.key(waiting.item));
         this.next();
+        // What the statement left runs alone, outside the count in flight: it may wait for what
+        // another transaction holds, and the queue goes on meanwhile (its key stays busy).
+        for (const waiting of left)
+          void this.alone(waiting).then(() => {
+            this.busy.delete(this.group.key(waiting.item));
+            this.next();
+          });
       });
     }
   }
@@ -83,16 +92,23 @@ export class GroupCommit<I, R> {
     return batch;
   }
 
-  private async run(batch: readonly Waiting<I, R>[]): Promise<void> {
-    if (batch.length === 1) return this.alone(batch[0]!);
+  /** Runs `batch`'s statement and answers its items; returns those it left to run alone. */
+  private async run(batch: readonly Waiting<I, R>[]): Promise<Waiting<I, R>[]> {
     let results: (R | typeof ALONE)[];
     try {
-      results = await this.group.run(batch.map((waiting) => waiting.item));
-    } catch {
+      results = await this.group.run(
+        batch.map((waiting) => waiting.item),
+        false,
+      );
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return [];
+      }
       // A failed statement wrote nothing. One item's fault must not fail the others, so each
       // goes again alone, and gets its own answer or its own error.
       for (const waiting of batch) await this.alone(waiting);
-      return;
+      return [];
     }
     const left: Waiting<I, R>[] = [];
     batch.forEach((waiting, i) => {
@@ -100,13 +116,13 @@ export class GroupCommit<I, R> {
       if (result === ALONE) left.push(waiting);
       else waiting.resolve(result);
     });
-    for (const waiting of left) await this.alone(waiting);
+    return left;
   }
 
-  /** `waiting`'s item in a statement of its own. */
+  /** `waiting`'s item in a statement of its own; never rejects (the item's promise does). */
   private async alone(waiting: Waiting<I, R>): Promise<void> {
     try {
-      const [result] = await this.group.run([waiting.item]);
+      const [result] = await this.group.run([waiting.item], true);
       if (result === ALONE) throw new Error('An item run alone was left undone');
       waiting.resolve(result as R);
     } catch (error) {

@@ -357,6 +357,7 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
           }),
         ],
         events,
+        { wait: false },
       );
       const [row] = await rows<{ 'QUERY PLAN': unknown }>(
         database.db,
@@ -460,6 +461,42 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
         expect(sizes).toEqual([1, 2, 1]);
         for (const sent of result)
           expect(await storedEvents(sent.message.clientMessageId)).toHaveLength(1);
+      } finally {
+        release();
+        await holding;
+        await holder.close();
+      }
+    },
+  );
+
+  it.runIf(kind.name === 'postgres')(
+    "a message that waits for a held chat holds up no other chat's message",
+    async () => {
+      const [held, free] = (await Promise.all([1, 2].map(() => chat('active', agent.id)))) as [
+        number,
+        number,
+      ];
+      const holder = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = holder.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from chat_sessions where id = ${held} for update`);
+        locked();
+        await released;
+      });
+      try {
+        await isLocked;
+        const waiting = send(customer, held);
+        const waited = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the free chat waited for the held one')), 5_000),
+        );
+        // Sent after the held chat's message, answered before it.
+        const sent = await Promise.race([send(customer, free), waited]);
+        expect(sent.created).toBe(true);
+        release();
+        expect((await waiting).created).toBe(true);
       } finally {
         release();
         await holding;

@@ -190,8 +190,9 @@ function told(draft: Draft, id: string | number, customerId: string): NewEvent {
  */
 const MESSAGES: StatementGroup<Queued, StatementRow | undefined> = {
   key: (queued) => queued.draft.chatSessionId,
-  async run(items, events) {
-    const rows = await events.statement<StatementRow>(messagesStatement(items, events), (answer) =>
+  async run(items, events, alone) {
+    const statement = messagesStatement(items, events, { wait: alone });
+    const rows = await events.statement<StatementRow>(statement, (answer) =>
       // An event was written exactly when its message was (a retry writes neither).
       answer.flatMap((row) =>
         row.id === null ? [] : [told(items[row.ord]!.draft, row.id, row.customer_id)],
@@ -216,7 +217,12 @@ const MESSAGES: StatementGroup<Queued, StatementRow | undefined> = {
  * planner from joining whole tables), and the retry's lookup runs only when nothing was inserted,
  * so a new message reads no table that grows with every message.
  */
-export function messagesStatement(items: readonly Queued[], events: EventLog): SQL {
+export function messagesStatement(
+  items: readonly Queued[],
+  events: EventLog,
+  /** Whether to wait for a chat another transaction holds, rather than skip it (busy). */
+  options: { wait: boolean },
+): SQL {
   const queue = items.map(({ draft, staff, note, writable, event }, ord) => {
     const { type: _type, ...payload } = event;
     return {
@@ -256,14 +262,15 @@ export function messagesStatement(items: readonly Queued[], events: EventLog): S
     ),
     s as (
       select b.*, s.customer_id, s.agent_id, s.status, s.holder_name
-      -- Each chat is locked before anything is written, in the chats' order. A statement of
-      -- several messages never waits for a chat: one that another transaction holds is skipped
-      -- (busy, below) and its message goes again alone. So a statement never holds one chat
-      -- while it waits for another, and never closes a circle of waits with a transaction that
-      -- holds chats (a resolve that hands waiting chats out, another instance's statement).
+      -- Each chat is locked before anything is written, in the chats' order. The shared
+      -- statement never waits for a chat: one that another transaction holds is skipped (busy,
+      -- below) and its message goes again in a statement of its own, which waits. So no
+      -- statement holds one chat while it waits for another (no circle of waits with a resolve
+      -- that hands waiting chats out, or another instance's statement), and one that waits
+      -- holds up only its own chat's messages.
       from b left join lateral (
         ${readChat(sql`b.chat_session_id`)} offset 0
-        for no key update of s ${items.length > 1 ? sql`skip locked` : sql``}
+        for no key update of s ${options.wait ? sql`` : sql`skip locked`}
       ) s on true
     ),
     m as (

@@ -12,9 +12,10 @@ export interface StatementGroup<I, R> {
   key(item: I): unknown;
   /**
    * One statement for `items` (distinct keys, in queue order), through `events.statement`: an
-   * answer per item, or `ALONE` for one to run again in a statement of its own.
+   * answer per item, or `ALONE` for one to run again in a statement of its own (`alone` set:
+   * then it must be done, waiting if need be).
    */
-  run(items: readonly I[], events: EventLog): Promise<(R | typeof ALONE)[]>;
+  run(items: readonly I[], events: EventLog, alone: boolean): Promise<(R | typeof ALONE)[]>;
 }
 
 /** The channel the commit trigger notifies (drizzle/0002_realtime_event_ids_at_commit.sql). */
@@ -172,7 +173,10 @@ export class EventLog {
     let queue = this.groups.get(group) as GroupCommit<I, R> | undefined;
     if (!queue) {
       queue = new GroupCommit(
-        { key: (one: I) => group.key(one), run: (items: readonly I[]) => group.run(items, this) },
+        {
+          key: (one: I) => group.key(one),
+          run: (items: readonly I[], alone: boolean) => group.run(items, this, alone),
+        },
         1,
       );
       this.groups.set(group, queue);
