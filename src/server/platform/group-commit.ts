@@ -1,11 +1,4 @@
-/**
- * Work that one statement can do for several callers at once (decision 043). While `limit` of
- * the group's statements are in flight, callers queue; when one answers, the next statement takes
- * up to `maxItems` of the queue, oldest first, never two with the same key and never one whose
- * key is in a statement still in flight: items with one key are written in the order they came.
- * Nobody waits while the database is free: an item that arrives when fewer than `limit` are in
- * flight runs alone at once. The busier the database, the more each statement carries.
- */
+/** What `GroupCommit` needs of the work it groups. */
 export interface Grouping<I, R> {
   /** Items with one key never share a statement, nor overlap: each waits for the one before. */
   key(item: I): unknown;
@@ -27,6 +20,14 @@ interface Waiting<I, R> {
   reject(error: unknown): void;
 }
 
+/**
+ * Work that one statement can do for several callers at once (decision 043). While `limit` of
+ * the group's statements are in flight, callers queue; when one answers, the next statement takes
+ * up to `maxItems` of the queue, oldest first, never two with the same key and never one whose
+ * key is in a statement still in flight: items with one key are written in the order they came.
+ * Nobody waits while the database is free: an item that arrives when fewer than `limit` are in
+ * flight runs alone at once. The busier the database, the more each statement carries.
+ */
 export class GroupCommit<I, R> {
   private queue: Waiting<I, R>[] = [];
   private inFlight = 0;
