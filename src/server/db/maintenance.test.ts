@@ -34,6 +34,8 @@ describe('the embedded database is vacuumed and analyzed now and then', () => {
   it('vacuums and analyzes the tables a chat changes, until stopped', async () => {
     expect((await lastRuns()).every((t) => !t.vacuumed && !t.analyzed)).toBe(true);
     const logger = countingLogger();
+    const sent: string[] = [];
+    const stopWatching = database.watchStatements((text) => sent.push(text));
     const maintenance = startPgliteMaintenance(database, logger, 20);
     await vi.waitFor(async () =>
       expect(await lastRuns()).toEqual(
@@ -45,6 +47,14 @@ describe('the embedded database is vacuumed and analyzed now and then', () => {
       ),
     );
     await maintenance.stop();
+    stopWatching();
+    // One table a statement, in turn: PGlite's thread is held for one table's work at a time.
+    const vacuums = sent.filter((text) => text.startsWith('vacuum'));
+    expect(vacuums.slice(0, 4).sort()).toEqual(
+      ['auth_sessions', 'chat_sessions', 'messages', 'realtime_events'].map(
+        (table) => `vacuum (analyze) ${table}`,
+      ),
+    );
     const runs = logger.debug.mock.calls.length;
     expect(runs).toBeGreaterThan(0);
 
