@@ -91,6 +91,39 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
     }
   }
 
+  /**
+   * A transaction on a connection of its own that holds chat `id` (as a resolve does) until
+   * `release`; `end` waits for it to end and closes that connection.
+   */
+  async function holdChat(id: number): Promise<{ release(): void; end(): Promise<void> }> {
+    const holder = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = holder.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from chat_sessions where id = ${id} for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    return {
+      release,
+      end: async () => {
+        release();
+        await holding;
+        await holder.close();
+      },
+    };
+  }
+
+  /** Fails after 5 s: a message that should not wait for the held chat did. */
+  function waitedForTheHeldChat(): Promise<never> {
+    return new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the free chat waited for the held one')), 5_000),
+    );
+  }
+
   async function storedEvents(clientMessageId: string) {
     return rows<{ type: string; customer_id: string | null; payload: { message: unknown } }>(
       database.db,
@@ -432,28 +465,14 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
       const [first, held, free] = (await Promise.all(
         [1, 2, 3].map(() => chat('active', agent.id)),
       )) as [number, number, number];
-      const holder = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked: () => void = () => undefined;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      // A transaction that holds one chat (as a resolve does) until told to end.
-      const holding = holder.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from chat_sessions where id = ${held} for update`);
-        locked();
-        await released;
-      });
+      const holder = await holdChat(held);
       try {
-        await isLocked;
         const { result, sizes } = await sizesOf(async () => {
           // The first keeps the statement busy, so the other two queue and share one.
           const sends = [send(customer, first), send(customer, held), send(customer, free)];
-          const waited = new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error('the free chat waited for the held one')), 5_000),
-          );
           // The free chat's message is stored while the other chat is still held.
-          await Promise.race([sends[2], waited]);
-          release();
+          await Promise.race([sends[2], waitedForTheHeldChat()]);
+          holder.release();
           return Promise.all(sends);
         });
         expect(result.every((sent) => sent.created)).toBe(true);
@@ -462,9 +481,7 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
         for (const sent of result)
           expect(await storedEvents(sent.message.clientMessageId)).toHaveLength(1);
       } finally {
-        release();
-        await holding;
-        await holder.close();
+        await holder.end();
       }
     },
   );
@@ -476,31 +493,16 @@ describe.each(testDatabaseKinds())('a message in round trips on $name', (kind) =
         number,
         number,
       ];
-      const holder = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1 });
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked: () => void = () => undefined;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holding = holder.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from chat_sessions where id = ${held} for update`);
-        locked();
-        await released;
-      });
+      const holder = await holdChat(held);
       try {
-        await isLocked;
         const waiting = send(customer, held);
-        const waited = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('the free chat waited for the held one')), 5_000),
-        );
         // Sent after the held chat's message, answered before it.
-        const sent = await Promise.race([send(customer, free), waited]);
+        const sent = await Promise.race([send(customer, free), waitedForTheHeldChat()]);
         expect(sent.created).toBe(true);
-        release();
+        holder.release();
         expect((await waiting).created).toBe(true);
       } finally {
-        release();
-        await holding;
-        await holder.close();
+        await holder.end();
       }
     },
   );
