@@ -5,7 +5,7 @@ export interface Grouping<I, R> {
   /**
    * One statement for `items` (distinct keys, in queue order); an answer per item, in order, or
    * `ALONE` for an item the statement left undone: the others are answered at once, and it runs
-   * again in a statement of its own, with `alone` set, outside the count of statements in flight.
+   * again in a statement of its own, with `alone` set, beside the next shared one.
    * With `alone` set, the statement must do its one item, waiting if it has to.
    */
   run(items: readonly I[], alone: boolean): Promise<(R | typeof ALONE)[]>;
@@ -21,23 +21,21 @@ interface Waiting<I, R> {
 }
 
 /**
- * Work that one statement can do for several callers at once (decision 043). While `limit` of
- * the group's statements are in flight, callers queue; when one answers, the next statement takes
- * up to `maxItems` of the queue, oldest first, never two with the same key and never one whose
- * key is in a statement still in flight: items with one key are written in the order they came.
- * Nobody waits while the database is free: an item that arrives when fewer than `limit` are in
- * flight runs alone at once. The busier the database, the more each statement carries.
+ * Work that one statement can do for several callers at once (decision 043). While the group's
+ * statement is in flight, callers queue; when it answers, the next statement takes up to
+ * `maxItems` of the queue, oldest first, never two with the same key and never one whose key is
+ * still in flight: items with one key are written in the order they came. Nobody waits while the
+ * database is free: an item that arrives when no statement is in flight runs alone at once. The
+ * busier the database, the more each statement carries.
  */
 export class GroupCommit<I, R> {
   private queue: Waiting<I, R>[] = [];
-  private inFlight = 0;
+  private inFlight = false;
   /** The keys of the statements in flight. */
   private readonly busy = new Set<unknown>();
 
   constructor(
     private readonly group: Grouping<I, R>,
-    /** Statements of the group in flight at once: 1 on a single connection. */
-    private readonly limit: number,
     /** The most items one statement carries. */
     private readonly maxItems = 64,
   ) {}
@@ -50,26 +48,25 @@ export class GroupCommit<I, R> {
   }
 
   private next(): void {
-    while (this.inFlight < this.limit && this.queue.length > 0) {
-      const batch = this.take();
-      if (batch.length === 0) return;
-      for (const waiting of batch) this.busy.add(this.group.key(waiting.item));
-      this.inFlight++;
-      void this.run(batch).then((left) => {
-        this.inFlight--;
-        const undone = new Set(left);
-        for (const waiting of batch)
-          if (!undone.has(waiting)) this.busy.delete(this.group.key(waiting.item));
-        this.next();
-        // What the statement left runs alone, outside the count in flight: it may wait for what
-        // another transaction holds, and the queue goes on meanwhile (its key stays busy).
-        for (const waiting of left)
-          void this.alone(waiting).then(() => {
-            this.busy.delete(this.group.key(waiting.item));
-            this.next();
-          });
-      });
-    }
+    if (this.inFlight || this.queue.length === 0) return;
+    const batch = this.take();
+    if (batch.length === 0) return;
+    for (const waiting of batch) this.busy.add(this.group.key(waiting.item));
+    this.inFlight = true;
+    void this.run(batch).then((left) => {
+      this.inFlight = false;
+      const undone = new Set(left);
+      for (const waiting of batch)
+        if (!undone.has(waiting)) this.busy.delete(this.group.key(waiting.item));
+      this.next();
+      // What the statement left runs alone, outside the statement in flight: it may wait for what
+      // another transaction holds, and the queue goes on meanwhile (its key stays busy).
+      for (const waiting of left)
+        void this.alone(waiting).then(() => {
+          this.busy.delete(this.group.key(waiting.item));
+          this.next();
+        });
+    });
   }
 
   /**

@@ -13,16 +13,10 @@ export function responseClockSet(options: {
 }): SQL {
   const at =
     options.at instanceof Date ? sql`${options.at.toISOString()}::timestamptz` : options.at;
-  const { byStaff } = options;
-  if (typeof byStaff !== 'boolean')
-    return sql`first_response_at = case when ${byStaff} and first_response_at is null
-                                             and waiting_since is not null
-                                        then ${at} else first_response_at end,
-               waiting_since = case when ${byStaff} then null
-                                    else coalesce(waiting_since, ${at}) end`;
-  return byStaff
-    ? sql`first_response_at = case when first_response_at is null and waiting_since is not null
-                                    then ${at} else first_response_at end,
-          waiting_since = null`
-    : sql`waiting_since = coalesce(waiting_since, ${at})`;
+  const byStaff =
+    typeof options.byStaff === 'boolean' ? sql.raw(String(options.byStaff)) : options.byStaff;
+  return sql`first_response_at = case when ${byStaff} and first_response_at is null
+                                            and waiting_since is not null
+                                       then ${at} else first_response_at end,
+             waiting_since = case when ${byStaff} then null else coalesce(waiting_since, ${at}) end`;
 }

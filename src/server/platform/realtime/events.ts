@@ -117,8 +117,7 @@ export class EventLog {
     const customer = typeof customerId === 'string' ? sql`${customerId}::uuid` : customerId;
     const chatSession = options.chatSessionId ?? sql`null`;
     // The demo customer's changes (DEMO_MODE's test pages, which poll) reach no socket: the
-    // real inbox never shows them.
-    // An expression that gives null is an event for staff alone, as null is.
+    // real inbox never shows them. An expression that gives null is staff's alone, as null is.
     const notDemo =
       customerId === null
         ? sql`true`
@@ -164,7 +163,7 @@ export class EventLog {
 
   /**
    * Runs `item` in one of `group`'s statements, with the items queued meanwhile (group commit,
-   * decision 043): one statement of the group in flight at a time, on either database (on
+   * decision 043): one shared statement of the group in flight at a time, on either database (on
    * PostgreSQL, more at once made smaller statements and cost the server more per message).
    * The group's `run` goes through `statement`.
    */
@@ -172,13 +171,10 @@ export class EventLog {
     // Set below with this group's own types.
     let queue = this.groups.get(group) as GroupCommit<I, R> | undefined;
     if (!queue) {
-      queue = new GroupCommit(
-        {
-          key: (one: I) => group.key(one),
-          run: (items: readonly I[], alone: boolean) => group.run(items, this, alone),
-        },
-        1,
-      );
+      queue = new GroupCommit({
+        key: (one: I) => group.key(one),
+        run: (items: readonly I[], alone: boolean) => group.run(items, this, alone),
+      });
       this.groups.set(group, queue);
     }
     return queue.submit(item);
