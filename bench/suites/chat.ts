@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -301,6 +302,9 @@ export async function realtimeRun(
   const started = performance.now();
   // The load generator's own CPU (this process): it shares the machine's cores with the app.
   const clientCpuAtStart = process.cpuUsage();
+  // And how late its event loop reads a frame that has arrived: part of every latency it sees.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const timers: NodeJS.Timeout[] = [];
   let sent = 0;
   seeded.pairs.forEach((pair, i) => {
@@ -321,6 +325,8 @@ export async function realtimeRun(
   await new Promise((r) => setTimeout(r, seconds * 1000 + 3000));
   timers.forEach((t) => clearInterval(t));
   // Per message the server took (a failed send's cost is not a message's).
+  loopDelay.disable();
+  lastLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
   const cpuPerMessage = await cpu.per(Math.max(1, sent - errors));
   const clientCpu = process.cpuUsage(clientCpuAtStart);
   const clientCpuMsPerMessage = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sent);
@@ -411,6 +417,8 @@ function afterWarmUp(row: BenchRow): BenchRow {
 
 /** The last realtimeRun's arrivals per message per instance: realtimeWithMetrics reads them. */
 let lastArrivals: { id: string; at: number }[] = [];
+/** The last realtimeRun's own event-loop delay, p99 (ms): how late it may read a frame. */
+let lastLoopDelayP99Ms = 0;
 
 /** The hub's own figure of the same interval (platform/metrics/app-metrics.ts). */
 const DELIVERY_LAG = 'agentchat_realtime_delivery_lag_seconds';
@@ -460,13 +468,18 @@ async function realtimeWithMetrics(
     })
     .sort((a, b) => a - b);
   const benchP99Ms = percentile(lags, 99);
-  // No figure on either side is no agreement.
+  // The hub's figure ends when it writes the frame, the bench's when its event loop reads it: a
+  // bench figure above the hub's by up to the bench's own loop delay is that delay, not a
+  // disagreement. No figure on either side is no agreement.
+  const loopDelayMs = lastLoopDelayP99Ms;
+  const gapMs = Math.abs(metricsP99Ms - benchP99Ms);
+  const beyondLoopDelayMs = benchP99Ms > metricsP99Ms ? Math.max(0, gapMs - loopDelayMs) : gapMs;
   const gapPercent =
     lags.length > 0 && Number.isFinite(metricsP99Ms)
-      ? (Math.abs(metricsP99Ms - benchP99Ms) / benchP99Ms) * 100
+      ? (beyondLoopDelayMs / benchP99Ms) * 100
       : Infinity;
   options.log(
-    `  ${label}: commit-to-socket p99 ${benchP99Ms.toFixed(1)} ms (bench), ${metricsP99Ms.toFixed(1)} ms (/metrics)`,
+    `  ${label}: commit-to-socket p99 ${benchP99Ms.toFixed(1)} ms (bench), ${metricsP99Ms.toFixed(1)} ms (/metrics); the bench's event-loop delay p99 ${loopDelayMs.toFixed(1)} ms`,
   );
   return [
     delivery,
@@ -490,13 +503,13 @@ async function realtimeWithMetrics(
     },
     {
       suite: 'chat',
-      name: `/metrics p99 vs bench p99, ${label}`,
+      name: `/metrics p99 vs bench p99 (past the bench's loop delay), ${label}`,
       value: Math.round(gapPercent * 10) / 10,
       unit: '% apart',
       errors: 0,
       total: lags.length,
       budget: { metric: 'value', atMost: METRICS_AGREEMENT_PERCENT },
-      details: { benchP99Ms, metricsP99Ms },
+      details: { benchP99Ms, metricsP99Ms, benchLoopDelayP99Ms: loopDelayMs },
     },
   ];
 }
