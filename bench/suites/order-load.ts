@@ -30,6 +30,7 @@ import { PriceServer } from '../../tests/support/price-server';
 import { SHARED_DATA_ENV, ServerProcess } from '../../tests/support/server-process';
 import { makeAgent, makeCustomer, sessionCookie } from '../../tests/support/users';
 import { CpuMeter, PROFILE_NODE_ARGS } from '../lib/cpu';
+import { scrapeGauges } from '../lib/prom-histogram';
 import {
   BENCH_BTC_ADDRESS,
   ORDER_STEPS,
@@ -191,6 +192,21 @@ async function flight(
         }
         return { ...c, payoutAccountId: account.id, proofMessageIds };
       }),
+    );
+
+    // The image reader compares each proof with every earlier image: the rounds start once it
+    // has read them all, so that they time the order steps and not the reader's backlog (a
+    // payout waits up to 10 s for its proof's reading).
+    const readersStarted = performance.now();
+    for (;;) {
+      const [pending] = await scrapeGauges(base, ['agentchat_image_readings_pending']);
+      if (pending === 0) break;
+      if (performance.now() - readersStarted > 300_000)
+        throw new Error(`${pending} proof images still unread after 300 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    options.log(
+      `  ${label}: the ${ready.length * ROUNDS.length} proof images read in ${((performance.now() - readersStarted) / 1000).toFixed(1)} s after their upload`,
     );
 
     /**

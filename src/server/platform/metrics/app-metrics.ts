@@ -163,7 +163,10 @@ export class AppMetrics {
     );
   }
 
-  /** The connection pool's use (PostgreSQL) and the open orders by state, read when scraped. */
+  /**
+   * The connection pool's use (PostgreSQL), the open orders by state and the images waiting to be
+   * read, read when scraped.
+   */
   watchDatabase(database: Database, logger: FastifyBaseLogger): void {
     const { poolStats } = database;
     if (poolStats) {
@@ -194,32 +197,47 @@ export class AppMetrics {
         return reading;
       },
     });
+    const pendingReadings = new Gauge({
+      name: 'agentchat_image_readings_pending',
+      help: 'Image messages waiting for the image reader (OCR and the seen-before check), in the whole database',
+      registers: [this.registry],
+      async collect() {
+        await reading;
+      },
+    });
     const readOpenOrders = async () => {
       openOrders.reset();
+      pendingReadings.reset();
       try {
+        // One read for both: the open orders by state, and the pending readings as one more row.
         const counts = await withTimeout(
           rows<{ state: string; count: number }>(
             database.db,
-            sql`select state, count(*)::int as count from orders
+            sql`select state::text as state, count(*)::int as count from orders
                 where state in (${sql.join(
                   OPEN_ORDER_STATES.map((s) => sql`${s}`),
                   sql`, `,
                 )})
-                group by state`,
+                group by state
+                union all
+                select '', count(*)::int from image_readings where status = 'pending'`,
           ),
         );
         for (const state of OPEN_ORDER_STATES) {
           openOrders.set({ state }, counts.find((c) => c.state === state)?.count ?? 0);
         }
+        pendingReadings.set(counts.find((c) => c.state === '')?.count ?? 0);
       } catch (error) {
-        // The rest of the scrape still answers; the series is missing until the database does.
+        // The rest of the scrape still answers; the open orders are missing until the database
+        // does, and the pending readings NaN (a gauge without labels always has a value).
+        pendingReadings.set(Number.NaN);
         failed++;
         logger.warn({ err: error }, 'metrics: reading open orders failed');
       }
     };
     new Counter({
       name: 'agentchat_metrics_query_failures_total',
-      help: 'Scrapes whose database read (open orders) failed or took more than 2 s',
+      help: 'Scrapes whose database read (open orders, pending image readings) failed or took more than 2 s',
       registers: [this.registry],
       async collect() {
         await reading;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectJson, type InjectedCall } from '../../../../tests/support/app';
@@ -22,6 +23,7 @@ import { makeAgent, makeCustomer, sessionCookie } from '../../../../tests/suppor
 import { TestSocket } from '../../../../tests/support/ws-client';
 import { ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { imageReadings } from '../../db/schema';
 import { EsploraReader, WatchedReader } from '../../features/chain';
 import { AppMetrics, UNMATCHED_ROUTE } from './app-metrics';
 import { METRICS_URL } from './routes';
@@ -88,6 +90,7 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
       'agentchat_messages_sent_total',
       'agentchat_order_transitions_total',
       'agentchat_orders_open',
+      'agentchat_image_readings_pending',
       'agentchat_realtime_delivery_lag_seconds',
       'agentchat_realtime_events_behind',
       'agentchat_db_query_duration_seconds',
@@ -235,6 +238,30 @@ describe.each(testDatabaseKinds())('GET /metrics on $name', (kind) => {
     expect(transitions(after, 'cancelled') - transitions(before, 'cancelled')).toBe(1);
     expect(transitions(after, 'awaiting_deposit')).toBe(transitions(opened, 'awaiting_deposit'));
     expect(value(after, 'agentchat_orders_open', { state: 'awaiting_deposit' })).toBe(0);
+  });
+
+  it('tells the images waiting for the image reader', async () => {
+    // Held still, so that the reading stays pending until the test settles it.
+    await app.imageReader.stop();
+    try {
+      const pending = async () => value(await scrape(app), 'agentchat_image_readings_pending');
+      const before = await pending();
+      const sent = await call('customer', 'POST', `/api/chat-sessions/${await chat()}/messages`, {
+        clientMessageId: randomUUID(),
+        content: 'A receipt comes next',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const messageId = sent.body.id as number;
+      await database.db.insert(imageReadings).values({ messageId });
+      expect(await pending()).toBe(before + 1);
+      await database.db
+        .update(imageReadings)
+        .set({ status: 'unreadable' })
+        .where(eq(imageReadings.messageId, messageId));
+      expect(await pending()).toBe(before);
+    } finally {
+      app.imageReader.start();
+    }
   });
 
   it('times every database query, a request’s included', async () => {
@@ -431,6 +458,7 @@ describe('a scrape while the database fails', () => {
     for (const expected of [1, 2]) {
       const families = parsePrometheusText((await metrics.scrape()).body);
       expect(families.get('agentchat_orders_open')?.samples).toEqual([]);
+      expect(value(families, 'agentchat_image_readings_pending')).toBeNaN();
       expect(value(families, 'agentchat_metrics_query_failures_total')).toBe(expected);
       expect(families.has('process_cpu_user_seconds_total')).toBe(true);
     }
