@@ -324,7 +324,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       reply.header('cache-control', 'no-store');
       const auth = signedIn(request);
       if (auth.secondFactorPending) throw new AppError('forbidden', 'Finish signing in first.');
-      return startEnrolment({ db, user: auth.user, issuer: config.brandName });
+      return startEnrolment({ db, bus, user: auth.user, issuer: config.brandName });
     },
   );
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { staffRecoveryCodes, users } from '../../db/schema';
 import { assertNotLimited, recordFailure } from '../../platform/attempts';
 import { writeAudit } from '../../platform/audit';
+import type { EventBus } from '../../platform/event-bus';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 
@@ -40,16 +41,21 @@ function hashRecoveryCode(code: string): string {
 /** A new TOTP secret for the caller, not yet in use: the QR code their app scans. */
 export async function startEnrolment(options: {
   db: Db;
+  bus: EventBus;
   user: SessionUser;
   issuer: string;
 }): Promise<Enrolment> {
   const { db, user } = options;
   if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on.');
   const secret = generateSecret();
-  await db
+  const [updated] = await db
     .update(users)
     .set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id));
+    .where(eq(users.id, user.id))
+    .returning();
+  // The confirmation may come before the database's change notification: this instance's kept
+  // sessions must not answer it with the user as they were, without this secret.
+  options.bus.emit('userChanged', updated!);
   const otpauthUrl = generateURI({
     issuer: options.issuer,
     label: user.email ?? user.id,

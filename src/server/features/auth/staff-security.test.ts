@@ -56,7 +56,12 @@ describe.each(testDatabaseKinds())('staff security on $name', (kind) => {
   /** An agent with TOTP on (enrolled at NOW through the use cases); their secret. */
   async function enrolledAgent(options: { admin?: boolean } = {}) {
     const agent = await makeAgent(database.db, options);
-    const { secret } = await startEnrolment({ db: database.db, user: agent, issuer: 'Test' });
+    const { secret } = await startEnrolment({
+      db: database.db,
+      bus: live.app.bus,
+      user: agent,
+      issuer: 'Test',
+    });
     const { recoveryCodes } = await confirmEnrolment({
       db: database.db,
       user: await readUser(database, agent.id),
@@ -124,18 +129,24 @@ describe.each(testDatabaseKinds())('staff security on $name', (kind) => {
       expect(refused).toEqual({ status: 403, body: { error: FINISH_SIGNING_IN } });
       await expect(TestSocket.connect(live.baseUrl, client.cookieHeader())).rejects.toThrow(/403/);
 
+      // The kept sessions learn of the new secret from this instance, not only from the
+      // database's notification, which may come after the confirmation below.
+      const changed: SessionUser[] = [];
+      const unsubscribe = live.app.bus.on('userChanged', (user) => changed.push(user));
       const enrolment = await client.json<{ secret: string; qrCode: string; otpauthUrl: string }>(
         '/api/agent/2fa/enrol',
         { method: 'POST' },
       );
+      unsubscribe();
       expect(enrolment.status).toBe(200);
+      expect(changed).toMatchObject([{ id: agent.id, totpSecret: enrolment.body.secret }]);
       expect(enrolment.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(enrolment.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
       const confirmed = await client.json<Json & { recoveryCodes: string[] }>(
         '/api/agent/2fa/enrol/confirm',
         { method: 'POST', body: { code: await codeAt(enrolment.body.secret, new Date()) } },
       );
-      expect(confirmed.status).toBe(200);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       expect(confirmed.body.next).toBeNull();
       expect(confirmed.body.recoveryCodes).toHaveLength(10);
       expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
