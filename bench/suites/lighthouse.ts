@@ -359,7 +359,13 @@ interface LighthouseRun {
   html: string;
 }
 
-async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+/**
+ * Lighthouse's own failures to record a page load, for which its message is "Please run
+ * Lighthouse again" (seen: one run in three on a quiet machine, 2026-11-30): run again, once.
+ */
+const RUN_AGAIN = new Set(['NO_NAVSTART']);
+
+async function runLighthouse(url: string, port: number, again = true): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'html',
@@ -367,6 +373,9 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseRun> 
     onlyCategories: CATEGORIES.map((c) => c.id),
   });
   if (!result) throw new Error('Lighthouse returned no result');
+  if (again && result.lhr.runtimeError && RUN_AGAIN.has(result.lhr.runtimeError.code)) {
+    return runLighthouse(url, port, false);
+  }
   if (result.lhr.runtimeError) {
     throw new Error(
       `Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
