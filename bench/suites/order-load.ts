@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
@@ -152,7 +153,7 @@ async function flight(
       const res = await fetch(`${base}/api/prices`);
       if (res.ok) break;
       if (i > 100) throw new Error(`no prices: ${res.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
     const must = async (cookie: string, url: string, body: unknown) => {
       const res = await post(base, cookie, url, body);
@@ -203,7 +204,7 @@ async function flight(
       if (pending === 0) break;
       if (performance.now() - readersStarted > 300_000)
         throw new Error(`${pending} proof images still unread after 300 s`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
     options.log(
       `  ${label}: the ${ready.length * ROUNDS.length} proof images read in ${((performance.now() - readersStarted) / 1000).toFixed(1)} s after their upload`,
@@ -222,14 +223,13 @@ async function flight(
         requests: 0,
       };
       const paced = tag === 'paced';
-      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       // Uniform over half to one and a half pauses, so the orders do not move in step.
-      const pause = () => (paced ? wait(PACE_MS * (0.5 + Math.random())) : Promise.resolve());
+      const pause = () => (paced ? sleep(PACE_MS * (0.5 + Math.random())) : Promise.resolve());
       await Promise.all(
         ready.map(async (c, i) => {
           // Paced, the orders start spread over one order's length (its six requests), so that
           // from the first seconds they are at every step, as on a desk, not all at the same one.
-          if (paced) await wait(Math.random() * PACE_MS * (TRANSITIONS.length + 2));
+          if (paced) await sleep(Math.random() * PACE_MS * (TRANSITIONS.length + 2));
           const quote = {
             chatSessionId: c.chatSessionId,
             coin: 'bitcoin',

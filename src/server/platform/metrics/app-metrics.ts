@@ -207,7 +207,6 @@ export class AppMetrics {
     });
     const readOpenOrders = async () => {
       openOrders.reset();
-      pendingReadings.reset();
       try {
         // One read for both: the open orders by state, and the pending readings as one more row.
         const counts = await withTimeout(
